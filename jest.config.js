@@ -1,0 +1,22 @@
+// Unit tests sit beside the pure functions in src/; e2e specs live in test/ and boot the real app
+// against the throwaway PostgreSQL database prepared by test/run-tests.js.
+const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyGuard } from './common/auth/api-key.guard';
+import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
+import { APP_CONFIG, AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source-options';
+import { DatabaseModule } from './database/database.module';
+import { BusinessesModule } from './modules/businesses/businesses.module';
+import { HealthModule } from './modules/health/health.module';
+
+/** Domain modules, one per folder under src/modules. */
+const DOMAIN_MODULES = [HealthModule, BusinessesModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.dbPoolMax)),
+        EventEmitterModule.forRoot(),
+        { module: ConfigHolderModule, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] },
+        DatabaseModule,
+        ...DOMAIN_MODULES,
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+      ],
+    };
+  }
+}
+
+@Module({})
+class ConfigHolderModule {}

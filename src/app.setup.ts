@@ -1,0 +1,46 @@
+import { INestApplication, RequestMethod } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { accessLogMiddleware } from './common/http/access-log.middleware';
+import { bodyParsingMiddlewares } from './common/http/body-parsing';
+import { requestIdMiddleware } from './common/http/request-id.middleware';
+import { JsonLogger } from './common/logging/json-logger';
+import { createValidationPipe } from './common/validation/validation.pipe';
+import { AppConfig } from './config/app-config';
+
+export const API_PREFIX = 'api/v1';
+
+/** Everything HTTP-wide, shared by main.ts and the e2e tests so both run the same stack. */
+export function setupApp(app: NestExpressApplication, config: AppConfig, logger: JsonLogger): INestApplication {
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use(requestIdMiddleware);
+  app.use(accessLogMiddleware(logger));
+  app.use(...bodyParsingMiddlewares(config.bodyLimit));
+  if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, exposedHeaders: ['X-Request-Id'] });
+  app.setGlobalPrefix(API_PREFIX, {
+    exclude: [
+      { path: 'health', method: RequestMethod.GET },
+      { path: 'health/ready', method: RequestMethod.GET },
+    ],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  setupSwagger(app);
+  return app;
+}
+
+function setupSwagger(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Back-office commerce API')
+      .setDescription('Sales, stock, customers, loyalty, invoices, finance and webhooks. All routes need `Authorization: Bearer <API key>` except health.')
+      .setVersion('1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer' })
+      .addSecurityRequirements('bearer')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

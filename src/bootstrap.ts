@@ -1,0 +1,49 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { setupApp } from './app.setup';
+import { AppConfig } from './config/app-config';
+import { dataSourceOptions } from './database/data-source-options';
+import { EmbeddedDatabase } from './database/embedded-database';
+import { resolveDatabase } from './database/resolve-database-url';
+import { JsonLogger } from './common/logging/json-logger';
+
+export interface Application {
+  app: NestExpressApplication;
+  databaseUrl: string;
+  embedded?: EmbeddedDatabase;
+}
+
+/** Applies pending migrations with a short-lived connection, so the app pool starts on the current schema. */
+export async function migrate(url: string): Promise<string[]> {
+  const ds = new DataSource(dataSourceOptions(url, 2));
+  await ds.initialize();
+  try {
+    const applied = await ds.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  } finally {
+    await ds.destroy();
+  }
+}
+
+/** Resolve the database (URL or embedded), migrate it, and build the configured Nest app. */
+export async function createApplication(config: AppConfig, logger = new JsonLogger(config.logLevel)): Promise<Application> {
+  const log = new Logger('Bootstrap');
+  const { url, embedded } = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
+  try {
+    const applied = await migrate(url);
+    if (applied.length > 0) log.log(`applied migrations: ${applied.join(', ')}`);
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, url), {
+      logger,
+      bodyParser: false,
+      abortOnError: false,
+    });
+    setupApp(app, config, logger);
+    return { app, databaseUrl: url, embedded };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,30 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { errorBody, statusOf } from './error-body';
+import { toErrorResponse } from './to-error-response';
+
+/** The one place that turns any error into the CONTRACT.md error body and status. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request>();
+    const res = ctx.getResponse<Response>();
+    sendError(res, req, exception, this.logger);
+  }
+}
+
+export function sendError(res: Response, req: Request, exception: unknown, logger: Logger): void {
+  const mapped = toErrorResponse(exception);
+  const requestId = (req as Request & { requestId?: string }).requestId;
+  if (mapped.unexpected) {
+    const err = exception as Error;
+    logger.error(JSON.stringify({ request_id: requestId, error: err?.message, stack: err?.stack }));
+  }
+  if (res.headersSent) return;
+  const status = statusOf(mapped.code);
+  if (mapped.code === 'UNAUTHORIZED') res.setHeader('WWW-Authenticate', 'Bearer');
+  res.status(status).json(errorBody(mapped.code, requestId, mapped.message, mapped.details));
+}

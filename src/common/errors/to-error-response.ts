@@ -1,0 +1,56 @@
+import { HttpException } from '@nestjs/common';
+import { DomainError, ErrorDetail } from './domain-error';
+import { ErrorCode } from './error-codes';
+
+export interface MappedError {
+  code: ErrorCode;
+  message?: string;
+  details?: ErrorDetail[];
+  /** true when the cause is unexpected and should be logged with its stack */
+  unexpected?: boolean;
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+// PostgreSQL SQLSTATE classes that mean the server is unavailable, not that the request is wrong.
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-3])/;
+
+function fromHttpException(err: HttpException): MappedError {
+  const status = err.getStatus();
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'VALIDATION_FAILED',
+    401: 'UNAUTHORIZED',
+    404: 'NOT_FOUND',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+    503: 'SERVICE_UNAVAILABLE',
+  };
+  const code = byStatus[status];
+  if (!code) return { code: 'INTERNAL_ERROR', unexpected: status >= 500 };
+  return { code, message: code === 'NOT_FOUND' ? 'Route not found' : undefined };
+}
+
+/** Maps anything thrown during a request to a CONTRACT.md error code; never leaks internals. */
+export function toErrorResponse(err: unknown): MappedError {
+  if (err instanceof DomainError) return { code: err.code, message: err.message, details: err.details };
+  if (err instanceof HttpException) return fromHttpException(err);
+  const e = err as { code?: string; driverError?: { code?: string }; message?: string; type?: string; status?: number };
+  // body-parser errors reach us from the express error chain
+  if (e?.type === 'entity.too.large') return { code: 'PAYLOAD_TOO_LARGE' };
+  if (e?.type === 'entity.parse.failed') {
+    return { code: 'VALIDATION_FAILED', message: 'Malformed JSON body', details: [{ field: 'body', message: 'is not valid JSON' }] };
+  }
+  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return { code: 'UNSUPPORTED_MEDIA_TYPE' };
+  const sqlState = e?.driverError?.code ?? e?.code;
+  if (typeof sqlState === 'string') {
+    if (CONNECTION_ERRORS.has(sqlState) || UNAVAILABLE_SQLSTATE.test(sqlState)) return { code: 'SERVICE_UNAVAILABLE' };
+    if (sqlState === '22P02' || sqlState === '22003' || sqlState === '22007' || sqlState === '22008') {
+      return { code: 'VALIDATION_FAILED', message: 'A value is out of range or malformed' };
+    }
+  }
+  const message = e?.message ?? '';
+  if (/Connection terminated|timeout exceeded when trying to connect|Connection refused|the database system is/i.test(message)) {
+    return { code: 'SERVICE_UNAVAILABLE' };
+  }
+  return { code: 'INTERNAL_ERROR', unexpected: true };
+}

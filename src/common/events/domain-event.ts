@@ -1,0 +1,36 @@
+import { randomUUID } from 'crypto';
+
+/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10). */
+export const EVENT_NAMES = [
+  'sale.completed',
+  'sale.cancelled',
+  'invoice.paid',
+  'stock.low',
+  'stock.out',
+  'stock.adjusted',
+  'customer.created',
+  'expense.created',
+  'payroll.processed',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/**
+ * A fact recorded inside a transaction. It is written to the outbox with the transaction and
+ * emitted in-process only after commit (see UnitOfWork); a rollback discards it.
+ * Subclasses live in their domain's `events/` folder with a static `eventName`.
+ */
+export abstract class DomainEvent<TData extends object = Record<string, unknown>> {
+  readonly id = randomUUID();
+  readonly occurredAt = new Date();
+  abstract readonly name: EventName;
+  constructor(
+    readonly businessId: string,
+    readonly data: TData,
+  ) {}
+}
+
+/** Emitted in-process once per committed transaction that recorded events. */
+export const EVENTS_COMMITTED = 'outbox.committed';
+export interface EventsCommitted {
+  events: DomainEvent[];
+}

@@ -1,0 +1,29 @@
+import { Logger } from '@nestjs/common';
+import express, { NextFunction, Request, Response } from 'express';
+import { DomainError } from '../errors/domain-error';
+import { sendError } from '../errors/all-exceptions.filter';
+
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * JSON bodies only (415 otherwise), size-limited (413), malformed JSON is a 400 in the contract's
+ * error body. Registered before Nest's routing, so these errors never reach a controller.
+ */
+export function bodyParsingMiddlewares(limit: string) {
+  const logger = new Logger('BodyParser');
+  const requireJson = (req: Request, res: Response, next: NextFunction) => {
+    if (hasBody(req) && !req.is('application/json')) {
+      return sendError(res, req, new DomainError('UNSUPPORTED_MEDIA_TYPE'), logger);
+    }
+    next();
+  };
+  const parseJson = express.json({ limit, strict: true, type: 'application/json' });
+  const parseErrors = (err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (!err) return next();
+    sendError(res, req, err, logger);
+  };
+  return [requireJson, parseJson, parseErrors] as const;
+}

@@ -1,0 +1,45 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Money and quantity arithmetic, exact. PostgreSQL `numeric` values arrive as strings and are
+ * computed with Decimal; they become JSON numbers only at the edge (mappers), already rounded.
+ */
+export const MAX_MONEY = 999_999_999_999.99;
+export const MAX_QUANTITY = 99_999_999_999.999;
+
+Decimal.set({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+export type DecimalInput = Decimal.Value;
+
+export function dec(value: DecimalInput | null | undefined): Decimal {
+  return new Decimal(value ?? 0);
+}
+
+/** Rounds to cents, half away from zero, the one rounding rule for money. */
+export function roundMoney(value: DecimalInput): Decimal {
+  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/** An exact decimal string (`12.5`) for SQL parameters. */
+export function moneyString(value: DecimalInput): string {
+  return roundMoney(value).toString();
+}
+
+export function quantityString(value: DecimalInput): string {
+  return new Decimal(value).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toString();
+}
+
+/** A numeric column (string) or Decimal as a JSON number for a response. */
+export function moneyNumber(value: DecimalInput | null | undefined): number {
+  return roundMoney(value ?? 0).toNumber();
+}
+
+export function quantityNumber(value: DecimalInput | null | undefined): number {
+  return new Decimal(value ?? 0).toDecimalPlaces(3).toNumber();
+}
+
+export function sumMoney(values: DecimalInput[]): Decimal {
+  return values.reduce<Decimal>((acc, v) => acc.plus(v), new Decimal(0));
+}
+
+export { Decimal };

@@ -1,0 +1,141 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidationOptions,
+} from 'class-validator';
+import { MAX_MONEY, MAX_QUANTITY } from '../money/money';
+
+function decimalPlaces(value: number): number {
+  const text = String(value);
+  if (/e/i.test(text)) return Infinity;
+  const dot = text.indexOf('.');
+  return dot === -1 ? 0 : text.length - dot - 1;
+}
+
+function isNumberWithin(value: unknown, min: number, max: number, places: number, minExclusive: boolean): boolean {
+  return (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    (minExclusive ? value > min : value >= min) &&
+    value <= max &&
+    decimalPlaces(value) <= places
+  );
+}
+
+/** A money amount: a JSON number, not negative, at most 2 decimals. */
+export function IsMoney(options?: ValidationOptions & { required?: boolean }): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isMoney',
+        validator: {
+          validate: (value) => isNumberWithin(value, 0, MAX_MONEY, 2, false),
+          defaultMessage: (args) => `${args?.property} must be a non-negative number with at most 2 decimals`,
+        },
+      },
+      options,
+    ),
+    options?.required ? ApiProperty({ type: Number, example: 9.99 }) : ApiPropertyOptional({ type: Number, example: 9.99 }),
+  );
+}
+
+/** A quantity: a JSON number above 0 with at most 3 decimals (so products sold by the kg work). */
+export function IsQuantity(options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isQuantity',
+        validator: {
+          validate: (value) => isNumberWithin(value, 0, MAX_QUANTITY, 3, true),
+          defaultMessage: (args) => `${args?.property} must be a number above 0 with at most 3 decimals`,
+        },
+      },
+      options,
+    ),
+    ApiProperty({ type: Number, example: 1 }),
+  );
+}
+
+/** A signed non-zero quantity with at most 3 decimals (stock adjustments). */
+export function IsSignedQuantity(options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isSignedQuantity',
+        validator: {
+          validate: (value) =>
+            typeof value === 'number' && value !== 0 && isNumberWithin(Math.abs(value), 0, MAX_QUANTITY, 3, true),
+          defaultMessage: (args) => `${args?.property} must be a non-zero number with at most 3 decimals`,
+        },
+      },
+      options,
+    ),
+    ApiProperty({ type: Number, example: -2 }),
+  );
+}
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export function isValidIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** A calendar date `YYYY-MM-DD` that exists. */
+export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isIsoDate',
+        validator: {
+          validate: (value) => isValidIsoDate(value),
+          defaultMessage: (args) => `${args?.property} must be a date as YYYY-MM-DD`,
+        },
+      },
+      options,
+    ),
+    ApiPropertyOptional({ type: String, format: 'date', example: '2026-11-21' }),
+  );
+}
+
+/** An integer from the query string (strings are converted; anything else is 400). */
+export function QueryInt(min: number, max: number): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value)),
+    IsInt({ message: ({ property }) => `${property} must be an integer` }),
+    Min(min),
+    Max(max),
+    ApiPropertyOptional({ type: Number, minimum: min, maximum: max }),
+  );
+}
+
+/** A boolean from the query string: only `true` and `false`. */
+export function QueryBool(): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
+    ApiPropertyOptional({ type: Boolean }),
+  );
+}
+
+/** One of a fixed set of strings. */
+export function IsOneOf(values: readonly string[], options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    IsIn(values as string[], { message: ({ property }) => `${property} must be one of: ${values.join(', ')}`, ...options }),
+    ApiPropertyOptional({ enum: values as string[] }),
+  );
+}
+
+export { Matches, Type };

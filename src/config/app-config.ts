@@ -1,0 +1,57 @@
+import 'dotenv/config';
+
+/** Typed configuration, read once from the environment (`.env` is loaded when present). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dbPoolMax: number;
+  embeddedDataDir: string;
+  embeddedPort: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  bodyLimit: string;
+  rateLimitPerMinute: number;
+  corsOrigins: string[];
+  webhookAllowInsecure: boolean;
+  webhookTimeoutMs: number;
+  webhookMaxAttempts: number;
+  webhookDispatchIntervalMs: number;
+}
+
+function intFrom(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`Environment variable ${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolFrom(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+export function loadConfig(): AppConfig {
+  const logLevel = (process.env.LOG_LEVEL ?? 'info') as AppConfig['logLevel'];
+  return {
+    port: intFrom('PORT', 3000),
+    host: process.env.HOST || '0.0.0.0',
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dbPoolMax: intFrom('DB_POOL_MAX', 20),
+    embeddedDataDir: process.env.EMBEDDED_PG_DIR || '.data/pg',
+    embeddedPort: intFrom('EMBEDDED_PG_PORT', 54329),
+    logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
+    bodyLimit: process.env.BODY_LIMIT || '1mb',
+    rateLimitPerMinute: intFrom('RATE_LIMIT_PER_MINUTE', 1200),
+    corsOrigins: (process.env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    webhookAllowInsecure: boolFrom('WEBHOOK_ALLOW_INSECURE', false),
+    webhookTimeoutMs: intFrom('WEBHOOK_TIMEOUT_MS', 10000),
+    webhookMaxAttempts: Math.max(1, intFrom('WEBHOOK_MAX_ATTEMPTS', 1)),
+    webhookDispatchIntervalMs: intFrom('WEBHOOK_DISPATCH_INTERVAL_MS', 1000),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

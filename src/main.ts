@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { createApplication } from './bootstrap';
+import { loadConfig } from './config/app-config';
+import { JsonLogger } from './common/logging/json-logger';
+import { provisionBusiness } from './modules/businesses/business-provisioning';
+
+/** On the embedded default, an empty database gets a demo business so the README's curl works at once. */
+async function ensureDemoBusiness(dataSource: DataSource, log: Logger): Promise<void> {
+  const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM businesses`);
+  if (count > 0) return;
+  const demo = await dataSource.transaction((m) => provisionBusiness(m, { name: 'Demo Shop' }));
+  log.log({ msg: 'created demo business', business_id: demo.business_id, api_key: demo.api_key, warehouse_id: demo.warehouse_id });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = new JsonLogger(config.logLevel);
+  const log = new Logger('Main');
+  const { app, embedded } = await createApplication(config, logger);
+  if (embedded) await ensureDemoBusiness(app.get(DataSource), log);
+  await app.listen(config.port, config.host);
+  log.log(`listening on http://${config.host}:${config.port}/api/v1 (docs at /docs)`);
+
+  // Stop accepting, let in-flight requests finish, close the pool, then stop the embedded server.
+  // Undelivered events stay in the outbox for the next start.
+  let closing = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    log.log(`${signal} received: shutting down`);
+    const httpServer = app.getHttpServer();
+    httpServer.closeIdleConnections?.();
+    const idleCloser = setInterval(() => httpServer.closeIdleConnections?.(), 100);
+    try {
+      await app.close();
+      await embedded?.stop();
+    } finally {
+      clearInterval(idleCloser);
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+main().catch((err) => {
+  new JsonLogger().error({ msg: 'failed to start', error: err?.message ?? String(err) }, err?.stack, 'Main');
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { randomBytes } from 'crypto';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Client } from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApplication } from '../../src/bootstrap';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { JsonLogger } from '../../src/common/logging/json-logger';
+import { provisionBusiness, ProvisionedBusiness } from '../../src/modules/businesses/business-provisioning';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  db: DataSource;
+  databaseUrl: string;
+  http: () => request.Agent;
+  close(): Promise<void>;
+}
+
+export interface TestBusiness extends ProvisionedBusiness {
+  auth: { Authorization: string };
+}
+
+async function cloneTemplateDatabase(): Promise<string> {
+  const server = process.env.TEST_SERVER_URL;
+  const template = process.env.TEST_TEMPLATE_DB;
+  if (!server || !template) throw new Error('Run the e2e tests through `npm test` (test/run-tests.js prepares the database)');
+  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  const client = new Client({ connectionString: `${server}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await client.end();
+  }
+  return `${server}/${name}`;
+}
+
+/** The real AppModule on its own fresh database (a clone of the migrated template). */
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const databaseUrl = await cloneTemplateDatabase();
+  const config: AppConfig = { ...loadConfig(), databaseUrl, logLevel: 'error', rateLimitPerMinute: 0, ...overrides };
+  const { app } = await createApplication(config, new JsonLogger(config.logLevel));
+  await app.init();
+  const server = app.getHttpServer();
+  return {
+    app,
+    db: app.get(DataSource),
+    databaseUrl,
+    http: () => request.agent(server),
+    close: () => app.close(),
+  };
+}
+
+/** A business of its own for each test, so tests never depend on one another. */
+export async function createBusiness(t: TestApp, name = 'Test Shop', options: { currency?: string; timezone?: string } = {}): Promise<TestBusiness> {
+  const biz = await t.db.transaction((m) => provisionBusiness(m, { name, ...options }));
+  return { ...biz, auth: { Authorization: `Bearer ${biz.api_key}` } };
+}
+
+/** Row count of a table for one business: the "a failed request writes nothing" checks. */
+export async function countRows(t: TestApp, table: string, businessId: string): Promise<number> {
+  const [row] = await t.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE business_id = $1`, [businessId]);
+  return row.n;
+}
