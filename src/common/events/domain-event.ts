@@ -19,7 +19,7 @@ export type EventName = (typeof EVENT_NAMES)[number];
  * emitted in-process only after commit (see UnitOfWork); a rollback discards it.
  * Subclasses live in their domain's `events/` folder with a static `eventName`.
  */
-export abstract class DomainEvent<TData extends object = Record<string, unknown>> {
+export abstract class DomainEvent<TData extends object = object> {
   readonly id = randomUUID();
   readonly occurredAt = new Date();
   abstract readonly name: EventName;

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { StockService } from './stock.service';
+
+@Module({ providers: [StockService], exports: [StockService] })
+export class StockModule {}
