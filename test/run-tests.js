@@ -41,10 +41,11 @@ async function adminQuery(serverUrl, sql) {
 }
 
 async function resolveServer() {
+  const forceEmbedded = process.env.TEST_EMBEDDED === '1';
   const configured = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (configured) return { serverUrl: serverUrlOf(configured) };
+  if (configured && !forceEmbedded) return { serverUrl: serverUrlOf(configured) };
   const local = 'postgresql://postgres@127.0.0.1:5432';
-  if (await canConnect(local)) return { serverUrl: local };
+  if (!forceEmbedded && (await canConnect(local))) return { serverUrl: local };
   const dir = path.join(os.tmpdir(), `bo-test-pg-${process.pid}`);
   const port = 55000 + (process.pid % 5000);
   process.stderr.write(`no PostgreSQL server reachable: starting an embedded one on port ${port}\n`);

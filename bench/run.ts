@@ -1,0 +1,31 @@
+/*
+ * `npm run bench`: every benchmark section in one run, one after another, each printing its figures.
+ * Sections live beside this file as <name>.bench.ts and export `run(log)`; a section that is not
+ * written yet is skipped. Pass section names to run only those: `npm run bench -- orders`.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+const SECTIONS = ['orders', 'analytics', 'webhooks'];
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  for (const name of SECTIONS) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    const file = path.join(__dirname, `${name}.bench.ts`);
+    if (!fs.existsSync(file)) continue;
+    log(`\n=== ${name} ===`);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const section = require(file) as { run: (log: (line: string) => void) => Promise<void> };
+    await section.run(log);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err?.stack ?? err}\n`);
+    process.exit(1);
+  },
+);
