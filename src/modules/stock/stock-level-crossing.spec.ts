@@ -14,7 +14,7 @@ describe('detectLevelCrossing', () => {
 
   it('fires out when reaching zero from above', () => {
     expect(change(2, 0, 0)).toEqual({ low: false, out: true });
-    expect(change(2, 0, 1)).toEqual({ low: false, out: true });
+    expect(change(2, 0, 1)).toEqual({ low: true, out: true });
     expect(change(6, 0, 5)).toEqual({ low: true, out: true });
     expect(change(0, 0, 0)).toEqual({ low: false, out: false });
   });
