@@ -9,9 +9,13 @@ import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
 import { BusinessesModule } from './modules/businesses/businesses.module';
 import { HealthModule } from './modules/health/health.module';
+import { CategoriesModule } from './modules/categories/categories.module';
+import { ProductsModule } from './modules/products/products.module';
+import { StockModule } from './modules/stock/stock.module';
+import { WarehousesModule } from './modules/warehouses/warehouses.module';
 
 /** Domain modules, one per folder under src/modules. */
-const DOMAIN_MODULES = [HealthModule, BusinessesModule];
+const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule];
 
 @Module({})
 export class AppModule {

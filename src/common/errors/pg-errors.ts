@@ -1,0 +1,17 @@
+/** SQLSTATE of a PostgreSQL error, whether raw from pg or wrapped by TypeORM's QueryFailedError. */
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  return { code: e?.driverError?.code ?? e?.code, constraint: e?.driverError?.constraint ?? e?.constraint };
+}
+
+/** The unique index a unique violation (23505) hit, or undefined for any other error. */
+export function uniqueViolationOf(err: unknown): string | undefined {
+  const { code, constraint } = pgError(err);
+  return code === '23505' ? constraint : undefined;
+}
+
+/** The foreign key a foreign-key violation (23503) hit, or undefined for any other error. */
+export function foreignKeyViolationOf(err: unknown): string | undefined {
+  const { code, constraint } = pgError(err);
+  return code === '23503' ? constraint : undefined;
+}

@@ -1,0 +1,19 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+
+export class CreateCategoryDto {
+  /** Unique within the business, case-insensitively. */
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  @ApiProperty({ example: 'Coffee', maxLength: 100 })
+  name: string;
+
+  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @IsString()
+  @MaxLength(2000)
+  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
+  description?: string | null;
+}

@@ -1,0 +1,20 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+
+export class UpdateCategoryDto {
+  @ValidateIf((_o, value) => value !== undefined)
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  @ApiPropertyOptional({ example: 'Coffee', maxLength: 100 })
+  name?: string;
+
+  /** null clears it. */
+  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @IsString()
+  @MaxLength(2000)
+  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
+  description?: string | null;
+}

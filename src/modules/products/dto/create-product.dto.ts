@@ -1,0 +1,45 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsMoney } from '../../../common/validation/decorators';
+import { Barcode, MinStock, OptionalNotNull, OptionalNullable, TrimmedText } from './product-fields';
+
+export class CreateProductDto {
+  @TrimmedText(200, 'Espresso beans 1kg', true)
+  name: string;
+
+  @IsMoney({ required: true })
+  price: number;
+
+  @OptionalNullable()
+  @IsMoney()
+  cost_price?: number | null;
+
+  @OptionalNullable()
+  @IsUUID()
+  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  category_id?: string | null;
+
+  @OptionalNullable()
+  @IsString()
+  @MaxLength(2000)
+  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
+  description?: string | null;
+
+  @OptionalNullable()
+  @Barcode()
+  barcode?: string | null;
+
+  /** Default 'unit'. */
+  @OptionalNotNull()
+  @TrimmedText(32, 'kg')
+  unit?: string;
+
+  /** Generated (`SKU-000001`) when omitted; unique within the business. */
+  @OptionalNotNull()
+  @TrimmedText(64, 'ESP-1KG')
+  sku?: string;
+
+  @OptionalNotNull()
+  @MinStock()
+  min_stock?: number;
+}

@@ -1,0 +1,58 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { MAX_QUANTITY } from '../../../common/money/money';
+import { isValidBarcode } from '../barcode';
+
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** Optional, but when present it may not be null (for fields with a default or a NOT NULL column). */
+export const OptionalNotNull = () => ValidateIf((_object, value) => value !== undefined);
+
+/** Optional and nullable: null clears the value. */
+export const OptionalNullable = () => ValidateIf((_object, value) => value !== undefined && value !== null);
+
+/** A trimmed, non-empty string of at most `max` characters. */
+export function TrimmedText(max: number, example: string, required = false): PropertyDecorator {
+  return applyDecorators(
+    trim,
+    IsString(),
+    IsNotEmpty(),
+    MaxLength(max),
+    required ? ApiProperty({ example, maxLength: max }) : ApiPropertyOptional({ example, maxLength: max }),
+  );
+}
+
+export function Barcode(): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy({
+      name: 'isBarcode',
+      validator: {
+        validate: (value) => isValidBarcode(value),
+        defaultMessage: () => 'barcode must be a valid EAN-8, EAN-13, UPC-A or UPC-E code (digits with a correct check digit)',
+      },
+    }),
+    ApiPropertyOptional({ type: String, nullable: true, example: '4006381333931' }),
+  );
+}
+
+function isStockThreshold(value: unknown): boolean {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_QUANTITY) return false;
+  const text = String(value);
+  return !/e/i.test(text) && (text.split('.')[1] ?? '').length <= 3;
+}
+
+/** A stock threshold: a number >= 0 with at most 3 decimals. */
+export function MinStock(): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy({
+      name: 'isMinStock',
+      validator: {
+        validate: (value) => isStockThreshold(value),
+        defaultMessage: () => 'min_stock must be a number >= 0 with at most 3 decimals',
+      },
+    }),
+    ApiPropertyOptional({ type: Number, example: 5, default: 0 }),
+  );
+}

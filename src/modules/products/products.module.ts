@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ProductsController } from './products.controller';
+import { ProductsService } from './products.service';
+
+@Module({ controllers: [ProductsController], providers: [ProductsService], exports: [ProductsService] })
+export class ProductsModule {}

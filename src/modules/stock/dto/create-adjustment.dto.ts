@@ -1,0 +1,29 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { IsOneOf, IsSignedQuantity } from '../../../common/validation/decorators';
+import { ADJUSTMENT_REASONS, AdjustmentReason } from '../stock.service';
+
+export class CreateAdjustmentDto {
+  @IsUUID()
+  @ApiProperty({ format: 'uuid' })
+  product_id: string;
+
+  /** The default warehouse when omitted. */
+  @ValidateIf((_o, value) => value !== undefined)
+  @IsUUID()
+  @ApiPropertyOptional({ format: 'uuid' })
+  warehouse_id?: string;
+
+  /** Signed: positive adds stock, negative removes it (never below 0). */
+  @IsSignedQuantity()
+  quantity: number;
+
+  @IsOneOf(ADJUSTMENT_REASONS)
+  reason: AdjustmentReason;
+
+  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @IsString()
+  @MaxLength(500)
+  @ApiPropertyOptional({ nullable: true, maxLength: 500 })
+  note?: string | null;
+}

@@ -1,0 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+
+export class CreateWarehouseDto {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  @ApiProperty({ example: 'Back store', maxLength: 100 })
+  name: string;
+
+  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @IsString()
+  @MaxLength(500)
+  @ApiPropertyOptional({ nullable: true, maxLength: 500 })
+  address?: string | null;
+
+  /** true makes it the default warehouse in place of the current one. Default false. */
+  @ValidateIf((_o, value) => value !== undefined)
+  @IsBoolean()
+  @ApiPropertyOptional({ default: false })
+  is_default?: boolean;
+}
