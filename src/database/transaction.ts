@@ -9,12 +9,20 @@ export class Tx {
   readonly events: DomainEvent[] = [];
   constructor(readonly manager: EntityManager) {}
 
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.manager.query(sql, params);
+  /**
+   * The result rows of any statement. TypeORM's manager.query returns `[rows, rowCount]` for UPDATE
+   * and DELETE (so `UPDATE ... RETURNING` would look like a two-element array); the structured result
+   * of the query runner gives the rows for every command.
+   */
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const runner = this.manager.queryRunner;
+    if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
+    const result = await runner.query(sql, params, true);
+    return (result.records ?? []) as T[];
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | undefined> {
-    const rows: T[] = await this.manager.query(sql, params);
+    const rows = await this.query<T>(sql, params);
     return rows[0];
   }
 
