@@ -1,4 +1,5 @@
 import { DomainEvent } from '../common/events/domain-event';
+import { SqlBatch } from './sql-batch';
 import { Tx } from './transaction';
 
 /** One multi-row INSERT for all events of a transaction (one round trip, inside the transaction). */
@@ -14,4 +15,18 @@ export async function insertOutboxEvents(tx: Tx, events: DomainEvent[]): Promise
     `INSERT INTO outbox_events (id, business_id, type, data, created_at) VALUES ${rows.join(', ')}`,
     params,
   );
+}
+
+/**
+ * One event's outbox row as a part of a larger statement (SqlBatch), for hot paths that save the
+ * separate outbox round trip; pair it with `tx.recordPersisted(event)`. With `from`, one row per row
+ * of that part (none when it is empty: an event that exists only if the statement did something);
+ * `extraDataSql` is a jsonb expression (over `from`) merged into the data, for values only the
+ * statement knows, such as a number taken in it.
+ */
+export function outboxInsertSql(batch: SqlBatch, event: DomainEvent, options: { from?: string; extraDataSql?: string } = {}): string {
+  const extra = options.extraDataSql ? ` || ${options.extraDataSql}` : '';
+  return `INSERT INTO outbox_events (id, business_id, type, data, created_at)
+          SELECT ${batch.param(event.id, 'uuid')}, ${batch.param(event.businessId, 'uuid')}, ${batch.param(event.name, 'text')},
+                 ${batch.param(JSON.stringify(event.data), 'jsonb')}${extra}, ${batch.param(event.occurredAt, 'timestamptz')}${options.from ? ` FROM ${options.from}` : ''}`;
 }

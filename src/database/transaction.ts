@@ -7,6 +7,7 @@ import { DomainEvent } from '../common/events/domain-event';
  */
 export class Tx {
   readonly events: DomainEvent[] = [];
+  private readonly persisted = new WeakSet<DomainEvent>();
   constructor(readonly manager: EntityManager) {}
 
   /**
@@ -28,5 +29,19 @@ export class Tx {
 
   record(event: DomainEvent): void {
     this.events.push(event);
+  }
+
+  /**
+   * An event whose outbox row the caller already inserted in one of its own statements (a hot path
+   * saving a round trip, see outboxInsertSql): emitted after commit like any other, not inserted again.
+   */
+  recordPersisted(event: DomainEvent): void {
+    this.persisted.add(event);
+    this.events.push(event);
+  }
+
+  /** The recorded events whose outbox rows the unit of work still has to write. */
+  get eventsToPersist(): DomainEvent[] {
+    return this.events.filter((e) => !this.persisted.has(e));
   }
 }

@@ -30,7 +30,7 @@ export class UnitOfWork {
       try {
         await runner.startTransaction();
         const result = await work(tx);
-        await insertOutboxEvents(tx, tx.events);
+        await insertOutboxEvents(tx, tx.eventsToPersist);
         await runner.commitTransaction();
         this.emitCommitted(tx);
         return result;

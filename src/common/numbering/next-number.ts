@@ -19,3 +19,17 @@ export async function nextNumber(tx: Tx, businessId: string, counter: CounterNam
 export function formatNumber(prefix: string, value: number): string {
   return `${prefix}-${String(value).padStart(4, '0')}`;
 }
+
+/**
+ * The same counter step as `nextNumber`, as the body of a CTE inside a larger statement (SqlBatch),
+ * so the number is taken in the last statement before commit. Returns `number`, the formatted
+ * `formatted` (as formatNumber) and `at`, the clock time once the counter row is locked. `after`
+ * names a CTE whose counter row must be locked first: a fixed lock order between counters.
+ */
+export function nextNumberSql(businessIdSql: string, counter: CounterName, prefix: string, after?: string): string {
+  return `UPDATE business_counters c SET value = c.value + 1${after ? ` FROM ${after}` : ''}
+     WHERE c.business_id = ${businessIdSql} AND c.name = '${counter}'
+ RETURNING c.value AS number,
+           '${prefix}-' || lpad(c.value::text, greatest(4, length(c.value::text)), '0') AS formatted,
+           clock_timestamp() AS at`;
+}
