@@ -13,9 +13,11 @@ import { CategoriesModule } from './modules/categories/categories.module';
 import { ProductsModule } from './modules/products/products.module';
 import { StockModule } from './modules/stock/stock.module';
 import { WarehousesModule } from './modules/warehouses/warehouses.module';
+import { EventsModule } from './modules/events/events.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** Domain modules, one per folder under src/modules. */
-const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule];
+const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule];
 
 @Module({})
 export class AppModule {

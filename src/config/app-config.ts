@@ -16,6 +16,10 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookDispatchIntervalMs: number;
+  /** false: this process records events but delivers none (another process, or a later start, does). */
+  webhookDispatcher: boolean;
+  /** Deliveries in flight at once in this process. */
+  webhookConcurrency: number;
 }
 
 function intFrom(name: string, fallback: number): number {
@@ -51,6 +55,8 @@ export function loadConfig(): AppConfig {
     webhookTimeoutMs: intFrom('WEBHOOK_TIMEOUT_MS', 10000),
     webhookMaxAttempts: Math.max(1, intFrom('WEBHOOK_MAX_ATTEMPTS', 1)),
     webhookDispatchIntervalMs: intFrom('WEBHOOK_DISPATCH_INTERVAL_MS', 1000),
+    webhookDispatcher: boolFrom('WEBHOOK_DISPATCHER', true),
+    webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 16)),
   };
 }
 

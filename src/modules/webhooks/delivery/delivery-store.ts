@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { StoredEvent } from '../../events/event-envelope';
+import { NextStep, AttemptOutcome } from './delivery-policy';
+
+/** A delivery claimed by this process, with what it needs to make the attempt. */
+export interface ClaimedDelivery {
+  id: string;
+  webhook_id: string;
+  attempts: number;
+  attempt_limit: number;
+  url: string;
+  secret: string | null;
+  is_active: boolean;
+  /** null only if the event row is gone (it never is while a delivery refers to it) */
+  event: StoredEvent | null;
+}
+
+export const RETENTION_DAYS = 30;
+
+/**
+ * The dispatcher's SQL. The dispatcher works outside any request, so each method is ONE statement,
+ * atomic on its own and committed at once; rows are claimed with FOR UPDATE SKIP LOCKED so that
+ * any number of processes can drain the same tables without taking the same row twice.
+ */
+@Injectable()
+export class DeliveryStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Claims up to `limit` undispatched events, records one pending delivery per matching active
+   * webhook of the event's business (registered before the event), and marks the events
+   * dispatched. Returns how many events were claimed.
+   */
+  async fanOut(limit: number, attemptLimit: number): Promise<number> {
+    const [row] = await this.rows<{ events: number }>(
+      `WITH claimed AS (
+         SELECT seq, id, business_id, type, created_at FROM outbox_events
+          WHERE dispatched_at IS NULL
+          ORDER BY seq LIMIT $1
+          FOR UPDATE SKIP LOCKED
+       ), marked AS (
+         UPDATE outbox_events o SET dispatched_at = now() FROM claimed c WHERE o.seq = c.seq RETURNING o.seq
+       ), inserted AS (
+         INSERT INTO webhook_deliveries (business_id, webhook_id, event_id, event, status, attempt_limit, next_attempt_at)
+         SELECT c.business_id, w.id, c.id, c.type, 'pending', $2, now()
+           FROM claimed c
+           JOIN webhooks w ON w.business_id = c.business_id AND w.is_active AND c.type = ANY (w.events) AND w.created_at <= c.created_at
+         ON CONFLICT (webhook_id, event_id) DO NOTHING
+         RETURNING id
+       )
+       SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM inserted)::int AS deliveries`,
+      [limit, attemptLimit],
+    );
+    return row.events;
+  }
+
+  /**
+   * Claims due deliveries (pending and due, or delivering with an expired lease: the process
+   * making the attempt died). At most `perWebhook` in flight per webhook, counting the ones this
+   * process already has (`busy`), so one slow receiver cannot take every slot.
+   * The status condition is repeated on the locked row so a row claimed meanwhile by another
+   * process is re-checked after the lock and skipped.
+   */
+  async claimDue(limit: number, perWebhook: number, busy: Map<string, number>, leaseMs: number): Promise<ClaimedDelivery[]> {
+    const rows = await this.rows<ClaimedDelivery & { type: string; data: Record<string, unknown>; occurred_at: Date; event_id: string }>(
+      `WITH due AS (
+         SELECT id, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, id) AS rn, webhook_id
+           FROM webhook_deliveries
+          WHERE status IN ('pending', 'delivering') AND next_attempt_at <= now()
+       ), pick AS (
+         SELECT d.id FROM webhook_deliveries d
+           JOIN due ON due.id = d.id
+           LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = due.webhook_id
+          WHERE d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
+            AND due.rn <= $2 - coalesce(b.busy, 0)
+          ORDER BY d.next_attempt_at
+          LIMIT $1
+          FOR UPDATE OF d SKIP LOCKED
+       ), claimed AS (
+         UPDATE webhook_deliveries d
+            SET status = 'delivering', attempts = d.attempts + 1,
+                next_attempt_at = now() + $5 * interval '1 millisecond', updated_at = now()
+           FROM pick WHERE d.id = pick.id
+         RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.attempt_limit
+       )
+       SELECT c.id, c.webhook_id, c.event_id, c.attempts, c.attempt_limit, w.url, w.secret, w.is_active,
+              o.type, o.data, o.created_at AS occurred_at
+         FROM claimed c
+         JOIN webhooks w ON w.id = c.webhook_id
+         LEFT JOIN outbox_events o ON o.id = c.event_id`,
+      [limit, perWebhook, [...busy.keys()], [...busy.values()], leaseMs],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      webhook_id: r.webhook_id,
+      attempts: r.attempts,
+      attempt_limit: r.attempt_limit,
+      url: r.url,
+      secret: r.secret,
+      is_active: r.is_active,
+      event: r.type === null ? null : { id: r.event_id, type: r.type, data: r.data, created_at: r.occurred_at },
+    }));
+  }
+
+  /** Records the outcome of an attempt, unless the lease was lost and another process took the row over. */
+  async recordOutcome(delivery: ClaimedDelivery, outcome: AttemptOutcome, next: NextStep): Promise<void> {
+    await this.rows(
+      `UPDATE webhook_deliveries
+          SET status = $3, response_code = $4, duration_ms = $5, error = $6,
+              next_attempt_at = CASE WHEN $7::int IS NULL THEN NULL ELSE now() + $7 * interval '1 millisecond' END,
+              updated_at = now()
+        WHERE id = $1 AND status = 'delivering' AND attempts = $2`,
+      [delivery.id, delivery.attempts, next.status, outcome.responseCode, outcome.durationMs, outcome.error, next.retryInMs],
+    );
+  }
+
+  /** The events feed and the delivery log keep 30 days (CONTRACT.md 10); dispatched events older than that go. */
+  async purgeExpired(): Promise<void> {
+    await this.rows(`DELETE FROM webhook_deliveries WHERE created_at < now() - $1 * interval '1 day' AND status IN ('succeeded', 'failed')`, [
+      RETENTION_DAYS,
+    ]);
+    await this.rows(
+      `DELETE FROM outbox_events o WHERE o.created_at < now() - $1 * interval '1 day' AND o.dispatched_at IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = o.id)`,
+      [RETENTION_DAYS],
+    );
+  }
+
+  private async rows<T>(sql: string, params: unknown[]): Promise<T[]> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      return (await runner.query(sql, params, true)).records as T[];
+    } finally {
+      await runner.release();
+    }
+  }
+}
