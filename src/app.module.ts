@@ -15,9 +15,10 @@ import { StockModule } from './modules/stock/stock.module';
 import { WarehousesModule } from './modules/warehouses/warehouses.module';
 import { EventsModule } from './modules/events/events.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 
 /** Domain modules, one per folder under src/modules. */
-const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule];
+const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule, AnalyticsModule];
 
 @Module({})
 export class AppModule {
