@@ -367,4 +367,38 @@ describe('products', () => {
       expect((await api(other).get(`/products/${theirs.id}`).expect(200)).body.data.is_active).toBe(true);
     });
   });
+
+  it('documents every catalog endpoint in the OpenAPI document', async () => {
+    const doc = (await t.http().get('/docs-json').expect(200)).body;
+    const routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/products',
+        'POST /api/v1/products',
+        'GET /api/v1/products/{id}',
+        'PUT /api/v1/products/{id}',
+        'DELETE /api/v1/products/{id}',
+        'GET /api/v1/categories',
+        'POST /api/v1/categories',
+        'GET /api/v1/categories/{id}',
+        'PUT /api/v1/categories/{id}',
+        'DELETE /api/v1/categories/{id}',
+        'GET /api/v1/warehouses',
+        'POST /api/v1/warehouses',
+        'GET /api/v1/warehouses/{id}',
+        'PUT /api/v1/warehouses/{id}',
+        'POST /api/v1/stock/adjustments',
+        'GET /api/v1/stock/movements',
+      ]),
+    );
+    const create = doc.paths['/api/v1/products'].post;
+    expect(create.tags).toEqual(['products']);
+    const schema = doc.components.schemas[create.requestBody.content['application/json'].schema.$ref.split('/').pop()];
+    expect(schema.required).toEqual(expect.arrayContaining(['name', 'price']));
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['name', 'price', 'cost_price', 'category_id', 'description', 'barcode', 'unit', 'sku', 'min_stock']),
+    );
+  });
 });
