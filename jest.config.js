@@ -1,7 +1,8 @@
 // Unit tests sit beside the pure functions in src/; e2e specs live in test/ and boot the real app
 // against the throwaway PostgreSQL database prepared by test/run-tests.js.
-const tsJest = ['ts-jest', { isolatedModules: true, diagnostics: false }];
+const tsJest = ['ts-jest', { diagnostics: false }];
 module.exports = {
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -16,7 +17,6 @@ module.exports = {
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       transform: { '^.+\\.ts$': tsJest },
-      testTimeout: 60000,
     },
   ],
 };

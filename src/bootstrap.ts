@@ -1,31 +1,20 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { setupApp } from './app.setup';
 import { AppConfig } from './config/app-config';
-import { dataSourceOptions } from './database/data-source-options';
+import { migrate } from './database/migrate';
 import { EmbeddedDatabase } from './database/embedded-database';
 import { resolveDatabase } from './database/resolve-database-url';
 import { JsonLogger } from './common/logging/json-logger';
+
+export { migrate };
 
 export interface Application {
   app: NestExpressApplication;
   databaseUrl: string;
   embedded?: EmbeddedDatabase;
-}
-
-/** Applies pending migrations with a short-lived connection, so the app pool starts on the current schema. */
-export async function migrate(url: string): Promise<string[]> {
-  const ds = new DataSource(dataSourceOptions(url, 2));
-  await ds.initialize();
-  try {
-    const applied = await ds.runMigrations({ transaction: 'each' });
-    return applied.map((m) => m.name);
-  } finally {
-    await ds.destroy();
-  }
 }
 
 /** Resolve the database (URL or embedded), migrate it, and build the configured Nest app. */

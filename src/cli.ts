@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { resolveDatabase } from './database/resolve-database-url';
-import { migrate } from './bootstrap';
+import { migrate } from './database/migrate';
 import { DomainError } from './common/errors/domain-error';
 import { createApiKey, provisionBusiness, revokeApiKey } from './modules/businesses/business-provisioning';
 

@@ -10,7 +10,7 @@ const { spawn } = require('child_process');
 const path = require('path');
 const os = require('os');
 const { Client } = require('pg');
-const { migrate } = require('../src/bootstrap');
+const { migrate } = require('../src/database/migrate');
 const { startEmbeddedDatabase } = require('../src/database/embedded-database');
 
 function serverUrlOf(url) {

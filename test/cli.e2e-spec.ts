@@ -1,0 +1,77 @@
+import { runCli } from './helpers/processes';
+import { startTestApp, TestApp } from './helpers/test-app';
+
+/** CONTRACT.md 4: the key CLI, run while the server (the test app) is running on the same database. */
+describe('CLI: business and API keys', () => {
+  let t: TestApp;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    env = { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'error' };
+  });
+  afterAll(() => t.close());
+
+  const jsonLine = (stdout: string) => {
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    return JSON.parse(lines[0]);
+  };
+
+  it('business:create, apikey:create and apikey:revoke round trip', async () => {
+    const created = await runCli(['business:create', '--name', 'Acme', '--currency', 'EUR', '--timezone', 'Europe/Berlin'], env);
+    expect(created.code).toBe(0);
+    const biz = jsonLine(created.stdout);
+    expect(biz).toEqual({
+      business_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Acme',
+      api_key: expect.stringMatching(/^bo_[A-Za-z0-9_-]{43}$/),
+      warehouse_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    const me = await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(200);
+    expect(me.body.data).toEqual({ id: biz.business_id, name: 'Acme', currency: 'EUR', timezone: 'Europe/Berlin' });
+    const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [
+      biz.warehouse_id,
+      biz.business_id,
+    ]);
+    expect(warehouse).toEqual({ name: 'Main', is_default: true });
+
+    const second = await runCli(['apikey:create', '--business', biz.business_id], env);
+    expect(second.code).toBe(0);
+    const key = jsonLine(second.stdout);
+    expect(key).toEqual({ key_id: expect.stringMatching(/^[0-9a-f-]{36}$/), api_key: expect.stringMatching(/^bo_/) });
+    await t.http().get('/api/v1/business').set('Authorization', `Bearer ${key.api_key}`).expect(200);
+    const [stored] = await t.db.query(`SELECT key_hash FROM api_keys WHERE id = $1`, [key.key_id]);
+    expect(stored.key_hash).not.toContain(key.api_key.slice(3, 20));
+
+    const revoked = await runCli(['apikey:revoke', '--key', key.key_id], env);
+    expect(revoked.code).toBe(0);
+    expect(jsonLine(revoked.stdout)).toEqual({ key_id: key.key_id, revoked: true });
+    const denied = await t.http().get('/api/v1/business').set('Authorization', `Bearer ${key.api_key}`).expect(401);
+    expect(denied.body.error.code).toBe('UNAUTHORIZED');
+    // the first key of the business is untouched
+    await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(200);
+  });
+
+  it('rejects bad arguments with one JSON error line and exit code 1', async () => {
+    const noName = await runCli(['business:create'], env);
+    expect(noName.code).toBe(1);
+    expect(jsonLine(noName.stdout).error.code).toBe('VALIDATION_FAILED');
+
+    const badZone = await runCli(['business:create', '--name', 'X', '--timezone', 'Mars/Base'], env);
+    expect(badZone.code).toBe(1);
+    expect(jsonLine(badZone.stdout).error.code).toBe('VALIDATION_FAILED');
+
+    const unknownBusiness = await runCli(['apikey:create', '--business', '00000000-0000-4000-8000-000000000000'], env);
+    expect(unknownBusiness.code).toBe(1);
+    expect(jsonLine(unknownBusiness.stdout).error.code).toBe('NOT_FOUND');
+
+    const unknownKey = await runCli(['apikey:revoke', '--key', 'not-a-uuid'], env);
+    expect(unknownKey.code).toBe(1);
+    expect(jsonLine(unknownKey.stdout).error.code).toBe('VALIDATION_FAILED');
+
+    const unknownCommand = await runCli(['nope'], env);
+    expect(unknownCommand.code).toBe(2);
+    expect(jsonLine(unknownCommand.stdout).error.code).toBe('UNKNOWN_COMMAND');
+  });
+});

@@ -1,0 +1,84 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ChildProcess } from 'child_process';
+import { freePort, ROOT, runCli, startUntil, waitForExit } from './helpers/processes';
+
+// `npm start`'s own command, run without npm in between so SIGTERM reaches the server itself
+// (npm relays signals but reports its own exit, not the server's).
+const START = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
+const startServer = (env: NodeJS.ProcessEnv, ready: RegExp) =>
+  startUntil('sh', ['-c', `exec ${START}`], { env: { ...env, PATH: `${ROOT}/node_modules/.bin:${env.PATH}` } }, ready, 90000);
+
+/**
+ * The zero-setup default: `npm start` with no DATABASE_URL runs on a PostgreSQL it starts itself,
+ * creates a demo business on first start and logs its key; the CLI works beside it and without it.
+ */
+describe('npm start on the embedded database', () => {
+  let dataDir: string;
+  let env: NodeJS.ProcessEnv;
+  let server: ChildProcess | undefined;
+  let port: number;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-embedded-'));
+    fs.chmodSync(dataDir, 0o755);
+    port = await freePort();
+    env = {
+      ...process.env,
+      DATABASE_URL: '',
+      EMBEDDED_PG_DIR: path.join(dataDir, 'pg'),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    };
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await waitForExit(server).catch(() => server?.kill('SIGKILL'));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves /health/ready, and the logged demo key authenticates; SIGTERM stops server and database', async () => {
+    const started = await startServer(env, /"api_key":"(bo_[A-Za-z0-9_-]+)"[\s\S]*listening on/);
+    server = started.child;
+    const apiKey = started.match[1];
+    const base = `http://127.0.0.1:${port}`;
+
+    const ready = await fetch(`${base}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', database: 'up' });
+
+    const me = await fetch(`${base}/api/v1/business`, { headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).data.name).toBe('Demo Shop');
+
+    // the CLI reuses the running embedded server
+    const created = await runCli(['business:create', '--name', 'Beside'], env);
+    expect(created.code).toBe(0);
+    const beside = JSON.parse(created.stdout.trim());
+    const ok = await fetch(`${base}/api/v1/business`, { headers: { Authorization: `Bearer ${beside.api_key}` } });
+    expect(ok.status).toBe(200);
+
+    server.kill('SIGTERM');
+    expect(await waitForExit(server)).toBe(0);
+    expect(fs.existsSync(path.join(env.EMBEDDED_PG_DIR!, 'postmaster.pid'))).toBe(false);
+
+    // with the server stopped, the CLI starts the embedded database itself and stops it again
+    const offline = await runCli(['business:create', '--name', 'Offline'], env);
+    expect(offline.code).toBe(0);
+    expect(JSON.parse(offline.stdout.trim()).name).toBe('Offline');
+    expect(fs.existsSync(path.join(env.EMBEDDED_PG_DIR!, 'postmaster.pid'))).toBe(false);
+
+    // a second start reuses the data: no new demo business, the earlier key still works
+    const again = await startServer(env, /listening on/);
+    server = again.child;
+    expect(again.output()).not.toContain('created demo business');
+    const still = await fetch(`${base}/api/v1/business`, { headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(still.status).toBe(200);
+  }, 240000);
+});
