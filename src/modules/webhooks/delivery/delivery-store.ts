@@ -30,7 +30,8 @@ export class DeliveryStore {
   /**
    * Claims up to `limit` undispatched events, records one pending delivery per matching active
    * webhook of the event's business (registered before the event), and marks the events
-   * dispatched. Returns how many events were claimed.
+   * dispatched. Returns how many events were claimed. Deliveries are created in event order
+   * (clock_timestamp per row), so the log, newest first, follows the events.
    */
   async fanOut(limit: number, attemptLimit: number): Promise<number> {
     const [row] = await this.rows<{ events: number }>(
@@ -42,10 +43,11 @@ export class DeliveryStore {
        ), marked AS (
          UPDATE outbox_events o SET dispatched_at = now() FROM claimed c WHERE o.seq = c.seq RETURNING o.seq
        ), inserted AS (
-         INSERT INTO webhook_deliveries (business_id, webhook_id, event_id, event, status, attempt_limit, next_attempt_at)
-         SELECT c.business_id, w.id, c.id, c.type, 'pending', $2, now()
+         INSERT INTO webhook_deliveries (business_id, webhook_id, event_id, event, status, attempt_limit, next_attempt_at, created_at)
+         SELECT c.business_id, w.id, c.id, c.type, 'pending', $2, now(), clock_timestamp()
            FROM claimed c
            JOIN webhooks w ON w.business_id = c.business_id AND w.is_active AND c.type = ANY (w.events) AND w.created_at <= c.created_at
+          ORDER BY c.seq
          ON CONFLICT (webhook_id, event_id) DO NOTHING
          RETURNING id
        )

@@ -1,0 +1,113 @@
+import { EventName } from '../src/common/events/domain-event';
+import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { commitEvents } from './helpers/receiver';
+
+const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((e) => e.id);
+
+describe('events feed: GET /events', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ webhookDispatcher: false });
+  });
+  afterAll(() => t.close());
+
+  async function feed(biz: TestBusiness, query = '') {
+    return t.http().get(`/api/v1/events${query}`).set(biz.auth).expect(200);
+  }
+
+  it('returns every event of the business, oldest first, whether or not a webhook exists', async () => {
+    const biz = await createBusiness(t);
+    const other = await createBusiness(t, 'Other');
+    const first = await commitEvents(t.app, biz.business_id, [
+      ['customer.created', { customer_id: 'c1' }],
+      ['sale.completed', { sale_id: 's1', total: 12.5 }],
+    ]);
+    await commitEvents(t.app, other.business_id, [['sale.completed', { sale_id: 'theirs' }]]);
+    const second = await commitEvents(t.app, biz.business_id, [['invoice.paid', { invoice_id: 'i1' }]]);
+
+    const res = await feed(biz);
+    expect(res.body).toEqual({
+      success: true,
+      data: [...first, ...second].map((e) => ({ id: e.id, event: e.name, timestamp: e.occurredAt.toISOString(), data: e.data })),
+    });
+    expect(ids(await feed(other))).toHaveLength(1);
+    expect(ids(await feed(other))).not.toContain(first[0].id);
+  });
+
+  it('pages with after and limit, and filters by type', async () => {
+    const biz = await createBusiness(t);
+    const names: EventName[] = ['stock.low', 'stock.out', 'stock.low', 'expense.created', 'stock.low'];
+    const events = [];
+    for (const name of names) events.push(...(await commitEvents(t.app, biz.business_id, [[name, { n: events.length }]])));
+    const all = events.map((e) => e.id);
+
+    const page1 = await feed(biz, '?limit=2');
+    expect(ids(page1)).toEqual(all.slice(0, 2));
+    const page2 = await feed(biz, `?limit=2&after=${all[1]}`);
+    expect(ids(page2)).toEqual(all.slice(2, 4));
+    const page3 = await feed(biz, `?limit=2&after=${all[3]}`);
+    expect(ids(page3)).toEqual(all.slice(4));
+    expect(ids(await feed(biz, `?after=${all[4]}`))).toEqual([]);
+
+    const lows = await feed(biz, '?type=stock.low');
+    expect(ids(lows)).toEqual([all[0], all[2], all[4]]);
+    expect(ids(await feed(biz, `?type=stock.low&after=${all[0]}&limit=1`))).toEqual([all[2]]);
+    expect(ids(await feed(biz, `?type=stock.low&after=${all[3]}`))).toEqual([all[4]]);
+    expect(ids(await feed(biz, '?type=payroll.processed'))).toEqual([]);
+  });
+
+  it('defaults to 100 events per page', async () => {
+    const biz = await createBusiness(t);
+    const events = await commitEvents(t.app, biz.business_id, Array.from({ length: 105 }, (_, i) => ['stock.adjusted', { i }] as [EventName, object]));
+    const res = await feed(biz);
+    expect(ids(res)).toEqual(events.slice(0, 100).map((e) => e.id));
+    expect(ids(await feed(biz, `?after=${events[99].id}`))).toEqual(events.slice(100).map((e) => e.id));
+  });
+
+  it("refuses another business's event as cursor and bad parameters with 400", async () => {
+    const biz = await createBusiness(t);
+    const other = await createBusiness(t, 'Other');
+    const [theirs] = await commitEvents(t.app, other.business_id, [['stock.out', {}]]);
+    const res = await t.http().get(`/api/v1/events?after=${theirs.id}`).set(biz.auth).expect(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'after', message: 'after must be the id of an event of this business' }] });
+    for (const q of ['?after=nope', '?limit=0', '?limit=101', '?limit=x', '?type=order.created', '?since=1']) {
+      const bad = await t.http().get(`/api/v1/events${q}`).set(biz.auth).expect(400);
+      expect(bad.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    await t.http().get('/api/v1/events').expect(401);
+  });
+
+  it('keeps 30 days', async () => {
+    const biz = await createBusiness(t);
+    const [old, recent] = await commitEvents(t.app, biz.business_id, [
+      ['expense.created', { old: true }],
+      ['expense.created', { old: false }],
+    ]);
+    await t.db.query(`UPDATE outbox_events SET created_at = now() - interval '31 days' WHERE id = $1`, [old.id]);
+    expect(ids(await feed(biz))).toEqual([recent.id]);
+  });
+
+  it('never skips an event committed after a later one was already read', async () => {
+    const biz = await createBusiness(t);
+    const [before] = await commitEvents(t.app, biz.business_id, [['sale.completed', { n: 0 }]]);
+    // A transaction that writes its event first and commits last (a slow order, say).
+    const slow = t.db.createQueryRunner();
+    await slow.connect();
+    await slow.startTransaction();
+    const slowId = '11111111-1111-4111-8111-111111111111';
+    await slow.query(`INSERT INTO outbox_events (id, business_id, type, data) VALUES ($1, $2, 'sale.completed', '{"n":1}')`, [slowId, biz.business_id]);
+    try {
+      const [fast] = await commitEvents(t.app, biz.business_id, [['sale.completed', { n: 2 }]]);
+      // While the slow one is open, the feed stops before anything it could still come before.
+      const held = await feed(biz);
+      expect(ids(held)).toEqual([before.id]);
+      await slow.commitTransaction();
+      const rest = await feed(biz, `?after=${before.id}`);
+      expect(ids(rest)).toEqual([slowId, fast.id]);
+    } finally {
+      if (slow.isTransactionActive) await slow.rollbackTransaction();
+      await slow.release();
+    }
+  });
+});
