@@ -125,18 +125,18 @@ export function verifySignature(header: string | undefined, secret: string, rawB
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Any public event, for triggering deliveries where the endpoint that emits it does not exist. */
-export class AnyEvent extends DomainEvent<Record<string, unknown>> {
+export class AnyEvent extends DomainEvent<object> {
   constructor(
     businessId: string,
     readonly name: EventName,
-    data: Record<string, unknown>,
+    data: object,
   ) {
     super(businessId, data);
   }
 }
 
 /** Commits events through the real UnitOfWork (outbox row + after-commit emit), in one transaction. */
-export async function commitEvents(app: INestApplication, businessId: string, events: [EventName, Record<string, unknown>][]): Promise<AnyEvent[]> {
+export async function commitEvents(app: INestApplication, businessId: string, events: [EventName, object][]): Promise<AnyEvent[]> {
   const recorded = events.map(([name, data]) => new AnyEvent(businessId, name, data));
   await app.get(UnitOfWork).run(async (tx) => recorded.forEach((e) => tx.record(e)));
   return recorded;
