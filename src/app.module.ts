@@ -16,9 +16,11 @@ import { WarehousesModule } from './modules/warehouses/warehouses.module';
 import { EventsModule } from './modules/events/events.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { CustomersModule } from './modules/customers/customers.module';
+import { OrdersModule } from './modules/orders/orders.module';
 
 /** Domain modules, one per folder under src/modules. */
-const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule, AnalyticsModule];
+const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule, AnalyticsModule, CustomersModule, OrdersModule];
 
 @Module({})
 export class AppModule {

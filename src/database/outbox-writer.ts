@@ -18,15 +18,22 @@ export async function insertOutboxEvents(tx: Tx, events: DomainEvent[]): Promise
 }
 
 /**
- * One event's outbox row as a part of a larger statement (SqlBatch), for hot paths that save the
- * separate outbox round trip; pair it with `tx.recordPersisted(event)`. With `from`, one row per row
- * of that part (none when it is empty: an event that exists only if the statement did something);
+ * One event's outbox row as a SELECT, for outboxInsertSql. With `from`, one row per row of that part
+ * of the statement (none when it is empty: an event that exists only if the statement did something);
  * `extraDataSql` is a jsonb expression (over `from`) merged into the data, for values only the
  * statement knows, such as a number taken in it.
  */
-export function outboxInsertSql(batch: SqlBatch, event: DomainEvent, options: { from?: string; extraDataSql?: string } = {}): string {
+export function outboxRowSql(batch: SqlBatch, event: DomainEvent, options: { from?: string; extraDataSql?: string } = {}): string {
   const extra = options.extraDataSql ? ` || ${options.extraDataSql}` : '';
-  return `INSERT INTO outbox_events (id, business_id, type, data, created_at)
-          SELECT ${batch.param(event.id, 'uuid')}, ${batch.param(event.businessId, 'uuid')}, ${batch.param(event.name, 'text')},
+  return `SELECT ${batch.param(event.id, 'uuid')}, ${batch.param(event.businessId, 'uuid')}, ${batch.param(event.name, 'text')},
                  ${batch.param(JSON.stringify(event.data), 'jsonb')}${extra}, ${batch.param(event.occurredAt, 'timestamptz')}${options.from ? ` FROM ${options.from}` : ''}`;
+}
+
+/**
+ * The outbox rows of several events (outboxRowSql), in the order given, as a part of a larger
+ * statement (SqlBatch): hot paths save the separate outbox round trip. Pair it with
+ * `tx.recordPersisted(event)` or `tx.markPersisted(events)`.
+ */
+export function outboxInsertSql(rows: string[]): string {
+  return `INSERT INTO outbox_events (id, business_id, type, data, created_at) ${rows.map((row) => `(${row})`).join(' UNION ALL ')}`;
 }

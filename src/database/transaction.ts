@@ -36,8 +36,13 @@ export class Tx {
    * saving a round trip, see outboxInsertSql): emitted after commit like any other, not inserted again.
    */
   recordPersisted(event: DomainEvent): void {
-    this.persisted.add(event);
     this.events.push(event);
+    this.markPersisted([event]);
+  }
+
+  /** Events recorded earlier whose outbox rows the caller has now inserted in one of its statements. */
+  markPersisted(events: DomainEvent[]): void {
+    for (const event of events) this.persisted.add(event);
   }
 
   /** The recorded events whose outbox rows the unit of work still has to write. */

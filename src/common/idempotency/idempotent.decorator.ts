@@ -1,0 +1,19 @@
+import { applyDecorators, UseInterceptors } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import { IdempotencyInterceptor } from './idempotency.interceptor';
+import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from './request-fingerprint';
+
+/**
+ * Makes a POST honour `Idempotency-Key` (CONTRACT.md 9): put it on any handler with a money or
+ * stock effect. Needs nothing else: the interceptor only uses the DataSource and the Reflector.
+ */
+export function Idempotent(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    UseInterceptors(IdempotencyInterceptor),
+    ApiHeader({
+      name: IDEMPOTENCY_HEADER,
+      required: false,
+      description: `1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect.`,
+    }),
+  );
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'crypto';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** JSON with object keys sorted at every level: the same body however its keys were ordered. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const entries = Object.keys(value)
+    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+  return `{${entries.join(',')}}`;
+}
+
+/** SHA-256 (hex) of method, path and canonical body: what "the same request" means for a key. */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body)}`, 'utf8').digest('hex');
+}
+
+/**
+ * The key of a request: undefined when the header is absent, else 1..255 characters (an empty or
+ * longer value, or the header sent twice, is a validation error: null here).
+ */
+export function readIdempotencyKey(header: string | string[] | undefined): string | undefined | null {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string') return null;
+  return header.length >= 1 && header.length <= MAX_IDEMPOTENCY_KEY_LENGTH ? header : null;
+}

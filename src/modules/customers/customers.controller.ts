@@ -1,0 +1,38 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
+import { UuidParam } from '../../common/validation/uuid-param';
+import { CustomersService } from './customers.service';
+import { CreateCustomerDto } from './dto/create-customer.dto';
+import { ListCustomersQuery } from './dto/list-customers.query';
+import { UpdateCustomerDto } from './dto/update-customer.dto';
+
+@ApiTags('customers')
+@ApiBearerAuth()
+@Controller('customers')
+export class CustomersController {
+  constructor(private readonly customers: CustomersService) {}
+
+  /** Customers, newest first, with their totals and loyalty balance; `search` matches name, email or phone. */
+  @Get()
+  list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListCustomersQuery) {
+    return this.customers.list(biz, query);
+  }
+
+  /** 409 CUSTOMER_EXISTS when the email or phone belongs to another customer of the business. */
+  @Post()
+  @HttpCode(201)
+  create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateCustomerDto) {
+    return this.customers.create(biz, dto);
+  }
+
+  @Get(':id')
+  get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
+    return this.customers.get(biz, id);
+  }
+
+  @Put(':id')
+  update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateCustomerDto) {
+    return this.customers.update(biz, id, dto);
+  }
+}

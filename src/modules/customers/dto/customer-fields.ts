@@ -1,0 +1,56 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { isEmail, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { normalizePhone } from '../customer-identity';
+
+const PHONE_CHARS = /^\+?[0-9\s().\-/]+$/;
+
+/** A phone number as people write it: digits with spaces, dots, dashes, brackets and a leading +; 3 to 20 digits. */
+export function IsPhone(options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isPhone',
+        validator: {
+          validate: (value) => {
+            if (typeof value !== 'string' || value.length > 40 || !PHONE_CHARS.test(value.trim())) return false;
+            const digits = normalizePhone(value)?.replace('+', '') ?? '';
+            return digits.length >= 3 && digits.length <= 20;
+          },
+          defaultMessage: (args) => `${args?.property} must be a phone number (3 to 20 digits, an optional leading +)`,
+        },
+      },
+      options,
+    ),
+    ApiPropertyOptional({ type: String, example: '+1 555 010 0200' }),
+  );
+}
+
+/** An email address; surrounding spaces are allowed (they are trimmed before storing and matching). */
+export function IsCustomerEmail(options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isCustomerEmail',
+        validator: {
+          validate: (value) => typeof value === 'string' && value.trim().length <= 254 && isEmail(value.trim()),
+          defaultMessage: (args) => `${args?.property} must be an email address`,
+        },
+      },
+      options,
+    ),
+    ApiPropertyOptional({ type: String, example: 'ada@example.com' }),
+  );
+}
+
+export function IsCustomerName(options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    IsString(options),
+    MaxLength(200, options),
+    ApiPropertyOptional({ type: String, example: 'Ada Lovelace' }),
+  );
+}
+
+export function IsNotes(): PropertyDecorator {
+  return applyDecorators(IsString(), MaxLength(2000), ApiPropertyOptional({ type: String }));
+}

@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { IsMoney, IsOneOf, IsQuantity } from '../../../common/validation/decorators';
+import { IsNotes } from '../../customers/dto/customer-fields';
+import { OrderCustomerDto } from './order-customer.dto';
+
+export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MAX_ORDER_LINES = 100;
+
+export class OrderLineDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  product_id: string;
+
+  @IsQuantity()
+  quantity: number;
+
+  /** Overrides the product's price for this line. */
+  @IsOptional()
+  @IsMoney()
+  price?: number;
+
+  /** A discount amount on the line (at most quantity x price). */
+  @IsOptional()
+  @IsMoney()
+  discount?: number;
+}
+
+/** SPEC.md 4.2 POST /orders. */
+export class CreateOrderDto {
+  @ApiProperty({ type: [OrderLineDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => OrderLineDto)
+  items: OrderLineDto[];
+
+  @ApiPropertyOptional({ type: OrderCustomerDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderCustomerDto)
+  customer?: OrderCustomerDto;
+
+  @IsOptional()
+  @IsOneOf(PAYMENT_METHODS)
+  payment_method?: PaymentMethod;
+
+  @IsOptional()
+  @IsMoney()
+  tax_amount?: number;
+
+  @IsOptional()
+  @IsMoney()
+  shipping_amount?: number;
+
+  @IsOptional()
+  @IsMoney()
+  discount_amount?: number;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean({ message: 'send_invoice must be true or false' })
+  send_invoice?: boolean;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'default warehouse when omitted' })
+  @IsOptional()
+  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  warehouse_id?: string;
+
+  @IsOptional()
+  @IsNotes()
+  notes?: string;
+}

@@ -1,0 +1,17 @@
+import { IsOptional, ValidateIf } from 'class-validator';
+import { IsCustomerEmail, IsCustomerName, IsPhone } from '../../customers/dto/customer-fields';
+
+/** SPEC.md 2.4: the customer is found by email, then phone, or created; one of the two is needed. */
+export class OrderCustomerDto {
+  @IsOptional()
+  @IsCustomerName()
+  name?: string;
+
+  @ValidateIf((o: OrderCustomerDto) => o.email !== undefined || o.phone === undefined)
+  @IsCustomerEmail({ message: ({ property }) => `${property} must be an email address (a customer needs an email or a phone)` })
+  email?: string;
+
+  @IsOptional()
+  @IsPhone()
+  phone?: string;
+}

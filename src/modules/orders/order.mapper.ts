@@ -1,0 +1,99 @@
+import { moneyNumber, quantityNumber } from '../../common/money/money';
+import { SaleCompletedItem } from './events/sale-completed.event';
+
+/** A sale as stored (numeric columns as text), with its invoice when it has one. */
+export interface SaleRow {
+  id: string;
+  sale_number: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  customer_id: string | null;
+  warehouse_id: string;
+  currency: string;
+  subtotal: string;
+  tax_amount: string;
+  shipping_amount: string;
+  discount_amount: string;
+  total: string;
+  loyalty_points_earned: number;
+  loyalty_transaction_id: string | null;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  notes: string | null;
+  created_at: Date;
+}
+
+export interface SaleItemRow {
+  sale_id: string;
+  product_id: string;
+  product_name: string;
+  sku: string;
+  quantity: string;
+  unit_price: string;
+  discount: string;
+  total: string;
+}
+
+export type OrderItemJson = SaleCompletedItem;
+
+/** SPEC.md 2.3, field by field, plus currency, warehouse_id and notes. */
+export interface OrderJson {
+  order_id: string;
+  order_number: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  customer_id: string | null;
+  subtotal: number;
+  tax_amount: number;
+  shipping_amount: number;
+  discount_amount: number;
+  total: number;
+  currency: string;
+  loyalty_points_earned: number;
+  loyalty_transaction_id: string | null;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  warehouse_id: string;
+  notes: string | null;
+  items: OrderItemJson[];
+  created_at: string;
+}
+
+export function toOrderItemJson(item: SaleItemRow): OrderItemJson {
+  return {
+    product_id: item.product_id,
+    product_name: item.product_name,
+    sku: item.sku,
+    quantity: quantityNumber(item.quantity),
+    unit_price: moneyNumber(item.unit_price),
+    discount: moneyNumber(item.discount),
+    total: moneyNumber(item.total),
+  };
+}
+
+export function toOrderJson(sale: SaleRow, items: SaleItemRow[]): OrderJson {
+  return {
+    order_id: sale.id,
+    order_number: sale.sale_number,
+    status: sale.status,
+    payment_status: sale.payment_status,
+    payment_method: sale.payment_method,
+    customer_id: sale.customer_id,
+    subtotal: moneyNumber(sale.subtotal),
+    tax_amount: moneyNumber(sale.tax_amount),
+    shipping_amount: moneyNumber(sale.shipping_amount),
+    discount_amount: moneyNumber(sale.discount_amount),
+    total: moneyNumber(sale.total),
+    currency: sale.currency.trim(),
+    loyalty_points_earned: sale.loyalty_points_earned,
+    loyalty_transaction_id: sale.loyalty_transaction_id,
+    invoice_id: sale.invoice_id,
+    invoice_number: sale.invoice_number,
+    warehouse_id: sale.warehouse_id,
+    notes: sale.notes,
+    items: items.map(toOrderItemJson),
+    created_at: sale.created_at.toISOString(),
+  };
+}

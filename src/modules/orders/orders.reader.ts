@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { BusinessContext } from '../../common/auth/business-context';
+import { DomainError } from '../../common/errors/domain-error';
+import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { ListOrdersQuery } from './dto/list-orders.query';
+import { OrderJson, SaleItemRow, SaleRow, toOrderJson } from './order.mapper';
+
+const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment_method, s.customer_id, s.warehouse_id, s.currency,
+  s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.loyalty_points_earned, s.loyalty_transaction_id,
+  s.notes, s.created_at, inv.id AS invoice_id, inv.invoice_number`;
+const WITH_INVOICE = `LEFT JOIN LATERAL (
+    SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.sale_id = s.id ORDER BY i.number LIMIT 1
+  ) inv ON true`;
+
+/** GET /orders and GET /orders/:id: order objects of SPEC.md 2.3, reads only (no transaction). */
+@Injectable()
+export class OrdersReader {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async get(biz: BusinessContext, id: string): Promise<OrderJson> {
+    const sales: SaleRow[] = await this.dataSource.query(
+      `SELECT ${SALE_COLUMNS} FROM sales s ${WITH_INVOICE} WHERE s.business_id = $1 AND s.id = $2`,
+      [biz.id, id],
+    );
+    if (sales.length === 0) throw DomainError.notFound('Order');
+    const items = await this.itemsOf(biz.id, [id]);
+    return toOrderJson(sales[0], items.get(id) ?? []);
+  }
+
+  /**
+   * Newest first, filtered; `from`/`to` are inclusive dates in the business time zone. Two queries
+   * whatever the page size: the page with its total, then the items of all its orders.
+   */
+  async list(biz: BusinessContext, query: ListOrdersQuery): Promise<Paged<OrderJson>> {
+    if (query.from && query.to && query.from > query.to) throw DomainError.validation('from', 'from must not be after to');
+    const page = pageRequest(query);
+    const params: unknown[] = [biz.id];
+    const where = ['s.business_id = $1'];
+    const add = (condition: (p: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(condition(`$${params.length}`));
+    };
+    if (query.customer_id) add((p) => `s.customer_id = ${p}`, query.customer_id);
+    if (query.status) add((p) => `s.status = ${p}`, query.status);
+    if (query.from || query.to) params.push(biz.timezone);
+    const tz = `$${params.length}`;
+    if (query.from) add((p) => `s.created_at >= (${p}::date)::timestamp AT TIME ZONE ${tz}`, query.from);
+    if (query.to) add((p) => `s.created_at < (${p}::date + 1)::timestamp AT TIME ZONE ${tz}`, query.to);
+    params.push(page.limit, page.offset);
+    const conditions = where.join(' AND ');
+    const rows: (SaleRow & { total_count: number })[] = await this.dataSource.query(
+      `SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM sales s WHERE ${conditions}) c
+         LEFT JOIN LATERAL (
+           SELECT ${SALE_COLUMNS} FROM sales s ${WITH_INVOICE} WHERE ${conditions}
+            ORDER BY s.created_at DESC, s.number DESC LIMIT $${params.length - 1} OFFSET $${params.length}
+         ) p ON true`,
+      params,
+    );
+    const sales = rows.filter((r) => r.id !== null);
+    const items = await this.itemsOf(biz.id, sales.map((s) => s.id));
+    return new Paged(
+      sales.map((s) => toOrderJson(s, items.get(s.id) ?? [])),
+      rows[0]?.total_count ?? 0,
+      page,
+    );
+  }
+
+  private async itemsOf(businessId: string, saleIds: string[]): Promise<Map<string, SaleItemRow[]>> {
+    const bySale = new Map<string, SaleItemRow[]>();
+    if (saleIds.length === 0) return bySale;
+    const rows: SaleItemRow[] = await this.dataSource.query(
+      `SELECT sale_id, product_id, product_name, sku, quantity, unit_price, discount, total
+         FROM sale_items WHERE business_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, line_no`,
+      [businessId, saleIds],
+    );
+    for (const row of rows) {
+      const list = bySale.get(row.sale_id) ?? [];
+      list.push(row);
+      bySale.set(row.sale_id, list);
+    }
+    return bySale;
+  }
+}
