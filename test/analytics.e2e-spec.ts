@@ -1,0 +1,196 @@
+import { AnalyticsRollupService } from '../src/modules/analytics/analytics-rollup.service';
+import { UnitOfWork } from '../src/database/unit-of-work';
+import { daysBefore, expected, SALES, SaleSeed, Seeded, seedHistory } from './helpers/analytics-fixtures';
+import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+
+// A zone far from UTC, so a local day is not a UTC day: the sales seeded just after and just
+// before local midnight land on other UTC dates than local ones.
+const TZ = 'America/New_York';
+
+describe('analytics', () => {
+  let t: TestApp;
+  let biz: TestBusiness;
+  let seed: Seeded;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    biz = await createBusiness(t, 'Analytics Shop', { timezone: TZ });
+    seed = await seedHistory(t.db, biz.business_id, biz.warehouse_id);
+    // Another business with a big sale today on its own product and customer: it must never show.
+    const other = await createBusiness(t, 'Other Shop', { timezone: TZ });
+    await seedHistory(t.db, other.business_id, other.warehouse_id, [
+      { daysAgo: 0, time: 'now', customer: 'ann', status: 'completed', lines: [{ product: 'grinder', quantity: '50', unitPrice: '1000.00' }] },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const get = (b: TestBusiness, path: string) => t.http().get(`/api/v1/analytics/${path}`).set(b.auth);
+
+  describe.each([1, 7, 30, 365])('days=%i', (days) => {
+    it('dashboard equals the figures computed from the seed (wrapped)', async () => {
+      const res = await get(biz, `dashboard?days=${days}`).expect(200);
+      expect(res.body).toEqual({ success: true, data: expected(seed, days).dashboard });
+    });
+
+    it('revenue has exactly `days` zero-filled points, oldest first, in the business time zone (bare)', async () => {
+      const res = await get(biz, `revenue?days=${days}`).expect(200);
+      expect(res.body).toHaveLength(days);
+      expect(res.body).toEqual(expected(seed, days).series);
+      expect(res.body[days - 1].date).toBe(seed.today);
+    });
+
+    it('top-products by revenue and by quantity (bare)', async () => {
+      const e = expected(seed, days);
+      expect((await get(biz, `top-products?days=${days}`).expect(200)).body).toEqual(e.byRevenue.slice(0, 10));
+      expect((await get(biz, `top-products?days=${days}&sort=quantity`).expect(200)).body).toEqual(e.byQuantity.slice(0, 10));
+    });
+
+    it('customers: active, returning, repeat rate, lifetime value and top customers (wrapped)', async () => {
+      const res = await get(biz, `customers?days=${days}`).expect(200);
+      expect(res.body).toEqual({ success: true, data: expected(seed, days).customers });
+    });
+  });
+
+  it('spells out the 30-day figures (a check on the fixture arithmetic itself)', async () => {
+    const d = (await get(biz, 'dashboard').expect(200)).body.data;
+    // 26.78 + 6.38 + 9.30 + 85.00 + 18.60 + 3.00 + 25.00 + 37.20 + 79.99 + 29.40 + 31.00
+    expect(d).toEqual({
+      period_days: 30,
+      revenue: { total: 351.65, orders: 11, avg_order_value: 31.97 },
+      customers: { total: 6, new_in_period: 3 },
+      products: { total: 4 },
+    });
+    const top = (await get(biz, 'top-products?limit=2').expect(200)).body;
+    expect(top).toEqual([
+      { product_id: seed.products.grinder, name: 'Grinder', sku: 'AN-GRI', total_sold: 2, total_revenue: 159.99 },
+      { product_id: seed.products.coffee, name: 'Coffee beans', sku: 'AN-COF', total_sold: 7, total_revenue: 86.8 },
+    ]);
+    const c = (await get(biz, 'customers').expect(200)).body.data;
+    expect(c).toMatchObject({ active_customers: 6, returning_customers: 3, repeat_rate: 0.5 });
+  });
+
+  it('defaults to 30 days and limit 10; limit cuts the list', async () => {
+    expect((await get(biz, 'revenue').expect(200)).body).toHaveLength(30);
+    const all = expected(seed, 30).byRevenue;
+    expect((await get(biz, 'top-products').expect(200)).body).toEqual(all.slice(0, 10));
+    expect((await get(biz, 'top-products?limit=1').expect(200)).body).toEqual(all.slice(0, 1));
+    expect((await get(biz, 'top-products?limit=50&sort=quantity').expect(200)).body).toEqual(expected(seed, 30).byQuantity);
+  });
+
+  it.each([
+    ['dashboard?days=0', 'days'],
+    ['dashboard?days=366', 'days'],
+    ['revenue?days=abc', 'days'],
+    ['customers?days=-1', 'days'],
+    ['revenue?days=1.5', 'days'],
+    ['top-products?days=366', 'days'],
+    ['top-products?limit=51', 'limit'],
+    ['top-products?limit=0', 'limit'],
+    ['top-products?sort=name', 'sort'],
+    ['dashboard?from=2026-01-01', 'from'],
+  ])('400 VALIDATION_FAILED for %s', async (path, field) => {
+    const res = await get(biz, path).expect(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
+  });
+
+  it('401 without a key', async () => {
+    await t.http().get('/api/v1/analytics/dashboard').expect(401);
+  });
+
+  it("another business sees only its own data, and an empty business sees zeros", async () => {
+    const empty = await createBusiness(t, 'Empty Shop');
+    expect((await get(empty, 'dashboard?days=7').expect(200)).body.data).toEqual({
+      period_days: 7,
+      revenue: { total: 0, orders: 0, avg_order_value: 0 },
+      customers: { total: 0, new_in_period: 0 },
+      products: { total: 0 },
+    });
+    const series = (await get(empty, 'revenue?days=7').expect(200)).body;
+    expect(series.map((p: { revenue: number; orders: number }) => [p.revenue, p.orders])).toEqual(Array(7).fill([0, 0]));
+    expect((await get(empty, 'top-products').expect(200)).body).toEqual([]);
+    expect((await get(empty, 'customers').expect(200)).body.data).toEqual({
+      period_days: 30,
+      total_customers: 0,
+      new_customers: 0,
+      active_customers: 0,
+      returning_customers: 0,
+      repeat_rate: 0,
+      avg_lifetime_value: 0,
+      top_customers: [],
+    });
+  });
+
+  describe('rollups', () => {
+    async function rolledDays(b: TestBusiness): Promise<string[]> {
+      const rows = await t.db.query(`SELECT day::text AS day FROM analytics_daily_sales WHERE business_id = $1 ORDER BY day`, [b.business_id]);
+      return rows.map((r: { day: string }) => r.day);
+    }
+
+    async function everything(b: TestBusiness, days: number) {
+      return Promise.all(
+        ['dashboard', 'revenue', 'top-products', 'top-products?sort=quantity', 'customers'].map(async (p) => {
+          const res = await get(b, `${p}${p.includes('?') ? '&' : '?'}days=${days}`).expect(200);
+          return res.body;
+        }),
+      );
+    }
+
+    it('rolls up closed days only, on first query, and answers the same from the rollup', async () => {
+      const own = await createBusiness(t, 'Rollup Shop', { timezone: TZ });
+      const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
+      expect(await rolledDays(own)).toEqual([]);
+      const first = await everything(own, 30);
+      const rolled = await rolledDays(own);
+      // Today is never rolled up; yesterday only once the grace hour after midnight has passed.
+      expect(rolled).not.toContain(s.today);
+      expect(rolled).toEqual(expect.arrayContaining([daysBefore(s.today, 29), daysBefore(s.today, 2)]));
+      expect(rolled.length === 28 || rolled.length === 29).toBe(true);
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM analytics_customer_snapshots WHERE business_id = $1`, [own.business_id]);
+      expect(n).toBe(1);
+      const second = await everything(own, 30);
+      expect(second).toEqual(first);
+      expect(second[0]).toEqual({ success: true, data: expected(s, 30).dashboard });
+      // A longer window fills only the days it lacks and agrees with the seed too.
+      const long = await everything(own, 365);
+      expect(long[4]).toEqual({ success: true, data: expected(s, 365).customers });
+      expect((await rolledDays(own)).length).toBeGreaterThanOrEqual(363);
+    });
+
+    it('a cancelled sale of a closed day counts again only after invalidate, then exactly as if reversed', async () => {
+      const own = await createBusiness(t, 'Cancel Shop', { timezone: TZ });
+      const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
+      const before = await everything(own, 30);
+
+      // Cyd's sale 3 days ago (a closed day) is cancelled behind the rollup's back.
+      const index = SALES.findIndex((x) => x.daysAgo === 3);
+      await t.db.query(`UPDATE sales SET status = 'cancelled' WHERE id = $1`, [s.sales[index].id]);
+      expect(await everything(own, 30)).toEqual(before);
+
+      const rollups = t.app.get(AnalyticsRollupService);
+      await t.app.get(UnitOfWork).run((tx) => rollups.invalidate(tx, own.business_id, s.sales[index].createdAt));
+      const after: SaleSeed[] = SALES.map((x, i) => (i === index ? { ...x, status: 'cancelled' } : x));
+      const e = expected(s, 30, after);
+      const [dashboard, revenue, top, topQ, customers] = await everything(own, 30);
+      expect(dashboard).toEqual({ success: true, data: e.dashboard });
+      expect(revenue).toEqual(e.series);
+      expect(top).toEqual(e.byRevenue);
+      expect(topQ).toEqual(e.byQuantity);
+      expect(customers).toEqual({ success: true, data: e.customers });
+      expect(dashboard.data.revenue.total).toBe(348.65);
+    });
+
+    it('invalidate of an open day (today) changes nothing and the live part follows at once', async () => {
+      const own = await createBusiness(t, 'Live Shop', { timezone: TZ });
+      const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
+      await everything(own, 7);
+      await t.db.query(`UPDATE sales SET status = 'cancelled' WHERE id = $1`, [s.sales[0].id]);
+      const after: SaleSeed[] = SALES.map((x, i) => (i === 0 ? { ...x, status: 'cancelled' } : x));
+      const e = expected(s, 7, after);
+      const [dashboard, , , , customers] = await everything(own, 7);
+      expect(dashboard).toEqual({ success: true, data: e.dashboard });
+      expect(customers).toEqual({ success: true, data: e.customers });
+    });
+  });
+});
