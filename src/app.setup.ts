@@ -5,6 +5,8 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
 import { bodyParsingMiddlewares } from './common/http/body-parsing';
 import { requestIdMiddleware } from './common/http/request-id.middleware';
+import { RateLimitGuard } from './common/security/rate-limit.guard';
+import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -16,15 +18,21 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestIdMiddleware);
+  app.use(securityHeaders());
+  // Before body parsing, so that a browser can also read the 413/415/400 answers of the parser.
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({ origin: config.corsOrigins, exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] });
+  }
   app.use(accessLogMiddleware(logger));
   app.use(...bodyParsingMiddlewares(config.bodyLimit));
-  if (config.corsOrigins.length > 0) app.enableCors({ origin: config.corsOrigins, exposedHeaders: ['X-Request-Id'] });
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'health', method: RequestMethod.GET },
       { path: 'health/ready', method: RequestMethod.GET },
     ],
   });
+  // Global guards added here run after the APP_GUARD ApiKeyGuard, so the limit keys on the authenticated key.
+  if (config.rateLimitPerMinute > 0) app.useGlobalGuards(new RateLimitGuard(config.rateLimitPerMinute));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupSwagger(app);
