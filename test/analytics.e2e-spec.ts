@@ -122,6 +122,36 @@ describe('analytics', () => {
     });
   });
 
+  it('an order created through POST /orders shows in every report at once, over a warm rollup', async () => {
+    const own = await createBusiness(t, 'Order Shop', { timezone: TZ });
+    const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
+    await t.db.query(`INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity) VALUES ($1, $2, $3, 10)`, [
+      own.business_id,
+      own.warehouse_id,
+      s.products.filter,
+    ]);
+    const e = expected(s, 30);
+    expect((await get(own, 'dashboard').expect(200)).body.data).toEqual(e.dashboard);
+
+    const order = await t.http()
+      .post('/api/v1/orders')
+      .set(own.auth)
+      .send({ items: [{ product_id: s.products.filter, quantity: 5 }], customer: { name: 'Gus', email: 'gus@example.test' }, tax_amount: 1.25 })
+      .expect(201);
+    expect(order.body.data.total).toBe(16.75);
+
+    const dashboard = (await get(own, 'dashboard').expect(200)).body.data;
+    expect(dashboard.revenue).toEqual({ total: 368.4, orders: 12, avg_order_value: 30.7 });
+    expect(dashboard.customers).toEqual({ total: 7, new_in_period: 4 });
+    const revenue = (await get(own, 'revenue').expect(200)).body;
+    expect(e.series[29]).toEqual({ date: s.today, revenue: 42.46, orders: 3 });
+    expect(revenue[29]).toEqual({ date: s.today, revenue: 59.21, orders: 4 });
+    const top = (await get(own, 'top-products?sort=quantity&limit=1').expect(200)).body;
+    expect(top).toEqual([{ product_id: s.products.filter, name: 'Paper filters', sku: 'AN-FIL', total_sold: 20, total_revenue: 62 }]);
+    const customers = (await get(own, 'customers').expect(200)).body.data;
+    expect(customers).toMatchObject({ total_customers: 7, new_customers: 4, active_customers: 7, returning_customers: 3 });
+  });
+
   describe('rollups', () => {
     async function rolledDays(b: TestBusiness): Promise<string[]> {
       const rows = await t.db.query(`SELECT day::text AS day FROM analytics_daily_sales WHERE business_id = $1 ORDER BY day`, [b.business_id]);

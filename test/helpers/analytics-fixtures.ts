@@ -152,6 +152,8 @@ export async function seedHistory(db: DataSource, businessId: string, warehouseI
       );
     }
   }
+  // Orders created through the API afterwards continue the numbering.
+  await db.query(`UPDATE business_counters SET value = $2 WHERE business_id = $1 AND name = 'sale'`, [businessId, number]);
   return { products, customers, sales: seeded, today };
 }
 
