@@ -6,6 +6,7 @@ import { resolveDatabase } from './database/resolve-database-url';
 import { migrate } from './database/migrate';
 import { DomainError } from './common/errors/domain-error';
 import { createApiKey, provisionBusiness, revokeApiKey } from './modules/businesses/business-provisioning';
+import { verifyCommand } from './modules/verify/verify.command';
 
 /**
  * Key issuance and operations (CONTRACT.md 4 and 11). Same database settings as the server; works
@@ -13,6 +14,7 @@ import { createApiKey, provisionBusiness, revokeApiKey } from './modules/busines
  *   cli business:create --name "Acme" [--currency EUR] [--timezone Europe/Berlin]
  *   cli apikey:create --business <id>
  *   cli apikey:revoke --key <key_id>
+ *   cli verify [--business <id>]     ledgers vs levels, balances and order totals; exit 1 on drift
  */
 type Command = (ds: DataSource, args: Record<string, string>) => Promise<{ output: unknown; exitCode?: number }>;
 
@@ -56,6 +58,8 @@ function parseArgs(argv: string[]): { command: string; args: Record<string, stri
   }
   return { command, args };
 }
+
+registerCliCommand('verify', verifyCommand);
 
 function printLine(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
