@@ -172,6 +172,40 @@ describe('stock', () => {
     });
   });
 
+  describe('Idempotency-Key on POST /stock/adjustments', () => {
+    it('replays the first response for the same key and body, and adjusts once', async () => {
+      const biz = await createBusiness(t);
+      const p = await product(biz);
+      const body = { product_id: p.id, quantity: 4, reason: 'restock' };
+      const first = await adjust(biz, body).set('Idempotency-Key', 'adj-1').expect(201);
+      const again = await adjust(biz, body).set('Idempotency-Key', 'adj-1').expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect(await stockOf(biz, p.id)).toBe(4);
+      expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(1);
+      expect((await outbox(biz, 'stock.adjusted')).length).toBe(1);
+
+      const reused = await adjust(biz, { ...body, quantity: 5 }).set('Idempotency-Key', 'adj-1').expect(409);
+      expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      await adjust(biz, body).set('Idempotency-Key', 'adj-2').expect(201);
+      expect(await stockOf(biz, p.id)).toBe(8);
+    });
+
+    it('five concurrent requests with one key make one adjustment', async () => {
+      const biz = await createBusiness(t);
+      const p = await product(biz);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => adjust(biz, { product_id: p.id, quantity: 1, reason: 'restock' }).set('Idempotency-Key', 'burst')),
+      );
+      for (const r of results) {
+        expect(r.status === 201 || (r.status === 409 && r.body.error.code === 'IDEMPOTENCY_IN_PROGRESS')).toBe(true);
+      }
+      expect(results.some((r) => r.status === 201)).toBe(true);
+      expect(await stockOf(biz, p.id)).toBe(1);
+      expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(1);
+    });
+  });
+
   describe('stock.low and stock.out', () => {
     it('fire once when the total crosses below min_stock and when it reaches 0, counting every warehouse', async () => {
       const biz = await createBusiness(t);
