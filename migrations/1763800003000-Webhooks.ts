@@ -51,7 +51,7 @@ export class Webhooks1763800003000 implements MigrationInterface {
       );
       CREATE UNIQUE INDEX webhook_deliveries_webhook_event_uq ON webhook_deliveries (webhook_id, event_id);
       CREATE INDEX webhook_deliveries_log_idx ON webhook_deliveries (business_id, webhook_id, created_at DESC);
-      CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status IN ('pending', 'delivering');
+      CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (webhook_id, next_attempt_at) WHERE status IN ('pending', 'delivering');
       CREATE INDEX webhook_deliveries_created_idx ON webhook_deliveries (created_at);
     `);
   }

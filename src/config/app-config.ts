@@ -56,7 +56,7 @@ export function loadConfig(): AppConfig {
     webhookMaxAttempts: Math.max(1, intFrom('WEBHOOK_MAX_ATTEMPTS', 1)),
     webhookDispatchIntervalMs: intFrom('WEBHOOK_DISPATCH_INTERVAL_MS', 1000),
     webhookDispatcher: boolFrom('WEBHOOK_DISPATCHER', true),
-    webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 16)),
+    webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 64)),
   };
 }
 

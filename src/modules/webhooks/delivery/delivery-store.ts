@@ -16,6 +16,13 @@ export interface ClaimedDelivery {
   event: StoredEvent | null;
 }
 
+/** A finished attempt waiting to be written with the dispatcher's next pass. */
+export interface SettledAttempt {
+  delivery: ClaimedDelivery;
+  outcome: AttemptOutcome;
+  next: NextStep;
+}
+
 export const RETENTION_DAYS = 30;
 
 /**
@@ -58,27 +65,45 @@ export class DeliveryStore {
   }
 
   /**
-   * Claims due deliveries (pending and due, or delivering with an expired lease: the process
-   * making the attempt died). At most `perWebhook` in flight per webhook, counting the ones this
-   * process already has (`busy`), so one slow receiver cannot take every slot.
-   * The status condition is repeated on the locked row so a row claimed meanwhile by another
-   * process is re-checked after the lock and skipped.
+   * One round trip per dispatcher pass: records the outcomes of finished attempts, then claims up
+   * to `limit` due deliveries (pending and due, or delivering with an expired lease: the process
+   * making the attempt died).
+   *
+   * An outcome is recorded only if the row is still this attempt's (same attempts count, still
+   * delivering): if the lease was lost and another process took the row over, its result wins.
+   *
+   * At most `perWebhook` deliveries per webhook are in flight, counting the ones this process
+   * already has (`busy`), so one slow receiver cannot take every slot. The claim walks the
+   * webhooks and takes each one's earliest due rows from its index, so its cost follows the number
+   * of webhooks, not the size of a backlog. The due condition sits on the locked row, so a row
+   * another process claimed meanwhile is re-checked after the lock and skipped. Rows just settled
+   * are not due (their lease has not run out), so the two updates never touch the same row.
    */
-  async claimDue(limit: number, perWebhook: number, busy: Map<string, number>, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async settleAndClaim(outcomes: SettledAttempt[], limit: number, perWebhook: number, busy: Map<string, number>, leaseMs: number): Promise<ClaimedDelivery[]> {
     const rows = await this.rows<ClaimedDelivery & { type: string; data: Record<string, unknown>; occurred_at: Date; event_id: string }>(
-      `WITH due AS (
-         SELECT id, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, id) AS rn, webhook_id
-           FROM webhook_deliveries
-          WHERE status IN ('pending', 'delivering') AND next_attempt_at <= now()
+      `WITH outcome AS (
+         SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[])
+           AS o(id, attempts, status, response_code, duration_ms, error, retry_ms)
+       ), settled AS (
+         UPDATE webhook_deliveries d
+            SET status = o.status, response_code = o.response_code, duration_ms = o.duration_ms, error = o.error,
+                next_attempt_at = CASE WHEN o.retry_ms IS NULL THEN NULL ELSE now() + o.retry_ms * interval '1 millisecond' END,
+                updated_at = now()
+           FROM outcome o
+          WHERE d.id = o.id AND d.status = 'delivering' AND d.attempts = o.attempts
        ), pick AS (
-         SELECT d.id FROM webhook_deliveries d
-           JOIN due ON due.id = d.id
-           LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = due.webhook_id
-          WHERE d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
-            AND due.rn <= $2 - coalesce(b.busy, 0)
-          ORDER BY d.next_attempt_at
+         SELECT x.id FROM webhooks w
+           LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = w.id
+           CROSS JOIN LATERAL (
+             SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+              WHERE d.webhook_id = w.id AND d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
+              ORDER BY d.next_attempt_at
+              LIMIT greatest(0, $2 - coalesce(b.busy, 0))
+              FOR UPDATE SKIP LOCKED
+           ) x
+          WHERE $1 > 0
+          ORDER BY x.next_attempt_at
           LIMIT $1
-          FOR UPDATE OF d SKIP LOCKED
        ), claimed AS (
          UPDATE webhook_deliveries d
             SET status = 'delivering', attempts = d.attempts + 1,
@@ -91,7 +116,20 @@ export class DeliveryStore {
          FROM claimed c
          JOIN webhooks w ON w.id = c.webhook_id
          LEFT JOIN outbox_events o ON o.id = c.event_id`,
-      [limit, perWebhook, [...busy.keys()], [...busy.values()], leaseMs],
+      [
+        limit,
+        perWebhook,
+        [...busy.keys()],
+        [...busy.values()],
+        leaseMs,
+        outcomes.map((s) => s.delivery.id),
+        outcomes.map((s) => s.delivery.attempts),
+        outcomes.map((s) => s.next.status),
+        outcomes.map((s) => s.outcome.responseCode),
+        outcomes.map((s) => s.outcome.durationMs),
+        outcomes.map((s) => s.outcome.error),
+        outcomes.map((s) => s.next.retryInMs),
+      ],
     );
     return rows.map((r) => ({
       id: r.id,
@@ -103,18 +141,6 @@ export class DeliveryStore {
       is_active: r.is_active,
       event: r.type === null ? null : { id: r.event_id, type: r.type, data: r.data, created_at: r.occurred_at },
     }));
-  }
-
-  /** Records the outcome of an attempt, unless the lease was lost and another process took the row over. */
-  async recordOutcome(delivery: ClaimedDelivery, outcome: AttemptOutcome, next: NextStep): Promise<void> {
-    await this.rows(
-      `UPDATE webhook_deliveries
-          SET status = $3, response_code = $4, duration_ms = $5, error = $6,
-              next_attempt_at = CASE WHEN $7::int IS NULL THEN NULL ELSE now() + $7 * interval '1 millisecond' END,
-              updated_at = now()
-        WHERE id = $1 AND status = 'delivering' AND attempts = $2`,
-      [delivery.id, delivery.attempts, next.status, outcome.responseCode, outcome.durationMs, outcome.error, next.retryInMs],
-    );
   }
 
   /** The events feed and the delivery log keep 30 days (CONTRACT.md 10); dispatched events older than that go. */

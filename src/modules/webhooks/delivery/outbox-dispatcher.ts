@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { nextStep } from './delivery-policy';
-import { ClaimedDelivery, DeliveryStore } from './delivery-store';
+import { ClaimedDelivery, DeliveryStore, SettledAttempt } from './delivery-store';
 import { WebhookSender } from './webhook-sender';
 
 const FAN_OUT_BATCH = 200;
@@ -15,9 +15,11 @@ const LEASE_MARGIN_MS = 30_000;
  *
  * Woken after each commit that recorded events, and by a periodic poll that finds what no local
  * commit announced: events committed by another process, events left by a crash, retries that
- * came due. Runs one drain at a time (wakes during a drain coalesce into one more pass); the HTTP
- * attempts run concurrently, up to WEBHOOK_CONCURRENCY in this process and a quarter of that per
- * webhook, and hold no database connection while they wait on a receiver.
+ * came due. One pass runs at a time (wakes during a pass coalesce into one more); a pass fans new
+ * events out, then in ONE statement records the attempts finished since the last pass and claims
+ * due deliveries for the free slots. The HTTP attempts run concurrently, up to WEBHOOK_CONCURRENCY
+ * in this process and a quarter of that per webhook, and hold no database connection while they
+ * wait on a receiver.
  */
 @Injectable()
 export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -32,6 +34,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
   private lastPurge = 0;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly busy = new Map<string, number>();
+  private finished: SettledAttempt[] = [];
 
   constructor(
     private readonly store: DeliveryStore,
@@ -52,15 +55,19 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
     this.wake(true); // whatever a previous run left in the outbox
   }
 
-  /** Stop polling and claiming; deliveries already under way finish or time out. Undelivered events stay in the outbox. */
+  /**
+   * Stop polling and claiming; deliveries under way finish or time out and their outcomes are
+   * written. Undelivered events stay in the outbox, unclaimed deliveries stay pending.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.draining;
     await Promise.allSettled([...this.inFlight]);
+    await this.settle(0).catch((err) => this.logger.error({ msg: 'recording webhook outcomes at shutdown failed', error: err?.message ?? String(err) }));
   }
 
-  /** `events`: new outbox rows may exist. Without it, only due deliveries are looked for. */
+  /** `events`: new outbox rows may exist. Without it, only finished and due deliveries are looked at. */
   wake(events = false): void {
     if (this.stopped) return;
     if (events) this.eventsWaiting = true;
@@ -85,50 +92,54 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
       const claimed = await this.store.fanOut(FAN_OUT_BATCH, this.config.webhookMaxAttempts);
       if (claimed === FAN_OUT_BATCH) this.eventsWaiting = true;
     }
-    await this.launchDue();
+    const claimed = await this.settle(this.stopped ? 0 : this.config.webhookConcurrency - this.inFlight.size);
+    for (const delivery of claimed) this.launch(delivery);
     if (Date.now() - this.lastPurge > PURGE_EVERY_MS && !this.stopped) {
       this.lastPurge = Date.now();
       await this.store.purgeExpired();
     }
   }
 
-  private async launchDue(): Promise<void> {
-    const free = this.config.webhookConcurrency - this.inFlight.size;
-    if (free <= 0 || this.stopped) return;
-    const claimed = await this.store.claimDue(free, this.perWebhook, this.busy, this.leaseMs);
-    for (const delivery of claimed) this.launch(delivery);
+  /** Writes the finished attempts and claims up to `free` due deliveries; on failure the outcomes wait for the next pass. */
+  private async settle(free: number): Promise<ClaimedDelivery[]> {
+    if (free <= 0 && this.finished.length === 0) return [];
+    const outcomes = this.finished;
+    this.finished = [];
+    try {
+      return await this.store.settleAndClaim(outcomes, Math.max(0, free), this.perWebhook, this.busy, this.leaseMs);
+    } catch (err) {
+      this.finished.unshift(...outcomes);
+      throw err;
+    }
   }
 
   private launch(delivery: ClaimedDelivery): void {
     this.busy.set(delivery.webhook_id, (this.busy.get(delivery.webhook_id) ?? 0) + 1);
-    const attempt = this.attempt(delivery)
-      .catch((err) => this.logger.error({ msg: 'recording a webhook delivery failed', delivery_id: delivery.id, error: err?.message ?? String(err) }))
-      .finally(() => {
-        this.inFlight.delete(attempt);
-        const left = (this.busy.get(delivery.webhook_id) ?? 1) - 1;
-        if (left > 0) this.busy.set(delivery.webhook_id, left);
-        else this.busy.delete(delivery.webhook_id);
-        this.wake();
-      });
+    const attempt = this.attempt(delivery).finally(() => {
+      this.inFlight.delete(attempt);
+      const left = (this.busy.get(delivery.webhook_id) ?? 1) - 1;
+      if (left > 0) this.busy.set(delivery.webhook_id, left);
+      else this.busy.delete(delivery.webhook_id);
+      this.wake();
+    });
     this.inFlight.add(attempt);
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const outcome = await this.sender.send(delivery);
     const next = nextStep(outcome, delivery.attempts, delivery.attempt_limit);
-    await this.store.recordOutcome(delivery, outcome, next);
-    if (!outcome.ok) {
-      this.logger.warn({
-        msg: next.status === 'pending' ? 'webhook delivery failed, will retry' : 'webhook delivery failed',
-        delivery_id: delivery.id,
-        webhook_id: delivery.webhook_id,
-        event: delivery.event?.type,
-        event_id: delivery.event?.id,
-        attempt: delivery.attempts,
-        response_code: outcome.responseCode,
-        error: outcome.error,
-        retry_in_ms: next.retryInMs,
-      });
-    }
+    this.finished.push({ delivery, outcome, next });
+    if (outcome.ok) return;
+    this.logger.warn({
+      msg: next.status === 'pending' ? 'webhook delivery failed, will retry' : 'webhook delivery failed',
+      delivery_id: delivery.id,
+      webhook_id: delivery.webhook_id,
+      event: delivery.event?.type,
+      event_id: delivery.event?.id,
+      attempt: delivery.attempts,
+      response_code: outcome.responseCode,
+      error: outcome.error,
+      retry_in_ms: next.retryInMs,
+    });
   }
 }
