@@ -1,0 +1,134 @@
+import { ChildProcess, spawn } from 'child_process';
+import { createServer } from 'net';
+import * as path from 'path';
+import { BenchBusiness, LoadFigures, randomOrder } from './orders-workload';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/** The part of autocannon's interface used here (the package ships no types). */
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (req: AutocannonRequest) => AutocannonRequest;
+}
+interface AutocannonResult {
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+  latency: { p50: number; p99: number };
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
+}) => Promise<AutocannonResult>;
+
+export interface ApiProcess {
+  base: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The real server (src/main.ts) in its own process, on a free port, against the given database. */
+export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}: ${stderr}`);
+    try {
+      const res = await fetch(`${base}/health/ready`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API did not become ready: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function figures(result: AutocannonResult): LoadFigures {
+  return {
+    orders: result['2xx'],
+    errors: result.non2xx + result.errors + result.timeouts,
+    seconds: result.duration,
+    perSecond: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+/** POST /orders from `connections` keep-alive connections for `seconds`, businesses picked at random per request. */
+export async function driveOrders(base: string, businesses: BenchBusiness[], connections: number, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/orders',
+        setupRequest: (req) => {
+          const business = businesses[Math.floor(Math.random() * businesses.length)];
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${business.apiKey}` },
+            body: JSON.stringify(randomOrder(business)),
+          };
+        },
+      },
+    ],
+  });
+  return figures(result);
+}
+
+/** GET one path (a list page) from `connections` connections for `seconds`. */
+export async function driveGet(base: string, pathAndQuery: string, apiKey: string, connections: number, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: `${base}${pathAndQuery}`,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  return figures(result);
+}
