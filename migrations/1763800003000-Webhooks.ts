@@ -6,7 +6,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * `outbox_events.xact_id` is the id of the transaction that wrote the event. `seq` alone is not a
  * safe cursor: a transaction can take a lower seq and commit after a higher one was already read,
  * so a poller paging by seq would skip it. Paging by (xact_id, seq) and only returning rows whose
- * transaction is older than every transaction still running (pg_snapshot_xmin) never skips one.
+ * transaction is older than every transaction still running in this database never skips one.
  *
  * One delivery row per (webhook, event). A row is claimable when its status is pending or
  * delivering and next_attempt_at has passed: for delivering it is the lease of the process doing

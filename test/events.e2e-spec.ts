@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { EventName } from '../src/common/events/domain-event';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { commitEvents } from './helpers/receiver';
@@ -108,6 +109,21 @@ describe('events feed: GET /events', () => {
     } finally {
       if (slow.isTransactionActive) await slow.rollbackTransaction();
       await slow.release();
+    }
+  });
+
+  it('is not held back by a transaction running in another database of the server', async () => {
+    const biz = await createBusiness(t);
+    const elsewhere = new Client({ connectionString: `${process.env.TEST_SERVER_URL}/postgres` });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('BEGIN');
+      await elsewhere.query('SELECT pg_current_xact_id()'); // now it holds a transaction id, older than the event's
+      const [event] = await commitEvents(t.app, biz.business_id, [['stock.adjusted', { n: 1 }]]);
+      expect(ids(await feed(biz))).toEqual([event.id]);
+    } finally {
+      await elsewhere.query('ROLLBACK');
+      await elsewhere.end();
     }
   });
 });

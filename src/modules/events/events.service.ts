@@ -46,8 +46,19 @@ export class EventsService {
 
   private page(businessId: string, cursor: { xact: string; seq: string } | null, type: string | null, limit: number) {
     return this.dataSource.query<(StoredEvent & { settled: boolean })[]>(
-      `SELECT id, type, data, created_at, xact_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled
-         FROM outbox_events
+      `WITH snap AS (SELECT pg_current_snapshot() AS s),
+       horizon AS (
+         -- the oldest transaction still running that may write to this database's outbox; only
+         -- transactions positively seen in another database are left out
+         SELECT coalesce(
+           (SELECT min(x) FROM snap, pg_snapshot_xip(snap.s) AS x
+             WHERE NOT EXISTS (
+               SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+                WHERE l.locktype = 'transactionid' AND l.transactionid = xid(x) AND a.datname <> current_database())),
+           (SELECT pg_snapshot_xmax(s) FROM snap)) AS h
+       )
+       SELECT id, type, data, created_at, xact_id < horizon.h AS settled
+         FROM outbox_events, horizon
         WHERE business_id = $1
           AND created_at > now() - $2 * interval '1 day'
           AND ($3::xid8 IS NULL OR (xact_id, seq) > ($3::xid8, $4::bigint))
