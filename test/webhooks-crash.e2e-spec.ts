@@ -5,6 +5,7 @@ import { AppConfig, loadConfig } from '../src/config/app-config';
 import { EventName } from '../src/common/events/domain-event';
 import { JsonLogger } from '../src/common/logging/json-logger';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { seedProduct } from './helpers/orders-fixtures';
 import { commitEvents, Receiver, sleep, startReceiver } from './helpers/receiver';
 
 const BASE: Partial<AppConfig> = { webhookAllowInsecure: true, webhookDispatchIntervalMs: 100, webhookTimeoutMs: 2_000 };
@@ -40,20 +41,20 @@ describe('webhooks: crash safety and several dispatchers', () => {
     await receiver.close();
   });
 
-  it('delivers once, after a dispatcher starts, an event committed while no dispatcher ran', async () => {
+  it('delivers once, after a dispatcher starts, an order committed while no dispatcher ran', async () => {
     const biz = await createBusiness(t);
-    await subscribe(t, biz, `${receiver.url}/restart`, ['stock.adjusted']);
-    const product = (await t.http().post('/api/v1/products').set(biz.auth).send({ name: 'Salt', price: 1 }).expect(201)).body.data;
-    await t.http().post('/api/v1/stock/adjustments').set(biz.auth).send({ product_id: product.id, quantity: 4, reason: 'restock' }).expect(201);
+    await subscribe(t, biz, `${receiver.url}/restart`, ['sale.completed']);
+    const product = await seedProduct(t, biz, { stock: '4' });
+    const order = (await t.http().post('/api/v1/orders').set(biz.auth).send({ items: [{ product_id: product, quantity: 3 }] }).expect(201)).body.data;
     await sleep(400);
     expect(receiver.on('/restart')).toHaveLength(0);
-    const [pending] = await t.db.query(`SELECT id, dispatched_at FROM outbox_events WHERE business_id = $1`, [biz.business_id]);
+    const [pending] = await t.db.query(`SELECT id, dispatched_at FROM outbox_events WHERE business_id = $1 AND type = 'sale.completed'`, [biz.business_id]);
     expect(pending.dispatched_at).toBeNull();
 
     const restarted = await startAppOn(t, { webhookDispatcher: true });
     try {
       const [got] = await receiver.waitFor(1, { path: '/restart' });
-      expect(got.body).toMatchObject({ id: pending.id, event: 'stock.adjusted', data: { quantity: 4, quantity_after: 4 } });
+      expect(got.body).toMatchObject({ id: pending.id, event: 'sale.completed', data: { sale_id: order.order_id, sale_number: order.order_number, total: 30 } });
       await sleep(400);
       expect(receiver.on('/restart')).toHaveLength(1);
       const [after] = await t.db.query(`SELECT dispatched_at FROM outbox_events WHERE id = $1`, [pending.id]);
