@@ -14,6 +14,22 @@ const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 // PostgreSQL SQLSTATE classes that mean the server is unavailable, not that the request is wrong.
 const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-3])/;
 
+const CONNECTION_LOSS_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Connection refused|the database system is|not queryable|terminating connection/i;
+
+/**
+ * The database went away under the request: a refused or dropped connection (also as the
+ * AggregateError of a host with several addresses), or a transaction whose connection was
+ * terminated between two statements (TypeORM then releases its query runner, and the next
+ * statement fails with QueryRunnerAlreadyReleasedError).
+ */
+function isConnectionLoss(err: unknown): boolean {
+  const e = err as { name?: string; message?: string; code?: string; errors?: unknown[] };
+  if (e?.name === 'QueryRunnerAlreadyReleasedError') return true;
+  if (Array.isArray(e?.errors) && e.errors.some((inner) => CONNECTION_ERRORS.has((inner as { code?: string })?.code ?? ''))) return true;
+  return CONNECTION_LOSS_MESSAGE.test(e?.message ?? '');
+}
+
 function fromHttpException(err: HttpException): MappedError {
   const status = err.getStatus();
   const byStatus: Record<number, ErrorCode> = {
@@ -48,9 +64,6 @@ export function toErrorResponse(err: unknown): MappedError {
       return { code: 'VALIDATION_FAILED', message: 'A value is out of range or malformed' };
     }
   }
-  const message = e?.message ?? '';
-  if (/Connection terminated|timeout exceeded when trying to connect|Connection refused|the database system is/i.test(message)) {
-    return { code: 'SERVICE_UNAVAILABLE' };
-  }
+  if (isConnectionLoss(err)) return { code: 'SERVICE_UNAVAILABLE' };
   return { code: 'INTERNAL_ERROR', unexpected: true };
 }
