@@ -105,3 +105,45 @@ describe('security: headers, CORS, body limit, API keys', () => {
     expect(answers[0].www).toBe('Bearer');
   });
 });
+
+/** Secrets in logs: at the most verbose level, no API key, webhook secret or request body is written. */
+describe('security: logs', () => {
+  let t: TestApp;
+  let captured = '';
+  const writes = { out: process.stdout.write, err: process.stderr.write };
+
+  beforeAll(async () => {
+    t = await startTestApp({ logLevel: 'debug', webhookAllowInsecure: true, webhookDispatchIntervalMs: 0 });
+    const capture = (original: typeof process.stdout.write) =>
+      function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+        captured += String(chunk);
+        return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+      } as typeof process.stdout.write;
+    process.stdout.write = capture(writes.out);
+    process.stderr.write = capture(writes.err);
+  });
+  afterAll(async () => {
+    process.stdout.write = writes.out;
+    process.stderr.write = writes.err;
+    await t.close();
+  });
+
+  it('logs each request without its key, secret or body', async () => {
+    const biz = await createBusiness(t);
+    const secret = 'whsec_never_in_the_logs_5f2c';
+    const note = 'body-text-never-in-the-logs-81d3';
+    await t.http().post('/api/v1/webhooks').set(biz.auth).send({ url: 'http://127.0.0.1:9/hook', events: ['stock.adjusted'], secret }).expect(201);
+    const product = (await t.http().post('/api/v1/products').set(biz.auth).send({ name: 'Logged', price: 1 }).expect(201)).body.data;
+    await t.http().post('/api/v1/stock/adjustments').set(biz.auth).send({ product_id: product.id, quantity: 1, reason: 'other', note }).expect(201);
+    await t.http().post('/api/v1/products').set(biz.auth).send({ name: note, price: -1 }).expect(400);
+    await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}x`).expect(401);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the attempted delivery logs its failure
+
+    expect(captured).toContain('"path":"/api/v1/stock/adjustments"');
+    expect(captured).toContain(`"business_id":"${biz.business_id}"`);
+    expect(captured).not.toContain(biz.api_key);
+    expect(captured).not.toContain(biz.api_key.slice(3, 20));
+    expect(captured).not.toContain(secret);
+    expect(captured).not.toContain(note);
+  });
+});
