@@ -56,9 +56,8 @@ export class DeliveryStore {
            JOIN webhooks w ON w.business_id = c.business_id AND w.is_active AND c.type = ANY (w.events) AND w.created_at <= c.created_at
           ORDER BY c.seq
          ON CONFLICT (webhook_id, event_id) DO NOTHING
-         RETURNING id
        )
-       SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM inserted)::int AS deliveries`,
+       SELECT count(*)::int AS events FROM marked`,
       [limit, attemptLimit],
     );
     return row.events;

@@ -115,13 +115,15 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
 
   private launch(delivery: ClaimedDelivery): void {
     this.busy.set(delivery.webhook_id, (this.busy.get(delivery.webhook_id) ?? 0) + 1);
-    const attempt = this.attempt(delivery).finally(() => {
-      this.inFlight.delete(attempt);
-      const left = (this.busy.get(delivery.webhook_id) ?? 1) - 1;
-      if (left > 0) this.busy.set(delivery.webhook_id, left);
-      else this.busy.delete(delivery.webhook_id);
-      this.wake();
-    });
+    const attempt = this.attempt(delivery)
+      .catch((err) => this.logger.error({ msg: 'webhook delivery attempt failed', delivery_id: delivery.id, error: err?.message ?? String(err) }))
+      .finally(() => {
+        this.inFlight.delete(attempt);
+        const left = (this.busy.get(delivery.webhook_id) ?? 1) - 1;
+        if (left > 0) this.busy.set(delivery.webhook_id, left);
+        else this.busy.delete(delivery.webhook_id);
+        this.wake();
+      });
     this.inFlight.add(attempt);
   }
 
