@@ -29,6 +29,13 @@ export interface MatchedCustomer {
   created: boolean;
 }
 
+export interface CustomerMatch {
+  /** SQL for the statement's SELECT: json `{id, created}`, or null when the insert lost a race */
+  column: string;
+  /** the customer from that value (recording customer.created); after a lost race, findOrCreate */
+  resolve(tx: Tx, matched: MatchedCustomer | null): Promise<MatchedCustomer>;
+}
+
 const UNIQUE_FIELDS: Record<string, 'email' | 'phone'> = {
   customers_business_email_uq: 'email',
   customers_business_phone_uq: 'phone',
@@ -53,55 +60,75 @@ export class CustomersService {
   ) {}
 
   /**
-   * The customer with this email, else with this phone, else a new one (customer.created). One
-   * statement; when its insert loses a race (a concurrent transaction committed the same email or
-   * phone) the statement runs again and finds that customer.
+   * The customer with this email, else with this phone, else a new one (customer.created), in one
+   * statement of its own; see matchInto.
    */
   async findOrCreate(tx: Tx, businessId: string, reference: CustomerReference): Promise<MatchedCustomer> {
-    const who = customerIdentity(reference);
-    if (!who.emailNormalized && !who.phoneNormalized) throw DomainError.validation('customer', 'customer needs an email or a phone');
     for (let attempt = 1; attempt <= MAX_MATCH_ATTEMPTS; attempt++) {
-      const event = new CustomerCreatedEvent(businessId, { customer_id: randomUUID(), name: who.name, email: who.email, phone: who.phone });
       const batch = new SqlBatch();
-      const biz = batch.param(businessId, 'uuid');
-      const email = batch.param(who.emailNormalized, 'text');
-      const phone = batch.param(who.phoneNormalized, 'text');
-      batch.add('by_email', `SELECT id FROM customers WHERE business_id = ${biz} AND email_normalized = ${email}`);
-      batch.add(
-        'by_phone',
-        `SELECT id FROM customers WHERE business_id = ${biz} AND phone_normalized = ${phone} AND NOT EXISTS (SELECT 1 FROM by_email)`,
-      );
-      batch.add(
-        'created',
-        `INSERT INTO customers (id, business_id, name, email, email_normalized, phone, phone_normalized)
-         SELECT ${batch.param(event.data.customer_id, 'uuid')}, ${biz}, ${batch.param(who.name, 'text')}, ${batch.param(who.email, 'text')},
-                ${email}, ${batch.param(who.phone, 'text')}, ${phone}
-          WHERE NOT EXISTS (SELECT 1 FROM by_email) AND NOT EXISTS (SELECT 1 FROM by_phone)
-         ON CONFLICT DO NOTHING
-         RETURNING id`,
-      );
-      batch.add('created_event', outboxInsertSql([outboxRowSql(batch, event, { from: 'created' })]));
-      const [match] = await batch.run<MatchedCustomer>(
-        tx,
-        `SELECT id, true AS created FROM created UNION ALL SELECT id, false FROM by_email UNION ALL SELECT id, false FROM by_phone`,
-      );
-      if (match) {
-        if (match.created) tx.recordPersisted(event);
-        return match;
-      }
+      const match = this.matchInto(batch, businessId, reference);
+      const [row] = await batch.run<{ customer: MatchedCustomer | null }>(tx, `SELECT ${match.column} AS customer`);
+      if (row.customer) return match.resolve(tx, row.customer);
     }
     throw new Error(`customer match did not settle after ${MAX_MATCH_ATTEMPTS} attempts`);
   }
 
-  /** Adds a sale to the customer's totals, as a part of the caller's statement. */
-  recordPurchase(batch: SqlBatch, businessId: string, customerId: string, total: string): void {
+  /**
+   * Find-or-create as parts of a larger statement: by email, else by phone, else an insert that does
+   * nothing on a unique conflict (a concurrent transaction committed the same email or phone).
+   * `column` is the outcome (json `{id, created}`, null after a lost race) for the statement's
+   * SELECT; `resolve` turns it into the customer.
+   */
+  matchInto(batch: SqlBatch, businessId: string, reference: CustomerReference): CustomerMatch {
+    const who = customerIdentity(reference);
+    if (!who.emailNormalized && !who.phoneNormalized) throw DomainError.validation('customer', 'customer needs an email or a phone');
+    const event = new CustomerCreatedEvent(businessId, { customer_id: randomUUID(), name: who.name, email: who.email, phone: who.phone });
+    const biz = batch.param(businessId, 'uuid');
+    const email = batch.param(who.emailNormalized, 'text');
+    const phone = batch.param(who.phoneNormalized, 'text');
+    batch.add('customer_by_email', `SELECT id FROM customers WHERE business_id = ${biz} AND email_normalized = ${email}`);
+    batch.add(
+      'customer_by_phone',
+      `SELECT id FROM customers WHERE business_id = ${biz} AND phone_normalized = ${phone} AND NOT EXISTS (SELECT 1 FROM customer_by_email)`,
+    );
+    batch.add(
+      'customer_created',
+      `INSERT INTO customers (id, business_id, name, email, email_normalized, phone, phone_normalized)
+       SELECT ${batch.param(event.data.customer_id, 'uuid')}, ${biz}, ${batch.param(who.name, 'text')}, ${batch.param(who.email, 'text')},
+              ${email}, ${batch.param(who.phone, 'text')}, ${phone}
+        WHERE NOT EXISTS (SELECT 1 FROM customer_by_email) AND NOT EXISTS (SELECT 1 FROM customer_by_phone)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+    );
+    batch.add('customer_created_event', outboxInsertSql([outboxRowSql(batch, event, { from: 'customer_created' })]));
+    batch.add(
+      'customer_match',
+      `SELECT id, true AS created FROM customer_created
+       UNION ALL SELECT id, false FROM customer_by_email
+       UNION ALL SELECT id, false FROM customer_by_phone`,
+    );
+    return {
+      column: `(SELECT row_to_json(m) FROM customer_match m)`,
+      resolve: async (tx, matched) => {
+        if (!matched) return this.findOrCreate(tx, businessId, reference);
+        if (matched.created) tx.recordPersisted(event);
+        return matched;
+      },
+    };
+  }
+
+  /**
+   * Adds a sale to the customer's totals, as a part of the order's numbered statement: the row is
+   * locked after the sale counter (`salePart`), like every lock that statement takes.
+   */
+  recordPurchase(batch: SqlBatch, businessId: string, customerId: string, total: string, salePart: string): void {
     batch.add(
       'customer_totals',
-      `UPDATE customers
-          SET total_spent = total_spent + ${batch.param(moneyString(total), 'numeric')}, total_orders = total_orders + 1,
-              last_purchase_date = GREATEST(last_purchase_date, now()), updated_at = now()
-        WHERE business_id = ${batch.param(businessId, 'uuid')} AND id = ${batch.param(customerId, 'uuid')}
-       RETURNING id`,
+      `UPDATE customers c
+          SET total_spent = c.total_spent + ${batch.param(moneyString(total), 'numeric')}, total_orders = c.total_orders + 1,
+              last_purchase_date = GREATEST(c.last_purchase_date, s.at), updated_at = s.at
+         FROM ${salePart} s
+        WHERE c.business_id = ${batch.param(businessId, 'uuid')} AND c.id = ${batch.param(customerId, 'uuid')}`,
     );
   }
 

@@ -33,35 +33,36 @@ export const SALE_INVOICE_PART = 'invoice_no';
 @Injectable()
 export class InvoicesService {
   /**
-   * The invoice of an order, already paid: items (mirroring the order lines) before the numbers are
-   * taken, the invoice number and row with them, its counter locked after the sale counter
-   * (`salePart`, see nextNumberSql) so the two counters are always taken in the same order.
-   * Paid and due dates are the sale's date in the business time zone.
+   * The invoice of an order, already paid, as parts of the order's numbered statement: its number
+   * (the counter locked after the sale counter, `salePart`, see nextNumberSql, so the two are always
+   * taken in the same order), the invoice and its items mirroring the order lines. Paid and due
+   * dates are the sale's date in the business time zone.
    */
-  createForSale(beforeNumber: SqlBatch, withNumber: SqlBatch, invoice: SaleInvoice, salePart: string): void {
+  createForSale(batch: SqlBatch, invoice: SaleInvoice, salePart: string): void {
     const lines = invoice.lines;
-    beforeNumber.add(
+    const businessId = batch.param(invoice.businessId, 'uuid');
+    const invoiceId = batch.param(invoice.invoiceId, 'uuid');
+    batch.add(
       'invoice_items',
       `INSERT INTO invoice_items (business_id, invoice_id, line_no, product_id, product_name, quantity, unit_price, total)
-       SELECT ${beforeNumber.param(invoice.businessId, 'uuid')}, ${beforeNumber.param(invoice.invoiceId, 'uuid')}, l.line_no,
+       SELECT ${businessId}, ${invoiceId}, l.line_no,
               l.product_id, l.product_name, l.quantity, l.unit_price, l.total
-         FROM unnest(${beforeNumber.param(lines.map((_, i) => i + 1), 'int[]')}, ${beforeNumber.param(lines.map((l) => l.productId), 'uuid[]')},
-                     ${beforeNumber.param(lines.map((l) => l.productName), 'text[]')}, ${beforeNumber.param(lines.map((l) => quantityString(l.quantity)), 'numeric[]')},
-                     ${beforeNumber.param(lines.map((l) => moneyString(l.unitPrice)), 'numeric[]')}, ${beforeNumber.param(lines.map((l) => moneyString(l.total)), 'numeric[]')})
+         FROM unnest(${batch.param(lines.map((_, i) => i + 1), 'int[]')}, ${batch.param(lines.map((l) => l.productId), 'uuid[]')},
+                     ${batch.param(lines.map((l) => l.productName), 'text[]')}, ${batch.param(lines.map((l) => quantityString(l.quantity)), 'numeric[]')},
+                     ${batch.param(lines.map((l) => moneyString(l.unitPrice)), 'numeric[]')}, ${batch.param(lines.map((l) => moneyString(l.total)), 'numeric[]')})
               AS l(line_no, product_id, product_name, quantity, unit_price, total)`,
     );
-    const businessId = withNumber.param(invoice.businessId, 'uuid');
-    withNumber.add(SALE_INVOICE_PART, nextNumberSql(businessId, 'invoice', 'INV', salePart));
-    withNumber.add(
+    batch.add(SALE_INVOICE_PART, nextNumberSql(businessId, 'invoice', 'INV', salePart));
+    batch.add(
       'invoice',
       `INSERT INTO invoices (id, business_id, number, invoice_number, customer_id, sale_id, status, currency,
                              subtotal, tax_amount, total, due_date, paid_date, created_at, updated_at)
-       SELECT ${withNumber.param(invoice.invoiceId, 'uuid')}, ${businessId}, n.number, n.formatted,
-              ${withNumber.param(invoice.customerId, 'uuid')}, ${withNumber.param(invoice.saleId, 'uuid')}, 'paid',
-              ${withNumber.param(invoice.currency, 'text')}, ${withNumber.param(moneyString(invoice.subtotal), 'numeric')},
-              ${withNumber.param(moneyString(invoice.taxAmount), 'numeric')}, ${withNumber.param(moneyString(invoice.total), 'numeric')},
+       SELECT ${invoiceId}, ${businessId}, n.number, n.formatted,
+              ${batch.param(invoice.customerId, 'uuid')}, ${batch.param(invoice.saleId, 'uuid')}, 'paid',
+              ${batch.param(invoice.currency, 'text')}, ${batch.param(moneyString(invoice.subtotal), 'numeric')},
+              ${batch.param(moneyString(invoice.taxAmount), 'numeric')}, ${batch.param(moneyString(invoice.total), 'numeric')},
               d.today, d.today, n.at, n.at
-         FROM ${SALE_INVOICE_PART} n, (SELECT (${salePart}.at AT TIME ZONE ${withNumber.param(invoice.timezone, 'text')})::date AS today FROM ${salePart}) d`,
+         FROM ${SALE_INVOICE_PART} n, (SELECT (${salePart}.at AT TIME ZONE ${batch.param(invoice.timezone, 'text')})::date AS today FROM ${salePart}) d`,
     );
   }
 }

@@ -18,30 +18,29 @@ export interface SaleEarning {
 @Injectable()
 export class LoyaltyService {
   /**
-   * Points earned on a sale, in two parts of the order's statements: the account is credited before
-   * the sale number is taken (it locks the account row, and nothing may be locked after the
-   * counter), the earn transaction, whose description names the order, is written with the number.
-   * `salePart` is the part of `withNumber` that took the sale number (nextNumberSql).
+   * Points earned on a sale, as parts of the order's numbered statement (`salePart` took the sale
+   * number, see nextNumberSql): the account is credited, its row locked after the sale counter like
+   * every lock of that statement, and the earn transaction names the order.
    */
-  earnForSale(beforeNumber: SqlBatch, withNumber: SqlBatch, earning: SaleEarning, salePart: string): void {
-    const points = beforeNumber.param(earning.points, 'int');
-    beforeNumber.add(
+  earnForSale(batch: SqlBatch, earning: SaleEarning, salePart: string): void {
+    const businessId = batch.param(earning.businessId, 'uuid');
+    const customerId = batch.param(earning.customerId, 'uuid');
+    const points = batch.param(earning.points, 'int');
+    batch.add(
       'loyalty_account',
-      `INSERT INTO loyalty_accounts (business_id, customer_id, balance, lifetime_earned)
-       VALUES (${beforeNumber.param(earning.businessId, 'uuid')}, ${beforeNumber.param(earning.customerId, 'uuid')}, ${points}, ${points})
+      `INSERT INTO loyalty_accounts (business_id, customer_id, balance, lifetime_earned, updated_at)
+       SELECT ${businessId}, ${customerId}, ${points}, ${points}, s.at FROM ${salePart} s
        ON CONFLICT (business_id, customer_id) DO UPDATE
          SET balance = loyalty_accounts.balance + EXCLUDED.balance,
              lifetime_earned = loyalty_accounts.lifetime_earned + EXCLUDED.lifetime_earned,
-             updated_at = now()
-       RETURNING balance`,
+             updated_at = EXCLUDED.updated_at`,
     );
-    withNumber.add(
+    batch.add(
       'loyalty_earn',
       `INSERT INTO loyalty_transactions (id, business_id, customer_id, type, points, sale_id, description, created_at)
-       SELECT ${withNumber.param(earning.transactionId, 'uuid')}, ${withNumber.param(earning.businessId, 'uuid')},
-              ${withNumber.param(earning.customerId, 'uuid')}, 'earn', ${withNumber.param(earning.points, 'int')},
-              ${withNumber.param(earning.saleId, 'uuid')}, 'Points earned on order ' || ${salePart}.formatted, ${salePart}.at
-         FROM ${salePart}`,
+       SELECT ${batch.param(earning.transactionId, 'uuid')}, ${businessId}, ${customerId}, 'earn', ${points},
+              ${batch.param(earning.saleId, 'uuid')}, 'Points earned on order ' || s.formatted, s.at
+         FROM ${salePart} s`,
     );
   }
 }

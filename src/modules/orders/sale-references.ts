@@ -1,5 +1,5 @@
 import { DomainError } from '../../common/errors/domain-error';
-import { Tx } from '../../database/transaction';
+import { SqlBatch } from '../../database/sql-batch';
 
 export interface SaleProduct {
   id: string;
@@ -17,20 +17,27 @@ export interface SaleReferences {
 }
 
 /**
- * The products of an order and its warehouse, both scoped to the business, in one read. No lock:
- * the stock rows the sale deducts are what it locks, in product order (StockService).
+ * The products of an order and its warehouse, both scoped to the business, as a part of the order's
+ * first statement: returns the SELECT columns `warehouse_id` and `products` (json) to read with
+ * readSaleReferences. No lock: the stock rows the sale deducts are what it locks, in product order.
  */
-export async function loadSaleReferences(tx: Tx, businessId: string, productIds: string[], warehouseId?: string): Promise<SaleReferences> {
+export function saleReferencesInto(batch: SqlBatch, businessId: string, productIds: string[], warehouseId?: string): string {
+  const biz = batch.param(businessId, 'uuid');
   const warehouse = warehouseId
-    ? `SELECT id FROM warehouses WHERE business_id = $1 AND id = $3`
-    : `SELECT id FROM warehouses WHERE business_id = $1 AND is_default`;
-  const rows = await tx.query<{ warehouse_id: string | null; products: SaleProduct[] | null }>(
-    `SELECT (${warehouse}) AS warehouse_id,
-            (SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price::text, 'is_active', p.is_active))
-               FROM products p WHERE p.business_id = $1 AND p.id = ANY($2::uuid[])) AS products`,
-    warehouseId ? [businessId, productIds, warehouseId] : [businessId, productIds],
-  );
-  return { products: rows[0]?.products ?? [], warehouseId: rows[0]?.warehouse_id ?? null };
+    ? `SELECT id FROM warehouses WHERE business_id = ${biz} AND id = ${batch.param(warehouseId, 'uuid')}`
+    : `SELECT id FROM warehouses WHERE business_id = ${biz} AND is_default`;
+  return `(${warehouse}) AS warehouse_id,
+          (SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price::text, 'is_active', p.is_active))
+             FROM products p WHERE p.business_id = ${biz} AND p.id = ANY(${batch.param(productIds, 'uuid[]')})) AS products`;
+}
+
+export interface SaleReferenceRow {
+  warehouse_id: string | null;
+  products: SaleProduct[] | null;
+}
+
+export function readSaleReferences(row: SaleReferenceRow): SaleReferences {
+  return { products: row.products ?? [], warehouseId: row.warehouse_id };
 }
 
 /**
