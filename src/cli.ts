@@ -96,5 +96,6 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 if (require.main === module) {
-  runCli(process.argv.slice(2)).then((code) => process.exit(code));
+  // Exit only once stdout is flushed: a large report written to a pipe is otherwise cut off.
+  runCli(process.argv.slice(2)).then((code) => process.stdout.write('', () => process.exit(code)));
 }
