@@ -1,3 +1,4 @@
+import { AnalyticsPlanner } from '../src/modules/analytics/analytics-plan';
 import { AnalyticsRollupService } from '../src/modules/analytics/analytics-rollup.service';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import { daysBefore, expected, SALES, SaleSeed, Seeded, seedHistory } from './helpers/analytics-fixtures';
@@ -152,19 +153,19 @@ describe('analytics', () => {
     expect(customers).toMatchObject({ total_customers: 7, new_customers: 4, active_customers: 7, returning_customers: 3 });
   });
 
+  async function everything(b: TestBusiness, days: number) {
+    return Promise.all(
+      ['dashboard', 'revenue', 'top-products', 'top-products?sort=quantity', 'customers'].map(async (p) => {
+        const res = await get(b, `${p}${p.includes('?') ? '&' : '?'}days=${days}`).expect(200);
+        return res.body;
+      }),
+    );
+  }
+
   describe('rollups', () => {
     async function rolledDays(b: TestBusiness): Promise<string[]> {
       const rows = await t.db.query(`SELECT day::text AS day FROM analytics_daily_sales WHERE business_id = $1 ORDER BY day`, [b.business_id]);
       return rows.map((r: { day: string }) => r.day);
-    }
-
-    async function everything(b: TestBusiness, days: number) {
-      return Promise.all(
-        ['dashboard', 'revenue', 'top-products', 'top-products?sort=quantity', 'customers'].map(async (p) => {
-          const res = await get(b, `${p}${p.includes('?') ? '&' : '?'}days=${days}`).expect(200);
-          return res.body;
-        }),
-      );
     }
 
     it('rolls up closed days only, on first query, and answers the same from the rollup', async () => {
@@ -209,6 +210,75 @@ describe('analytics', () => {
       expect(topQ).toEqual(e.byQuantity);
       expect(customers).toEqual({ success: true, data: e.customers });
       expect(dashboard.data.revenue.total).toBe(348.65);
+    });
+
+    it('closes hour buckets of today and then the day itself as the clock moves, with the same answers', async () => {
+      const own = await createBusiness(t, 'Clock Shop', { timezone: TZ });
+      const todays = ['09:00:00', '14:10:00', '15:10:00'];
+      const sales: SaleSeed[] = SALES.map((x) => (x.time === 'now' ? { ...x, time: todays.shift()! } : x));
+      const s = await seedHistory(t.db, own.business_id, own.warehouse_id, sales);
+      const planner = t.app.get(AnalyticsPlanner);
+      const localInstant = async (daysLater: number, time: string): Promise<Date> => {
+        const [{ at }] = await t.db.query(`SELECT (($1::date + $2::int + $3::time)::timestamp AT TIME ZONE $4) AS at`, [s.today, daysLater, time, TZ]);
+        return at;
+      };
+      const hours = async (day: string) =>
+        t.db.query(`SELECT hour, orders FROM analytics_hourly_sales WHERE business_id = $1 AND day = $2 ORDER BY hour`, [own.business_id, day]);
+      const check = async (list: SaleSeed[], laterDays: number) => {
+        for (const days of [1, 7, 30]) {
+          const e = expected(s, days, list, laterDays);
+          const [dashboard, revenue, top, topQ, customers] = await everything(own, days);
+          expect(dashboard).toEqual({ success: true, data: e.dashboard });
+          expect(revenue).toEqual(e.series);
+          expect(top).toEqual(e.byRevenue.slice(0, 10));
+          expect(topQ).toEqual(e.byQuantity.slice(0, 10));
+          expect(customers).toEqual({ success: true, data: e.customers });
+        }
+      };
+      try {
+        // 15:30 local: with the grace hour, buckets 0..13 are closed, 14:00 onwards is live.
+        const at1530 = await localInstant(0, '15:30');
+        planner.clock = () => at1530;
+        await check(sales, 0);
+        const closed = await hours(s.today);
+        expect(closed).toHaveLength(14);
+        expect(closed.filter((h: { orders: number }) => h.orders > 0)).toEqual([{ hour: 9, orders: 1 }]);
+        const [snapshot] = await t.db.query(`SELECT through FROM analytics_customer_snapshots WHERE business_id = $1 AND first_day = $2`, [
+          own.business_id,
+          daysBefore(s.today, 29),
+        ]);
+        expect(snapshot.through).toEqual(await localInstant(0, '14:00'));
+
+        // The 09:00 sale (a closed hour) is cancelled: stale until invalidated, then exact.
+        const nine = sales.findIndex((x) => x.daysAgo === 0 && x.time === '09:00:00');
+        await t.db.query(`UPDATE sales SET status = 'cancelled' WHERE id = $1`, [s.sales[nine].id]);
+        const cancelled: SaleSeed[] = sales.map((x, i) => (i === nine ? { ...x, status: 'cancelled' } : x));
+        expect((await everything(own, 7))[0]).toEqual({ success: true, data: expected(s, 7, sales).dashboard });
+        await t.app.get(UnitOfWork).run((tx) => t.app.get(AnalyticsRollupService).invalidate(tx, own.business_id, s.sales[nine].createdAt));
+        await check(cancelled, 0);
+
+        // 16:30: the 14:00 bucket with the 14:10 sale closes too.
+        const at1630 = await localInstant(0, '16:30');
+        planner.clock = () => at1630;
+        await check(cancelled, 0);
+        expect((await hours(s.today)).filter((h: { orders: number }) => h.orders > 0)).toEqual([{ hour: 14, orders: 1 }]);
+
+        // 00:30 the next day: that day is still open (grace hour), its hours up to 23:00 are closed.
+        const next0030 = await localInstant(1, '00:30');
+        planner.clock = () => next0030;
+        await check(cancelled, 1);
+        expect(await hours(s.today)).toHaveLength(23);
+
+        // 01:30: the day is closed and rolled up as a day; its hour buckets are dropped.
+        const next0130 = await localInstant(1, '01:30');
+        planner.clock = () => next0130;
+        await check(cancelled, 1);
+        expect(await hours(s.today)).toEqual([]);
+        const [day] = await t.db.query(`SELECT orders, revenue FROM analytics_daily_sales WHERE business_id = $1 AND day = $2`, [own.business_id, s.today]);
+        expect(day).toEqual({ orders: 2, revenue: '15.68' });
+      } finally {
+        planner.clock = () => new Date();
+      }
     });
 
     it('invalidate of an open day (today) changes nothing and the live part follows at once', async () => {

@@ -166,8 +166,14 @@ export function daysBefore(day: string, n: number): string {
 
 const num = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toNumber();
 
-/** What the four endpoints must answer for `days`, computed from the seed arrays. */
-export function expected(seed: Seeded, days: number, sales: SaleSeed[] = SALES) {
+/**
+ * What the four endpoints must answer for `days`, computed from the seed arrays; `laterDays`
+ * when the reports' clock runs that many days after the seed's today.
+ */
+export function expected(seed: Seeded, days: number, seeded: SaleSeed[] = SALES, laterDays = 0) {
+  const sales = seeded.map((s) => ({ ...s, daysAgo: s.daysAgo + laterDays }));
+  const today = daysBefore(seed.today, -laterDays);
+  const createdDaysAgo = (c: CustomerSeed) => c.createdDaysAgo + laterDays;
   const counted = sales.filter((s) => s.status === 'completed');
   const inWindow = counted.filter((s) => s.daysAgo < days);
   const revenue = inWindow.reduce((acc, s) => acc.plus(saleTotal(s)), new Decimal(0));
@@ -175,14 +181,14 @@ export function expected(seed: Seeded, days: number, sales: SaleSeed[] = SALES) 
   const dashboard = {
     period_days: days,
     revenue: { total: num(revenue), orders: inWindow.length, avg_order_value: inWindow.length ? num(revenue.div(inWindow.length)) : 0 },
-    customers: { total: CUSTOMERS.length, new_in_period: CUSTOMERS.filter((c) => c.createdDaysAgo < days).length },
+    customers: { total: CUSTOMERS.length, new_in_period: CUSTOMERS.filter((c) => createdDaysAgo(c) < days).length },
     products: { total: PRODUCTS.filter((p) => p.active).length },
   };
 
   const series = [];
   for (let k = days - 1; k >= 0; k--) {
     const onDay = inWindow.filter((s) => s.daysAgo === k);
-    series.push({ date: daysBefore(seed.today, k), revenue: num(onDay.reduce((a, s) => a.plus(saleTotal(s)), new Decimal(0))), orders: onDay.length });
+    series.push({ date: daysBefore(today, k), revenue: num(onDay.reduce((a, s) => a.plus(saleTotal(s)), new Decimal(0))), orders: onDay.length });
   }
 
   const byProduct = new Map<string, { sold: Decimal; revenue: Decimal }>();
@@ -215,7 +221,7 @@ export function expected(seed: Seeded, days: number, sales: SaleSeed[] = SALES) 
   const customers = {
     period_days: days,
     total_customers: CUSTOMERS.length,
-    new_customers: CUSTOMERS.filter((c) => c.createdDaysAgo < days).length,
+    new_customers: CUSTOMERS.filter((c) => createdDaysAgo(c) < days).length,
     active_customers: active.length,
     returning_customers: active.filter(([, b]) => b.before).length,
     repeat_rate: active.length ? new Decimal(active.filter(([, b]) => b.windowOrders >= 2).length).div(active.length).toDecimalPlaces(4).toNumber() : 0,

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsCustomersService } from './analytics-customers.service';
+import { AnalyticsPlanner } from './analytics-plan';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
+import { CustomerSnapshotsService } from './customer-snapshots.service';
 
 /** Exports AnalyticsRollupService for the code that changes a sale after its day closed (cancellation). */
 @Module({
   controllers: [AnalyticsController],
-  providers: [AnalyticsService, AnalyticsCustomersService, AnalyticsRollupService],
+  providers: [AnalyticsPlanner, AnalyticsService, AnalyticsCustomersService, AnalyticsRollupService, CustomerSnapshotsService],
   exports: [AnalyticsRollupService],
 })
 export class AnalyticsModule {}

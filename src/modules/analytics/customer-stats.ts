@@ -12,9 +12,9 @@ import { dec, Decimal, roundMoney } from '../../common/money/money';
  * - top_customers: the TOP_CUSTOMERS customers with the highest completed revenue in the window
  *   (ties: more orders, then customer id); total_spent and orders are within the window.
  *
- * Counts of distinct customers do not add up across days, so the closed days of the window are
- * computed once as a ClosedCustomerStats snapshot and merged here with the customers who bought on
- * the open days (LiveCustomerRow, which carries what the closed days knew about that customer).
+ * Counts of distinct customers do not add up across days, so the window up to an instant T is
+ * kept as a ClosedCustomerStats snapshot and extended here with the customers who bought after T
+ * (LiveCustomerRow, which carries what the sales before T knew about that customer).
  */
 export const TOP_CUSTOMERS = 10;
 
@@ -25,32 +25,32 @@ export interface TopCandidate {
   spent: string;
 }
 
-/** The closed days [window start, last closed day] and all history up to the last closed day. */
+/** The window up to an instant T and all history before T. */
 export interface ClosedCustomerStats {
   active: number;
   repeat: number;
   returning: number;
-  /** customers with a completed sale up to the last closed day */
+  /** customers with a completed sale before T */
   buyers: number;
-  /** their completed revenue up to the last closed day, exact decimal string */
+  /** their completed revenue before T, exact decimal string */
   lifetime_revenue: string;
   top: TopCandidate[];
 }
 
-/** A customer with completed sales in the live range (after the last closed day). */
+/** A customer with completed sales in the range after T. */
 export interface LiveCustomerRow {
   customer_id: string;
   /** live sales inside the window */
   window_orders: number;
   window_spent: string;
-  /** live sales before the window start (only when the window starts after the live range does) */
+  /** live sales before the window start (only when the window starts after T) */
   pre_window_orders: number;
   /** all live sales */
   live_spent: string;
-  /** the customer's sales in the window's closed days */
+  /** the customer's sales in the window before T */
   closed_orders: number;
   closed_spent: string;
-  /** a completed sale before both the window start and the live range */
+  /** a completed sale before both the window start and T */
   has_history: boolean;
 }
 
@@ -62,7 +62,12 @@ export interface CustomerStats {
   top: TopCandidate[];
 }
 
-export function mergeCustomerStats(closed: ClosedCustomerStats, live: LiveCustomerRow[]): CustomerStats {
+/**
+ * The closed stats up to instant T plus the customers who bought in [T, T2): the closed stats up
+ * to T2. The top list stays exact: a customer who did not buy in [T, T2) and was not in the top
+ * before has at least TOP_CUSTOMERS customers ahead whose figures only grew.
+ */
+export function extendClosedStats(closed: ClosedCustomerStats, live: LiveCustomerRow[]): ClosedCustomerStats {
   let { active, repeat, returning, buyers } = closed;
   let lifetime = dec(closed.lifetime_revenue);
   const candidates = new Map(closed.top.map((c) => [c.customer_id, c]));
@@ -83,11 +88,27 @@ export function mergeCustomerStats(closed: ClosedCustomerStats, live: LiveCustom
   }
   return {
     active,
+    repeat,
     returning,
-    repeatRate: active === 0 ? dec(0) : dec(repeat).div(active).toDecimalPlaces(4, Decimal.ROUND_HALF_UP),
-    avgLifetimeValue: buyers === 0 ? dec(0) : roundMoney(lifetime.div(buyers)),
+    buyers,
+    lifetime_revenue: lifetime.toString(),
     top: [...candidates.values()].sort(compareTop).slice(0, TOP_CUSTOMERS),
   };
+}
+
+export function finishCustomerStats(s: ClosedCustomerStats): CustomerStats {
+  return {
+    active: s.active,
+    returning: s.returning,
+    repeatRate: s.active === 0 ? dec(0) : dec(s.repeat).div(s.active).toDecimalPlaces(4, Decimal.ROUND_HALF_UP),
+    avgLifetimeValue: s.buyers === 0 ? dec(0) : roundMoney(dec(s.lifetime_revenue).div(s.buyers)),
+    top: s.top,
+  };
+}
+
+/** The answer: the closed stats up to the live range's start merged with the live customers. */
+export function mergeCustomerStats(closed: ClosedCustomerStats, live: LiveCustomerRow[]): CustomerStats {
+  return finishCustomerStats(extendClosedStats(closed, live));
 }
 
 /** Highest revenue first, then more orders, then customer id (as PostgreSQL orders uuids). */

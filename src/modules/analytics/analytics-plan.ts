@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { BusinessContext } from '../../common/auth/business-context';
+import { closedBuckets, HourBucket } from './analytics-buckets';
+import { addDays, analyticsWindow, AnalyticsWindow, CLOSE_GRACE_MS } from './analytics-window';
+
+/**
+ * Where each part of a report comes from. With `W` the window start and `E` the end of today:
+ * - closed days [firstDay, rollupTo]: daily rollup;
+ * - closed hour buckets of the open days (`buckets`, a prefix ending at `liveStart`): hourly rollup;
+ * - [liveStart, E): live from the sales.
+ * `windowBuckets` and `windowLiveStart` are the same restricted to the window (they differ only
+ * when the window starts after the first open day: `days=1` while yesterday is in its grace period).
+ */
+export interface AnalyticsPlan extends AnalyticsWindow {
+  timeZone: string;
+  windowStart: Date;
+  /** end of the closed days: start of the first open day */
+  closedEnd: Date;
+  end: Date;
+  buckets: HourBucket[];
+  liveStart: Date;
+  windowBuckets: HourBucket[];
+  windowLiveStart: Date;
+}
+
+@Injectable()
+export class AnalyticsPlanner {
+  /** "Now" of the reports; the tests move it to close days and hours on purpose. */
+  clock: () => Date = () => new Date();
+
+  constructor(private readonly db: DataSource) {}
+
+  /** One round trip: PostgreSQL turns the local days into instants (it knows the zone's DST rules). */
+  async plan(biz: BusinessContext, days: number, now = this.clock()): Promise<AnalyticsPlan> {
+    const w = analyticsWindow(now, biz.timezone, days);
+    const rows: { day: string; start: Date; window_start: Date }[] = await this.db.query(
+      `SELECT d::date::text AS day, (d::date::timestamp AT TIME ZONE $3) AS start,
+              ($4::date::timestamp AT TIME ZONE $3) AS window_start
+         FROM generate_series($1::date, $2::date, interval '1 day') d ORDER BY d`,
+      [addDays(w.lastClosedDay, 1), addDays(w.today, 1), biz.timezone, w.firstDay],
+    );
+    const windowStart = rows[0].window_start;
+    const { buckets, liveStart } = closedBuckets(rows, new Date(now.getTime() - CLOSE_GRACE_MS));
+    return {
+      ...w,
+      timeZone: biz.timezone,
+      windowStart,
+      closedEnd: rows[0].start,
+      end: rows[rows.length - 1].start,
+      buckets,
+      liveStart,
+      windowBuckets: buckets.filter((b) => b.day >= w.firstDay),
+      windowLiveStart: liveStart.getTime() > windowStart.getTime() ? liveStart : windowStart,
+    };
+  }
+}
