@@ -90,6 +90,20 @@ describe('webhooks: registration', () => {
     expect(still.body.data.is_active).toBe(true);
   });
 
+  it('documents every webhook and events route in the OpenAPI document', async () => {
+    const doc = await t.http().get('/docs-json').expect(200);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/webhooks',
+        '/api/v1/webhooks/{id}',
+        '/api/v1/webhooks/{id}/deliveries',
+        '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver',
+        '/api/v1/events',
+      ]),
+    );
+    expect(Object.keys(doc.body.paths['/api/v1/webhooks/{id}']).sort()).toEqual(['delete', 'get', 'put']);
+  });
+
   it('rejects malformed ids and bodies with 400', async () => {
     await t.http().get('/api/v1/webhooks/not-a-uuid').set(biz.auth).expect(400);
     const cases: [Record<string, unknown>, string][] = [
@@ -144,6 +158,15 @@ describe('webhooks: https only without WEBHOOK_ALLOW_INSECURE', () => {
     const res = await t.http().put(`/api/v1/webhooks/${hook.id}`).set(biz.auth).send({ url: 'https://192.168.1.1/in' }).expect(400);
     expect(res.body.error.details).toEqual([{ field: 'url', message: 'url must not point to a private, loopback or link-local address' }]);
     await t.http().delete(`/api/v1/webhooks/${hook.id}`).set(biz.auth).expect(204);
+  });
+
+  it('refuses at delivery time a url registered while insecure urls were allowed', async () => {
+    const [hook] = await t.db.query(`INSERT INTO webhooks (business_id, url, events) VALUES ($1, 'http://127.0.0.1:9/in', '{payroll.processed}') RETURNING id`, [
+      biz.business_id,
+    ]);
+    await commitEvents(t.app, biz.business_id, [['payroll.processed', { run_id: 'r1' }]]);
+    const delivery = await waitForDelivery(t, biz, hook.id, (d) => d.status === 'failed');
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, response_code: null, error: 'refused: url must use https' });
   });
 
   it('refuses at delivery time a host name that resolves to a loopback address', async () => {
