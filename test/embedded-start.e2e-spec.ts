@@ -55,7 +55,10 @@ describe('npm start on the embedded database', () => {
 
     const me = await fetch(`${base}/api/v1/business`, { headers: { Authorization: `Bearer ${apiKey}` } });
     expect(me.status).toBe(200);
-    expect((await me.json()).data.name).toBe('Demo Shop');
+    expect(((await me.json()) as { data: { name: string } }).data.name).toBe('Demo Shop');
+    const products = await fetch(`${base}/api/v1/products`, { headers: { Authorization: `Bearer ${apiKey}` } });
+    expect(products.status).toBe(200);
+    expect(await products.json()).toEqual({ success: true, data: [], meta: { page: 1, per_page: 20, total: 0, total_pages: 0 } });
 
     // the CLI reuses the running embedded server
     const created = await runCli(['business:create', '--name', 'Beside'], env);
