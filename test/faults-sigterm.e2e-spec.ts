@@ -104,11 +104,11 @@ describe('faults: SIGTERM during load', () => {
     process.stderr.write(
       `sigterm: ${answered.length} answered (${inFlightAtSignal.length} in flight at the signal), ${failed.length} refused: ${[...new Set(failed.map((o) => o.error))].join(', ')}\n`,
     );
-    expect(answered.length).toBeGreaterThan(20);
+    expect(answered.length).toBeGreaterThan(10);
     expect(answered.filter((o) => o.status !== 201)).toEqual([]);
     expect(inFlightAtSignal.length).toBeGreaterThan(0);
     // a request the server never took can only fail to connect (or find its idle connection closed)
-    for (const o of failed) expect(['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(o.error);
+    for (const o of failed) expect(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']).toContain(o.error);
 
     // every acknowledged write is committed, and nothing was committed without its answer
     const acknowledged = (what: Outcome['what']) => answered.filter((o) => o.what === what).length;
