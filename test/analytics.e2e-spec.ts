@@ -96,6 +96,17 @@ describe('analytics', () => {
     expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
   });
 
+  it('documents the four endpoints and their parameters in the OpenAPI document', async () => {
+    const doc = (await t.http().get('/docs-json').expect(200)).body;
+    for (const path of ['dashboard', 'revenue', 'top-products', 'customers']) {
+      const op = doc.paths[`/api/v1/analytics/${path}`]?.get;
+      expect(op?.tags).toEqual(['analytics']);
+      expect(op.parameters.map((p: { name: string }) => p.name)).toContain('days');
+    }
+    const top = doc.paths['/api/v1/analytics/top-products'].get.parameters.map((p: { name: string }) => p.name);
+    expect(top).toEqual(expect.arrayContaining(['days', 'limit', 'sort']));
+  });
+
   it('401 without a key', async () => {
     await t.http().get('/api/v1/analytics/dashboard').expect(401);
   });
