@@ -200,6 +200,20 @@ describe('analytics', () => {
       expect((await rolledDays(own)).length).toBeGreaterThanOrEqual(363);
     });
 
+    it('concurrent first queries fill each day once and all answer the same', async () => {
+      const own = await createBusiness(t, 'Race Shop', { timezone: TZ });
+      const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => get(own, `${i % 2 ? 'customers' : 'dashboard'}?days=60`).expect(200)));
+      const e = expected(s, 60);
+      answers.forEach((res, i) => expect(res.body.data).toEqual(i % 2 ? e.customers : e.dashboard));
+      const [{ days, distinct }] = await t.db.query(
+        `SELECT count(*)::int AS days, count(DISTINCT day)::int AS distinct FROM analytics_daily_sales WHERE business_id = $1`,
+        [own.business_id],
+      );
+      expect(days).toBe(distinct);
+      expect(days === 58 || days === 59).toBe(true);
+    });
+
     it('a cancelled sale of a closed day counts again only after invalidate, then exactly as if reversed', async () => {
       const own = await createBusiness(t, 'Cancel Shop', { timezone: TZ });
       const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
