@@ -1,16 +1,8 @@
 /**
- * SQL shared by the analytics queries. Days are `date` parameters with the time zone a text
- * parameter (a day's start instant is computed in PostgreSQL, which knows DST), or instants
- * computed by AnalyticsPlanner; either way the sales indexes are searched with plain timestamptz
- * bounds.
+ * SQL shared by the analytics queries. Local days are `date` parameters turned into instants by
+ * PostgreSQL (`AT TIME ZONE` knows DST), or instants computed by AnalyticsPlanner; either way the
+ * sales indexes are searched with plain timestamptz bounds.
  */
-export function dayStart(dateParam: string, tzParam: string): string {
-  return `(${dateParam}::date::timestamp AT TIME ZONE ${tzParam})`;
-}
-
-export function dayEnd(dateParam: string, tzParam: string): string {
-  return `((${dateParam}::date + 1)::timestamp AT TIME ZONE ${tzParam})`;
-}
 
 /** The sale lines of sale `s`, probed through the (business_id, sale_id) index ($1 business). */
 const LINES_OF_SALE = `
