@@ -18,9 +18,14 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { CustomersModule } from './modules/customers/customers.module';
 import { OrdersModule } from './modules/orders/orders.module';
+import { LoyaltyModule } from './modules/loyalty/loyalty.module';
+import { InvoicesModule } from './modules/invoices/invoices.module';
+import { FinanceModule } from './modules/finance/finance.module';
+import { ExpensesModule } from './modules/expenses/expenses.module';
+import { PayrollModule } from './modules/payroll/payroll.module';
 
 /** Domain modules, one per folder under src/modules. */
-const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule, AnalyticsModule, CustomersModule, OrdersModule];
+const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule, AnalyticsModule, CustomersModule, OrdersModule, LoyaltyModule, InvoicesModule, FinanceModule, ExpensesModule, PayrollModule];
 
 @Module({})
 export class AppModule {

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { FinanceController } from './finance.controller';
+import { FinanceReader } from './finance.reader';
 import { FinanceService } from './finance.service';
 
-@Module({ providers: [FinanceService], exports: [FinanceService] })
+@Module({ controllers: [FinanceController], providers: [FinanceService, FinanceReader], exports: [FinanceService] })
 export class FinanceModule {}

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { moneyString } from '../../common/money/money';
 import { SqlBatch } from '../../database/sql-batch';
+import { Tx } from '../../database/transaction';
+import { FinanceType } from './finance-types';
+import { FinanceTransactionRow } from './finance.mapper';
 
 export interface SaleIncome {
   businessId: string;
@@ -11,7 +14,25 @@ export interface SaleIncome {
   timezone: string;
 }
 
-/** The finance ledger: income and expense transactions, each on a date of the business. */
+export interface FinanceEntry {
+  businessId: string;
+  type: FinanceType;
+  category: string;
+  amount: string;
+  description: string | null;
+  saleId?: string | null;
+  invoiceId?: string | null;
+  /** the expense, payroll run... the transaction books */
+  referenceId?: string | null;
+  /** the booking date (YYYY-MM-DD); today in `timezone` when null */
+  occurredOn: string | null;
+  /** IANA zone of the business */
+  timezone: string;
+}
+
+export const FINANCE_COLUMNS = `id, type, category, amount, description, sale_id, invoice_id, reference_id, occurred_on::text AS date, created_at`;
+
+/** The finance ledger: income, expense and refund transactions, each on a date of the business. */
 @Injectable()
 export class FinanceService {
   /**
@@ -27,5 +48,27 @@ export class FinanceService {
               (s.at AT TIME ZONE ${withNumber.param(income.timezone, 'text')})::date, s.at
          FROM ${salePart} s`,
     );
+  }
+
+  /** One transaction of any type, in the caller's transaction. */
+  async record(tx: Tx, entry: FinanceEntry): Promise<FinanceTransactionRow> {
+    const row = await tx.one<FinanceTransactionRow>(
+      `INSERT INTO finance_transactions (business_id, type, category, amount, description, sale_id, invoice_id, reference_id, occurred_on)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::date, (now() AT TIME ZONE $10::text)::date))
+       RETURNING ${FINANCE_COLUMNS}`,
+      [
+        entry.businessId,
+        entry.type,
+        entry.category,
+        moneyString(entry.amount),
+        entry.description,
+        entry.saleId ?? null,
+        entry.invoiceId ?? null,
+        entry.referenceId ?? null,
+        entry.occurredOn,
+        entry.timezone,
+      ],
+    );
+    return row!;
   }
 }

@@ -5,6 +5,8 @@ import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateOrderDto } from './dto/create-order.dto';
 import { ListOrdersQuery } from './dto/list-orders.query';
+import { CancelOrderDto } from './order-cancellation.dto';
+import { OrderCancellationService } from './order-cancellation.service';
 import { OrdersReader } from './orders.reader';
 import { OrdersService } from './orders.service';
 
@@ -15,6 +17,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
     private readonly reader: OrdersReader,
+    private readonly cancellation: OrderCancellationService,
   ) {}
 
   /** One call, the whole sale (SPEC.md 1): customer, stock, loyalty, invoice, finance, sale.completed. */
@@ -34,5 +37,13 @@ export class OrdersController {
   @Get(':id')
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.reader.get(biz, id);
+  }
+
+  /** CONTRACT.md 5: a completed order cancelled in one transaction; 200 with the order. 409 unless completed. Honours Idempotency-Key. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Idempotent()
+  cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CancelOrderDto) {
+    return this.cancellation.cancel(biz, id, dto);
   }
 }

@@ -1,0 +1,33 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength } from 'class-validator';
+import { IsIsoDate, IsMoney } from '../../../common/validation/decorators';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** CONTRACT.md 7 POST /expenses. */
+export class CreateExpenseDto {
+  /** Above 0, at most 2 decimals. */
+  @IsMoney({ required: true })
+  @IsPositive({ message: 'amount must be above 0' })
+  amount: number;
+
+  /** Free text, such as `rent`, `utilities`, `supplies` (trimmed). */
+  @ApiProperty({ maxLength: 100, example: 'rent' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'category must not be empty' })
+  @MaxLength(100)
+  category: string;
+
+  @ApiPropertyOptional({ maxLength: 2000 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  /** The day the expense is booked on; today in the business time zone when omitted. */
+  @IsOptional()
+  @IsIsoDate()
+  date?: string;
+}

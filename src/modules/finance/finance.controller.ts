@@ -1,0 +1,29 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
+import { FinanceSummaryQuery } from './dto/finance-summary.query';
+import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
+import { FinanceReader } from './finance.reader';
+
+@ApiTags('finance')
+@ApiBearerAuth()
+@Controller('finance')
+export class FinanceController {
+  constructor(private readonly reader: FinanceReader) {}
+
+  /** The ledger, newest booking date first; filters `type` (income, expense, refund), `category`, inclusive `from`/`to` booking dates. */
+  @Get('transactions')
+  list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListFinanceTransactionsQuery) {
+    return this.reader.list(biz, query);
+  }
+
+  /**
+   * Over the last `days` days including today (1..365, default 30, business time zone):
+   * `{period_days, from, to, currency, income, expenses, refunds, net, counts: {income, expense, refund},
+   * by_category: [{type, category, amount, count}]}`, with net = income - expenses - refunds.
+   */
+  @Get('summary')
+  summary(@CurrentBusiness() biz: BusinessContext, @Query() query: FinanceSummaryQuery) {
+    return this.reader.summary(biz, query);
+  }
+}

@@ -1,0 +1,25 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
+import { PaginationQueryDto } from '../../../common/pagination/pagination';
+import { IsIsoDate, IsOneOf } from '../../../common/validation/decorators';
+import { INVOICE_STATUSES, InvoiceStatus } from '../invoice-status';
+
+/** SPEC.md 4.4 GET /invoices: `from` and `to` are inclusive issue dates in the business time zone. */
+export class ListInvoicesQuery extends PaginationQueryDto {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID(undefined, { message: 'customer_id must be a UUID' })
+  customer_id?: string;
+
+  @IsOptional()
+  @IsOneOf(INVOICE_STATUSES)
+  status?: InvoiceStatus;
+
+  @IsOptional()
+  @IsIsoDate()
+  from?: string;
+
+  @IsOptional()
+  @IsIsoDate()
+  to?: string;
+}

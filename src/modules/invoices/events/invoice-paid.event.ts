@@ -1,0 +1,17 @@
+import { DomainEvent } from '../../../common/events/domain-event';
+
+/** CONTRACT.md 6: the data of invoice.paid. */
+export interface InvoicePaidData {
+  invoice_id: string;
+  invoice_number: string;
+  customer_id: string | null;
+  sale_id: string | null;
+  total: number;
+  paid_date: string;
+}
+
+/** An invoice's status changed to paid (SPEC.md 6); never on a repeated `paid`. */
+export class InvoicePaidEvent extends DomainEvent<InvoicePaidData> {
+  static readonly eventName = 'invoice.paid';
+  readonly name = InvoicePaidEvent.eventName;
+}

@@ -1,0 +1,25 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+
+export const MAX_POINTS = 2_147_483_647;
+
+/** SPEC.md 4.1 POST /loyalty/redeem. */
+export class RedeemPointsDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID(undefined, { message: 'customer_id must be a UUID' })
+  customer_id: string;
+
+  /** A positive whole number of points, at most the balance. */
+  @ApiProperty({ type: Number, minimum: 1, example: 50 })
+  @IsInt({ message: 'points must be a whole number' })
+  @Min(1)
+  @Max(MAX_POINTS)
+  points: number;
+
+  /** Used as the transaction description (`Manual redemption` when omitted). */
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+}

@@ -1,0 +1,41 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsIsoDate, IsMoney } from '../../../common/validation/decorators';
+
+export const MAX_PAYROLL_ITEMS = 1000;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class PayrollItemDto {
+  @ApiProperty({ maxLength: 200, example: 'Grace Hopper' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'employee_name must not be empty' })
+  @MaxLength(200)
+  employee_name: string;
+
+  /** Above 0, at most 2 decimals. */
+  @IsMoney({ required: true })
+  @IsPositive({ message: 'amount must be above 0' })
+  amount: number;
+}
+
+/** CONTRACT.md 7 POST /payroll/runs; `period_end` must not be before `period_start`. */
+export class CreatePayrollRunDto {
+  @ApiProperty({ type: String, format: 'date', example: '2026-11-01' })
+  @IsIsoDate()
+  period_start: string;
+
+  @ApiProperty({ type: String, format: 'date', example: '2026-11-30' })
+  @IsIsoDate()
+  period_end: string;
+
+  @ApiProperty({ type: [PayrollItemDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one employee' })
+  @ArrayMaxSize(MAX_PAYROLL_ITEMS, { message: `items must contain at most ${MAX_PAYROLL_ITEMS} employees` })
+  @ValidateNested({ each: true })
+  @Type(() => PayrollItemDto)
+  items: PayrollItemDto[];
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'crypto';
+import { DataSource } from 'typeorm';
+import { BusinessContext } from '../../common/auth/business-context';
+import { DomainError } from '../../common/errors/domain-error';
+import { MAX_MONEY, moneyNumber, moneyString, sumMoney } from '../../common/money/money';
+import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { FinanceService } from '../finance/finance.service';
+import { CreatePayrollRunDto } from './dto/create-payroll-run.dto';
+import { ListPayrollRunsQuery } from './dto/list-payroll-runs.query';
+import { PayrollProcessedEvent } from './events/payroll-processed.event';
+import { PayrollItemRow, PayrollRunJson, PayrollRunRow, toPayrollRunJson } from './payroll.mapper';
+
+const RUN_COLUMNS = `id, period_start::text AS period_start, period_end::text AS period_end, total, employee_count,
+  finance_transaction_id, created_at`;
+
+/**
+ * Payroll runs (CONTRACT.md 7): a period and what each employee is paid, booked as ONE finance
+ * `expense` (category `payroll`) of the total on the day the run is processed.
+ */
+@Injectable()
+export class PayrollService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly dataSource: DataSource,
+    private readonly finance: FinanceService,
+  ) {}
+
+  /** The run with its items, its finance expense and payroll.processed, in one transaction. */
+  async create(biz: BusinessContext, dto: CreatePayrollRunDto): Promise<PayrollRunJson> {
+    if (dto.period_end < dto.period_start) throw DomainError.validation('period_end', 'period_end must not be before period_start');
+    const runId = randomUUID();
+    const amounts = dto.items.map((item) => moneyString(item.amount));
+    const total = moneyString(sumMoney(amounts));
+    if (sumMoney(amounts).greaterThan(MAX_MONEY)) throw DomainError.validation('items', `the total must not exceed ${MAX_MONEY}`);
+    const run = await this.uow.run(async (tx) => {
+      const booked = await this.finance.record(tx, {
+        businessId: biz.id,
+        type: 'expense',
+        category: 'payroll',
+        amount: total,
+        description: `Payroll ${dto.period_start} to ${dto.period_end}`,
+        referenceId: runId,
+        occurredOn: null,
+        timezone: biz.timezone,
+      });
+      const row = await tx.one<PayrollRunRow>(
+        `WITH run AS (
+           INSERT INTO payroll_runs (id, business_id, period_start, period_end, total, employee_count, finance_transaction_id, created_at)
+           VALUES ($1, $2, $3::date, $4::date, $5, $6, $7, $8)
+           RETURNING ${RUN_COLUMNS}
+         ), items AS (
+           INSERT INTO payroll_items (business_id, run_id, line_no, employee_name, amount)
+           SELECT $2, run.id, i.line_no, i.employee_name, i.amount
+             FROM run, unnest($9::int[], $10::text[], $11::numeric[]) AS i(line_no, employee_name, amount)
+         )
+         SELECT * FROM run`,
+        [
+          runId,
+          biz.id,
+          dto.period_start,
+          dto.period_end,
+          total,
+          dto.items.length,
+          booked.id,
+          booked.created_at,
+          dto.items.map((_, i) => i + 1),
+          dto.items.map((item) => item.employee_name),
+          amounts,
+        ],
+      );
+      tx.record(
+        new PayrollProcessedEvent(biz.id, {
+          run_id: runId,
+          period_start: dto.period_start,
+          period_end: dto.period_end,
+          total: moneyNumber(total),
+          employee_count: dto.items.length,
+        }),
+      );
+      return row!;
+    });
+    const items = dto.items.map((item, i) => ({ run_id: runId, employee_name: item.employee_name, amount: amounts[i] }));
+    return toPayrollRunJson(run, items, biz.currency);
+  }
+
+  /** Newest first, each run with its items (two queries whatever the page size). */
+  async list(biz: BusinessContext, query: ListPayrollRunsQuery): Promise<Paged<PayrollRunJson>> {
+    const page = pageRequest(query);
+    const [runs, [count]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${RUN_COLUMNS} FROM payroll_runs WHERE business_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [biz.id, page.limit, page.offset],
+      ) as Promise<PayrollRunRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS n FROM payroll_runs WHERE business_id = $1`, [biz.id]) as Promise<{ n: number }[]>,
+    ]);
+    const items = await this.itemsOf(biz.id, runs.map((r) => r.id));
+    return new Paged(
+      runs.map((run) => toPayrollRunJson(run, items.get(run.id) ?? [], biz.currency)),
+      count.n,
+      page,
+    );
+  }
+
+  async get(biz: BusinessContext, id: string): Promise<PayrollRunJson> {
+    const runs: PayrollRunRow[] = await this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM payroll_runs WHERE business_id = $1 AND id = $2`, [
+      biz.id,
+      id,
+    ]);
+    if (runs.length === 0) throw DomainError.notFound('Payroll run');
+    const items = await this.itemsOf(biz.id, [id]);
+    return toPayrollRunJson(runs[0], items.get(id) ?? [], biz.currency);
+  }
+
+  private async itemsOf(businessId: string, runIds: string[]): Promise<Map<string, PayrollItemRow[]>> {
+    const byRun = new Map<string, PayrollItemRow[]>();
+    if (runIds.length === 0) return byRun;
+    const rows: PayrollItemRow[] = await this.dataSource.query(
+      `SELECT run_id, employee_name, amount FROM payroll_items WHERE business_id = $1 AND run_id = ANY($2::uuid[]) ORDER BY run_id, line_no`,
+      [businessId, runIds],
+    );
+    for (const row of rows) byRun.set(row.run_id, [...(byRun.get(row.run_id) ?? []), row]);
+    return byRun;
+  }
+}
