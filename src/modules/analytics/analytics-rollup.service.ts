@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -25,6 +25,8 @@ const ANALYZE_AFTER_DAYS = 28;
  */
 @Injectable()
 export class AnalyticsRollupService {
+  private readonly logger = new Logger(AnalyticsRollupService.name);
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly db: DataSource,
@@ -68,8 +70,12 @@ export class AnalyticsRollupService {
     });
     // A large first fill changes the tables' size by orders of magnitude: without fresh statistics
     // the planner sorts a year of product rows on disk instead of hashing them (3x slower), until
-    // autovacuum comes by.
-    if (filled >= ANALYZE_AFTER_DAYS) await this.db.query(`ANALYZE analytics_daily_sales, analytics_daily_products`);
+    // autovacuum comes by. Best effort: the figures are already stored and right either way.
+    if (filled >= ANALYZE_AFTER_DAYS) {
+      await this.db.query(`ANALYZE analytics_daily_sales, analytics_daily_products`).catch((err) => {
+        this.logger.warn(`ANALYZE of the analytics rollups failed: ${err?.message ?? err}`);
+      });
+    }
   }
 
   /** Rolls up the given closed hour buckets that are not rolled up yet. */
