@@ -306,6 +306,28 @@ describe('analytics', () => {
       }
     });
 
+    it('POST /orders/:id/cancel of sales on a closed day and on today shows at once over warm rollups', async () => {
+      const own = await createBusiness(t, 'Cancel API Shop', { timezone: TZ });
+      const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
+      await everything(own, 30);
+      const closedDay = SALES.findIndex((x) => x.daysAgo === 2);
+      const today = SALES.findIndex((x) => x.daysAgo === 0 && x.customer === 'eve');
+      for (const index of [closedDay, today]) {
+        await t.http().post(`/api/v1/orders/${s.sales[index].id}/cancel`).set(own.auth).send({ restock: false }).expect(200);
+      }
+      const after: SaleSeed[] = SALES.map((x, i) => (i === closedDay || i === today ? { ...x, status: 'cancelled' } : x));
+      for (const days of [1, 30]) {
+        const e = expected(s, days, after);
+        const [dashboard, revenue, top, topQ, customers] = await everything(own, days);
+        expect(dashboard).toEqual({ success: true, data: e.dashboard });
+        expect(revenue).toEqual(e.series);
+        expect(top).toEqual(e.byRevenue.slice(0, 10));
+        expect(topQ).toEqual(e.byQuantity.slice(0, 10));
+        expect(customers).toEqual({ success: true, data: e.customers });
+      }
+      expect(expected(s, 30, after).dashboard.revenue.total).toBe(323.75);
+    });
+
     it('invalidate of an open day (today) changes nothing and the live part follows at once', async () => {
       const own = await createBusiness(t, 'Live Shop', { timezone: TZ });
       const s = await seedHistory(t.db, own.business_id, own.warehouse_id);
