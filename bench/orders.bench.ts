@@ -4,8 +4,11 @@
  * customers per business, autocannon at 16 connections for 20 s (3 distinct random lines, 80% known
  * emails, half with send_invoice), once with one business and once spread over eight; then
  * GET /orders?page=1&per_page=20. The same load through the raw-SQL reference (orders-baseline.ts:
- * the same writes through `pg`, 16 connections), and the ratios. Each run gets its own database,
- * dropped at the end. BENCH_ORDERS_SECONDS and BENCH_PG_SERVER override the defaults.
+ * the same writes through `pg`, 16 connections), and the ratios. The API runs with
+ * WEBHOOK_DISPATCHER=off, as a deployment where another process drains the outbox: the baseline
+ * writes the outbox and delivers nothing either; one more one-business run shows the cost of the
+ * in-process dispatcher. Each run gets its own database, dropped at the end.
+ * BENCH_ORDERS_SECONDS and BENCH_PG_SERVER override the defaults.
  */
 import * as os from 'os';
 import { Client } from 'pg';
@@ -51,11 +54,13 @@ interface ScenarioFigures {
   raw: LoadFigures;
 }
 
+const NO_DISPATCHER = { WEBHOOK_DISPATCHER: 'off' };
+
 async function scenario(businesses: number, log: Log): Promise<ScenarioFigures> {
   const label = businesses === 1 ? 'one business' : `${businesses} businesses`;
   log(`\n--- ${label} ---`);
   const { api, list } = await withDatabase(`api${businesses}`, businesses, async (url, seeded) => {
-    const server = await startApi(url);
+    const server = await startApi(url, NO_DISPATCHER);
     try {
       await driveOrders(server.base, seeded, CONNECTIONS, WARMUP_SECONDS);
       const api = await driveOrders(server.base, seeded, CONNECTIONS, SECONDS);
@@ -85,10 +90,26 @@ function line(label: string, f: LoadFigures, unit = 'orders/s'): string {
     .padStart(6)} ms  (${f.orders} ok, ${f.errors} errors, ${f.seconds.toFixed(1)} s)`;
 }
 
+async function withDispatcher(log: Log): Promise<LoadFigures> {
+  return withDatabase('apidispatch', 1, async (url, seeded) => {
+    const server = await startApi(url);
+    try {
+      await driveOrders(server.base, seeded, CONNECTIONS, WARMUP_SECONDS);
+      const api = await driveOrders(server.base, seeded, CONNECTIONS, SECONDS);
+      log(line('API POST /orders, webhook dispatcher on', api));
+      return api;
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
 export async function run(log: Log): Promise<void> {
   log(`${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${CONNECTIONS} connections x ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up)`);
   const one = await scenario(1, log);
   const eight = await scenario(8, log);
+  log('\n--- one business, the API with its in-process webhook dispatcher (default configuration) ---');
+  const dispatching = await withDispatcher(log);
   log('\n| run | API orders/s | raw orders/s | ratio | API p50 / p99 ms | raw p50 / p99 ms | p99 ratio |');
   log('|---|---|---|---|---|---|---|');
   for (const [name, s] of [['one business', one], ['eight businesses', eight]] as const) {
@@ -97,6 +118,7 @@ export async function run(log: Log): Promise<void> {
         `${s.api.p50.toFixed(0)} / ${s.api.p99.toFixed(0)} | ${s.raw.p50.toFixed(0)} / ${s.raw.p99.toFixed(0)} | ${(s.api.p99 / s.raw.p99).toFixed(2)} |`,
     );
   }
+  log(`with the webhook dispatcher on (one business): ${dispatching.perSecond.toFixed(0)} orders/s, p50 ${dispatching.p50} ms, p99 ${dispatching.p99} ms`);
   log(`GET /orders?page=1&per_page=20: ${one.list.perSecond.toFixed(0)} req/s p50 ${one.list.p50} ms p99 ${one.list.p99} ms (one business), ` +
     `${eight.list.perSecond.toFixed(0)} req/s p50 ${eight.list.p50} ms p99 ${eight.list.p99} ms (eight)`);
 }

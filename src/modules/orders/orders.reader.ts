@@ -49,11 +49,16 @@ export class OrdersReader {
     if (query.to) add((p) => `s.created_at < (${p}::date + 1)::timestamp AT TIME ZONE ${tz}`, query.to);
     params.push(page.limit, page.offset);
     const conditions = where.join(' AND ');
+    // the page is chosen first (index order, LIMIT), then its invoices: whatever the statistics
+    // say, the invoice lookup runs for the rows of the page only
     const rows: (SaleRow & { total_count: number })[] = await this.dataSource.query(
       `SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM sales s WHERE ${conditions}) c
          LEFT JOIN LATERAL (
-           SELECT ${SALE_COLUMNS} FROM sales s ${WITH_INVOICE} WHERE ${conditions}
-            ORDER BY s.created_at DESC, s.number DESC LIMIT $${params.length - 1} OFFSET $${params.length}
+           SELECT ${SALE_COLUMNS} FROM (
+             SELECT s.* FROM sales s WHERE ${conditions}
+              ORDER BY s.created_at DESC, s.number DESC LIMIT $${params.length - 1} OFFSET $${params.length}
+           ) s ${WITH_INVOICE}
+           ORDER BY s.created_at DESC, s.number DESC
          ) p ON true`,
       params,
     );

@@ -61,7 +61,7 @@ export class StockService {
    * Any short product fails the whole sale with INSUFFICIENT_STOCK (the caller's transaction rolls back).
    */
   async deductForSale(tx: Tx, businessId: string, warehouseId: string, saleId: string, lines: SaleStockLine[]): Promise<void> {
-    const rows = await tx.query<{ product_id: string; requested: string; available: string | null; after: string | null } & LevelRow>(
+    const rows = await tx.prepared<{ product_id: string; requested: string; available: string | null; after: string | null } & LevelRow>(
       `WITH lines AS (
          SELECT * FROM unnest($3::int[], $4::uuid[], $5::numeric[]) AS l(line_no, product_id, qty)
        ), req AS (
