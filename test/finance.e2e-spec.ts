@@ -145,4 +145,32 @@ describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7
     expect(theirs.data[0]).toMatchObject({ type: 'expense', category: 'rent', amount: 7 });
     expect((await get(other, '/finance/summary').expect(200)).body.data).toMatchObject({ income: 0, expenses: 7, refunds: 0, net: -7 });
   });
+
+  it('every money-side endpoint is in the OpenAPI document, with the Bearer scheme', async () => {
+    const doc = (await t.http().get('/docs-json').expect(200)).body;
+    const paths = doc.paths as Record<string, Record<string, { security?: unknown[] }>>;
+    const routes = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+    const mine = [
+      'GET /api/v1/loyalty/{customer_id}',
+      'GET /api/v1/loyalty/{customer_id}/history',
+      'POST /api/v1/loyalty/redeem',
+      'GET /api/v1/invoices',
+      'POST /api/v1/invoices',
+      'GET /api/v1/invoices/{id}',
+      'PUT /api/v1/invoices/{id}',
+      'GET /api/v1/finance/transactions',
+      'GET /api/v1/finance/summary',
+      'GET /api/v1/expenses',
+      'POST /api/v1/expenses',
+      'GET /api/v1/payroll/runs',
+      'POST /api/v1/payroll/runs',
+      'GET /api/v1/payroll/runs/{id}',
+      'POST /api/v1/orders/{id}/cancel',
+    ];
+    expect(routes).toEqual(expect.arrayContaining(mine));
+    for (const route of mine) {
+      const [method, path] = route.split(' ');
+      expect({ route, security: paths[path][method.toLowerCase()].security }).toEqual({ route, security: [{ bearer: [] }] });
+    }
+  });
 });
