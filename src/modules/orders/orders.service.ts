@@ -113,7 +113,7 @@ export class OrdersService {
       tx,
       `SELECT formatted AS sale_number, ${invoiceNumber} AS invoice_number, at AS created_at FROM ${SALE_NUMBER_PART}`,
     );
-    if (!numbers) throw new Error(`sale counter missing for business ${biz.id}`);
+    if (!numbers || (sale.invoice_id && !numbers.invoice_number)) throw new Error(`number counters missing for business ${biz.id}`);
     completed.data.sale_number = numbers.sale_number;
     tx.markPersisted(pending);
     tx.recordPersisted(completed);
