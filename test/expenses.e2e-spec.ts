@@ -110,7 +110,7 @@ describe('expenses: GET/POST /expenses (CONTRACT.md 7)', () => {
     const page = await list(biz, { per_page: 3, page: 2 }).expect(200);
     expect(page.body.meta).toEqual({ page: 2, per_page: 3, total: 4, total_pages: 2 });
     expect(page.body.data.map((x: { id: string }) => x.id)).toEqual([made.a]);
-    for (const query of [{ from: '2026-04-01', to: '2026-03-01' }, { per_page: 0 }, { to: 'yesterday' }]) {
+    for (const query of [{ from: '2026-04-01', to: '2026-03-01' }, { per_page: 0 }, { to: 'yesterday' }] as Record<string, string | number>[]) {
       expect((await list(biz, query).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
     }
   });

@@ -137,7 +137,7 @@ describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7
     expect(page.meta).toEqual({ page: 3, per_page: 4, total: 10, total_pages: 3 });
     expect(page.data).toHaveLength(2);
 
-    for (const query of [{ type: 'transfer' }, { from: dates.today, to: dates.d10 }, { per_page: 101 }, { from: 'today' }]) {
+    for (const query of [{ type: 'transfer' }, { from: dates.today, to: dates.d10 }, { per_page: 101 }, { from: 'today' }] as Record<string, string | number>[]) {
       expect((await get(biz, '/finance/transactions', query).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
     }
     const theirs = (await get(other, '/finance/transactions').expect(200)).body;

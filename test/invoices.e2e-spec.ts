@@ -295,7 +295,7 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     expect(page.body.data.map((i: { invoice_number: string }) => i.invoice_number)).toEqual([n3, n2]);
     expect(page.body.data[0].items).toEqual([{ product_id: product, product_name: expect.any(String), quantity: 1, unit_price: 1, total: 1 }]);
 
-    for (const query of [{ status: 'refunded' }, { from: '2026-03-12', to: '2026-03-11' }, { per_page: 101 }, { page: 0 }, { customer_id: 'x' }, { from: '2026-13-01' }]) {
+    for (const query of [{ status: 'refunded' }, { from: '2026-03-12', to: '2026-03-11' }, { per_page: 101 }, { page: 0 }, { customer_id: 'x' }, { from: '2026-13-01' }] as Record<string, string | number>[]) {
       expect((await a.list(query).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
     }
     // another business sees none of them

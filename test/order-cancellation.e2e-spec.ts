@@ -279,4 +279,28 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     expect(replay.text).toBe(first.text);
     expect((await financeOf(biz, o.order_id)).map((f: { type: string }) => f.type)).toEqual(['income', 'refund']);
   });
+
+  it('verify checks the refunds: a cancelled order without its refund, or a completed one with a refund, is drift', async () => {
+    const biz = await createBusiness(t);
+    const a = api(biz);
+    const product = await stocked(biz, { price: '12.00' });
+    const cancelled = await a.order({ items: [{ product_id: product, quantity: 1 }] });
+    const completed = await a.order({ items: [{ product_id: product, quantity: 2 }] });
+    await a.cancel(cancelled.order_id).expect(200);
+    await verified(biz);
+    await t.db.query(`DELETE FROM finance_transactions WHERE business_id = $1 AND sale_id = $2 AND type = 'refund'`, [biz.business_id, cancelled.order_id]);
+    await t.db.query(
+      `INSERT INTO finance_transactions (business_id, type, category, amount, sale_id, occurred_on) VALUES ($1, 'refund', 'sales', 5, $2, current_date)`,
+      [biz.business_id, completed.order_id],
+    );
+    const report = await verifyLedgers(t.db, biz.business_id);
+    expect(report.ok).toBe(false);
+    expect(report.drift).toEqual(
+      expect.arrayContaining([
+        { kind: 'order_refund', business_id: biz.business_id, order_id: cancelled.order_id, expected: 12, actual: 0 },
+        { kind: 'order_refund', business_id: biz.business_id, order_id: completed.order_id, expected: 0, actual: 5 },
+      ]),
+    );
+    expect(report.drift).toHaveLength(2);
+  });
 });

@@ -79,7 +79,8 @@ const ORDER_LINES: LedgerCheck = {
  * Every order's subtotal is the sum of its line totals and its total is subtotal + tax + shipping
  * - discount. A completed or cancelled order has lines, one `sale` movement quantity per product
  * equal to what its lines sold, and an income transaction of its total (a cancellation adds a
- * refund and `cancel` movements; it removes nothing).
+ * refund and `cancel` movements; it removes nothing). A cancelled order has refunds of its total,
+ * a completed one none.
  */
 const ORDERS: LedgerCheck = {
   counts: 'orders',
@@ -95,9 +96,10 @@ const ORDERS: LedgerCheck = {
           SELECT m.business_id, m.sale_id, m.product_id, -sum(m.quantity) AS qty
             FROM stock_movements m WHERE ${scoped('m')} AND m.type = 'sale' AND m.sale_id IS NOT NULL
            GROUP BY m.business_id, m.sale_id, m.product_id
-        ), income AS (
-          SELECT f.business_id, f.sale_id, sum(f.amount) AS amount
-            FROM finance_transactions f WHERE ${scoped('f')} AND f.type = 'income' AND f.sale_id IS NOT NULL
+        ), money AS (
+          SELECT f.business_id, f.sale_id,
+                 sum(f.amount) FILTER (WHERE f.type = 'income') AS income, sum(f.amount) FILTER (WHERE f.type = 'refund') AS refund
+            FROM finance_transactions f WHERE ${scoped('f')} AND f.type IN ('income', 'refund') AND f.sale_id IS NOT NULL
            GROUP BY f.business_id, f.sale_id
         ), effective AS (
           SELECT * FROM sales_in WHERE status IN ('completed', 'cancelled')
@@ -121,9 +123,14 @@ const ORDERS: LedgerCheck = {
               ON m.business_id = x.business_id AND m.sale_id = x.sale_id AND m.product_id = x.product_id
            WHERE coalesce(x.qty, 0) <> coalesce(m.qty, 0)
           UNION ALL
-          SELECT 'order_income', s.business_id, s.id, NULL, to_jsonb(s.total), to_jsonb(coalesce(n.amount, 0))
-            FROM effective s LEFT JOIN income n ON n.business_id = s.business_id AND n.sale_id = s.id
-           WHERE n.amount IS DISTINCT FROM s.total
+          SELECT 'order_income', s.business_id, s.id, NULL, to_jsonb(s.total), to_jsonb(coalesce(n.income, 0))
+            FROM effective s LEFT JOIN money n ON n.business_id = s.business_id AND n.sale_id = s.id
+           WHERE n.income IS DISTINCT FROM s.total
+          UNION ALL
+          SELECT 'order_refund', s.business_id, s.id, NULL,
+                 to_jsonb(CASE WHEN s.status = 'cancelled' THEN s.total ELSE 0 END), to_jsonb(coalesce(n.refund, 0))
+            FROM effective s LEFT JOIN money n ON n.business_id = s.business_id AND n.sale_id = s.id
+           WHERE coalesce(n.refund, 0) <> CASE WHEN s.status = 'cancelled' THEN s.total ELSE 0 END
         )
         ${result('SELECT count(*) FROM sales_in', 'business_id, order_id, kind, product_id')}`,
 };
