@@ -46,6 +46,8 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
     const run = await ok(biz, 'post', '/payroll/runs', { period_start: '2026-03-01', period_end: '2026-03-31', items: [{ employee_name: 'Bo', amount: 1200.5 }] });
     const cancelled = await ok(biz, 'post', `/orders/${order.order_id}/cancel`, { reason: 'wrong size' });
     const [sale] = await t.db.query(`SELECT cancelled_at FROM sales WHERE id = $1`, [order.order_id]);
+    // the cancellation put the 3 back (5 again): an adjustment takes all of it
+    const writeOff = await ok(biz, 'post', '/stock/adjustments', { product_id: low, quantity: -5, reason: 'damage' });
 
     const stockData = (id: string, name: string, sku: string, stock: number, min: number) => ({ product_id: id, name, sku, stock, min_stock: min });
     const stockEvents = [
@@ -93,6 +95,12 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
           cancelled_at: sale.cancelled_at.toISOString(),
         },
       },
+      {
+        type: 'stock.adjusted',
+        data: { movement_id: writeOff.id, product_id: low, warehouse_id: biz.warehouse_id, quantity: -5, quantity_after: 0, reason: 'damage', note: null },
+      },
+      { type: 'stock.low', data: stockData(low, 'Low', 'LOW', 0, 3) },
+      { type: 'stock.out', data: stockData(low, 'Low', 'LOW', 0, 3) },
     ]);
     expect(cancelled.status).toBe('cancelled');
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_NAMES));
