@@ -268,6 +268,36 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     await verified(biz);
   });
 
+  it('cancellations racing new orders and redemptions of the same customer leave consistent totals and ledgers', async () => {
+    const biz = await createBusiness(t);
+    const a = api(biz);
+    const p1 = await stocked(biz, { price: '10.00', stock: 1000 });
+    const p2 = await stocked(biz, { price: '3.50', stock: 1000 });
+    const who = { customer: { email: 'busy@shop.test' } };
+    const lines = [
+      { product_id: p1, quantity: 1 },
+      { product_id: p2, quantity: 2 },
+    ];
+    const first = await Promise.all(Array.from({ length: 6 }, () => a.order({ ...who, items: lines })));
+    const customerId = first[0].customer_id;
+    const results = await Promise.all([
+      ...first.slice(0, 4).map((o) => a.cancel(o.order_id)),
+      ...Array.from({ length: 4 }, () => t.http().post('/api/v1/orders').set(biz.auth).send({ ...who, items: [...lines].reverse() })),
+      ...Array.from({ length: 3 }, () => t.http().post('/api/v1/loyalty/redeem').set(biz.auth).send({ customer_id: customerId, points: 5 })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 201, 201, 201, 201, 201, 201, 201]);
+    // 6 completed orders of 17.00 remain (2 first ones and 4 new): 102.00; 6 x 17 points - 15 redeemed
+    expect(await a.customer(customerId)).toMatchObject({ total_spent: 102, total_orders: 6, loyalty_balance: 87 });
+    expect(await stockOf(t, biz, p1)).toBe('994.000');
+    expect(await stockOf(t, biz, p2)).toBe('988.000');
+    const [last] = await t.db.query(
+      `SELECT max(created_at) AS at FROM sales WHERE business_id = $1 AND customer_id = $2 AND status = 'completed'`,
+      [biz.business_id, customerId],
+    );
+    expect((await a.customer(customerId)).last_purchase_date).toBe(last.at.toISOString());
+    await verified(biz);
+  });
+
   it('honours Idempotency-Key: the retry replays the 200 instead of a 409', async () => {
     const biz = await createBusiness(t);
     const a = api(biz);
