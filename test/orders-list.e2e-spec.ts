@@ -120,4 +120,18 @@ describe('GET /orders and GET /orders/:id', () => {
     const bad = await t.http().get('/api/v1/orders/not-a-uuid').set(biz.auth).expect(400);
     expect(bad.body.error.details).toEqual([{ field: 'id', message: 'id must be a UUID' }]);
   });
+
+  it('documents the orders and customers endpoints in the OpenAPI document', async () => {
+    const doc = await t.http().get('/docs-json').expect(200);
+    expect(Object.keys(doc.body.paths['/api/v1/orders']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.body.paths['/api/v1/orders/{id}'])).toEqual(['get']);
+    expect(Object.keys(doc.body.paths['/api/v1/customers']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.body.paths['/api/v1/customers/{id}']).sort()).toEqual(['get', 'put']);
+    expect(doc.body.paths['/api/v1/orders'].post.tags).toEqual(['orders']);
+    const order = doc.body.components.schemas.CreateOrderDto;
+    expect(order.required).toEqual(['items']);
+    expect(Object.keys(order.properties).sort()).toEqual(
+      ['customer', 'discount_amount', 'items', 'notes', 'payment_method', 'send_invoice', 'shipping_amount', 'tax_amount', 'warehouse_id'].sort(),
+    );
+  });
 });
