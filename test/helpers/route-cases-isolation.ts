@@ -1,0 +1,168 @@
+/**
+ * The tenant isolation case table: for every route of the OpenAPI document, how business B calls it
+ * on business A's ids (path ids, body references, query filters) and what is acceptable. A route
+ * of the document without an entry here fails test/tenant-isolation.e2e-spec.ts.
+ */
+import { ErrorCode } from '../../src/common/errors/error-codes';
+import { World } from './route-cases';
+
+export type Expectation =
+  /** 404 NOT_FOUND, and the same answer as for an id that exists nowhere */
+  | { kind: 'not_found' }
+  /** a body or query reference to A's resource: refused with one of these statuses/codes */
+  | { kind: 'refused'; codes: ErrorCode[] }
+  /** a list: 200 with B's rows only */
+  | { kind: 'list' }
+  /** B's own resource or report, computed over B's data only */
+  | { kind: 'own'; status: number };
+
+export interface OwnFigures {
+  /** B's figures from the database, to compare reports with */
+  completedOrders: number;
+  revenue: number;
+  customers: number;
+  income: number;
+}
+
+export interface IsolationCall {
+  label: string;
+  /** concrete path below /api/v1, with its query string */
+  path: string;
+  body?: unknown;
+  expect: Expectation;
+  /** extra assertions on B's own answer */
+  check?: (body: any, b: OwnFigures) => void;
+}
+
+export type IsolationCase = (a: World, b: World) => IsolationCall[];
+
+const notFound = (label: string, path: string, body?: unknown): IsolationCall => ({ label, path, body, expect: { kind: 'not_found' } });
+const list = (label: string, path: string): IsolationCall => ({ label, path, expect: { kind: 'list' } });
+const refused = (label: string, path: string, body: unknown, ...codes: ErrorCode[]): IsolationCall => ({
+  label,
+  path,
+  body,
+  expect: { kind: 'refused', codes },
+});
+const own = (label: string, path: string, status: number, body?: unknown, check?: IsolationCall['check']): IsolationCall => ({
+  label,
+  path,
+  body,
+  expect: { kind: 'own', status },
+  check,
+});
+
+const sumOf = (points: { revenue: number }[]) => Math.round(points.reduce((s, p) => s + p.revenue * 100, 0)) / 100;
+
+export const ISOLATION_CASES: Record<string, IsolationCase> = {
+  'GET /business': (_a, b) => [own('the caller is B', '/business', 200, undefined, (body) => expect(body.data.id).toBe(b.businessId))],
+
+  'GET /categories': () => [list('B lists its categories', '/categories')],
+  'POST /categories': (a) => [own("A's category name is free in B", '/categories', 201, { name: a.categoryName })],
+  'GET /categories/{id}': (a) => [notFound("A's category", `/categories/${a.categoryId}`)],
+  'PUT /categories/{id}': (a) => [notFound("A's category", `/categories/${a.categoryId}`, { name: 'Taken over' })],
+  'DELETE /categories/{id}': (a) => [notFound("A's category", `/categories/${a.categoryId}`)],
+
+  'GET /warehouses': () => [list('B lists its warehouses', '/warehouses')],
+  'POST /warehouses': () => [own('B adds a warehouse', '/warehouses', 201, { name: 'B Annex' })],
+  'GET /warehouses/{id}': (a) => [notFound("A's default warehouse", `/warehouses/${a.defaultWarehouseId}`), notFound("A's annex", `/warehouses/${a.annexId}`)],
+  'PUT /warehouses/{id}': (a) => [notFound("A's annex made default", `/warehouses/${a.annexId}`, { name: 'Taken over', is_default: true })],
+
+  'GET /products': (a) => [
+    list('B lists its products', '/products'),
+    list("filtered on A's category", `/products?category_id=${a.categoryId}`),
+    list("searching A's product name", `/products?search=${encodeURIComponent(a.productName)}&is_active=true`),
+    list('inactive ones too', '/products?is_active=false'),
+  ],
+  'POST /products': (a) => [
+    refused("in A's category", '/products', { name: 'Stolen', price: 1, category_id: a.categoryId }, 'UNKNOWN_CATEGORY'),
+    own("A's SKU is free in B", '/products', 201, { name: 'Same SKU', price: 1, sku: a.productSku }),
+  ],
+  'GET /products/{id}': (a) => [notFound("A's product", `/products/${a.productId}`)],
+  'PUT /products/{id}': (a, b) => [
+    notFound("A's product", `/products/${a.productId}`, { price: 0.01, is_active: false }),
+    refused("B's product moved into A's category", `/products/${b.productId}`, { category_id: a.categoryId }, 'UNKNOWN_CATEGORY'),
+  ],
+  'DELETE /products/{id}': (a) => [notFound("A's product", `/products/${a.productId}`)],
+
+  'POST /stock/adjustments': (a, b) => [
+    refused("A's product", '/stock/adjustments', { product_id: a.productId, quantity: -1, reason: 'damage' }, 'UNKNOWN_PRODUCT'),
+    refused("A's warehouse", '/stock/adjustments', { product_id: b.productId, warehouse_id: a.annexId, quantity: 1, reason: 'restock' }, 'UNKNOWN_WAREHOUSE'),
+  ],
+  'GET /stock/movements': (a) => [
+    list('B lists its movements', '/stock/movements'),
+    list("filtered on A's product", `/stock/movements?product_id=${a.productId}`),
+    list("filtered on A's warehouse", `/stock/movements?warehouse_id=${a.annexId}`),
+  ],
+
+  'GET /events': (a) => [list('B reads its feed', '/events'), refused("after A's event", `/events?after=${a.eventId}`, undefined, 'VALIDATION_FAILED', 'NOT_FOUND')],
+
+  'POST /webhooks': () => [own('B registers a webhook', '/webhooks', 201, { url: 'https://hooks.example.com/b', events: ['invoice.paid'] })],
+  'GET /webhooks': () => [list('B lists its webhooks', '/webhooks')],
+  'GET /webhooks/{id}': (a) => [notFound("A's webhook", `/webhooks/${a.webhookId}`)],
+  'PUT /webhooks/{id}': (a) => [notFound("A's webhook redirected", `/webhooks/${a.webhookId}`, { url: 'https://evil.example.com/', is_active: true })],
+  'DELETE /webhooks/{id}': (a) => [notFound("A's webhook", `/webhooks/${a.webhookId}`)],
+  'GET /webhooks/{id}/deliveries': (a) => [notFound("A's delivery log", `/webhooks/${a.webhookId}/deliveries`)],
+  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': (a, b) => [
+    notFound("A's delivery of A's webhook", `/webhooks/${a.webhookId}/deliveries/${a.deliveryId}/redeliver`),
+    notFound("A's delivery under B's webhook", `/webhooks/${b.webhookId}/deliveries/${a.deliveryId}/redeliver`),
+  ],
+
+  'GET /analytics/dashboard': () => [
+    own("B's dashboard", '/analytics/dashboard?days=365', 200, undefined, (body, f) => {
+      expect(body.data.revenue.orders).toBe(f.completedOrders);
+      expect(body.data.revenue.total).toBe(f.revenue);
+      expect(body.data.customers.total).toBe(f.customers);
+    }),
+  ],
+  'GET /analytics/revenue': () => [own("B's revenue", '/analytics/revenue?days=365', 200, undefined, (body, f) => expect(sumOf(body)).toBe(f.revenue))],
+  'GET /analytics/top-products': () => [own("B's top products", '/analytics/top-products?days=365&limit=50', 200)],
+  'GET /analytics/customers': () => [
+    own("B's customer stats", '/analytics/customers?days=365', 200, undefined, (body, f) => expect(body.data.total_customers).toBe(f.customers)),
+  ],
+
+  'GET /customers': (a) => [list('B lists its customers', '/customers'), list("searching A's customer email", `/customers?search=${encodeURIComponent(a.customerEmail)}`)],
+  'POST /customers': (a) => [own("A's customer email is free in B", '/customers', 201, { name: 'Other Alice', email: a.customerEmail })],
+  'GET /customers/{id}': (a) => [notFound("A's customer", `/customers/${a.customerId}`)],
+  'PUT /customers/{id}': (a) => [notFound("A's customer", `/customers/${a.customerId}`, { notes: 'taken over', email: 'evil@example.com' })],
+
+  'POST /orders': (a, b) => [
+    refused("A's product", '/orders', { items: [{ product_id: a.productId, quantity: 1 }] }, 'UNKNOWN_PRODUCT'),
+    refused("A's product beside B's", '/orders', { items: [{ product_id: b.productId, quantity: 1 }, { product_id: a.productId, quantity: 1 }] }, 'UNKNOWN_PRODUCT'),
+    refused("A's warehouse", '/orders', { warehouse_id: a.annexId, items: [{ product_id: b.productId, quantity: 1 }] }, 'UNKNOWN_WAREHOUSE'),
+    own("A's customer email buys from B", '/orders', 201, { customer: { email: a.customerEmail }, items: [{ product_id: b.productId, quantity: 1 }] }, (body) => {
+      expect(body.data.customer_id).not.toBe(a.customerId);
+      expect(body.data.loyalty_points_earned).toBe(Math.floor(body.data.total));
+    }),
+  ],
+  'GET /orders': (a) => [list('B lists its orders', '/orders'), list("filtered on A's customer", `/orders?customer_id=${a.customerId}`), list('cancelled ones', '/orders?status=cancelled')],
+  'GET /orders/{id}': (a) => [notFound("A's order", `/orders/${a.orderId}`), notFound("A's cancelled order", `/orders/${a.cancelledOrderId}`)],
+  'POST /orders/{id}/cancel': (a) => [notFound("A's order", `/orders/${a.orderId}/cancel`, { reason: 'taken over' })],
+
+  'POST /loyalty/redeem': (a) => [refused("A's customer", '/loyalty/redeem', { customer_id: a.customerId, points: 1 }, 'UNKNOWN_CUSTOMER', 'NOT_FOUND')],
+  'GET /loyalty/{customer_id}': (a) => [notFound("A's customer", `/loyalty/${a.customerId}`)],
+  'GET /loyalty/{customer_id}/history': (a) => [notFound("A's customer", `/loyalty/${a.customerId}/history`)],
+
+  'GET /invoices': (a) => [list('B lists its invoices', '/invoices'), list("filtered on A's customer", `/invoices?customer_id=${a.customerId}`)],
+  'POST /invoices': (a, b) => [
+    refused("A's customer", '/invoices', { customer_id: a.customerId, items: [{ product_id: b.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_CUSTOMER'),
+    refused("A's product", '/invoices', { customer_id: b.customerId, items: [{ product_id: a.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_PRODUCT'),
+  ],
+  'GET /invoices/{id}': (a) => [notFound("A's order invoice", `/invoices/${a.orderInvoiceId}`), notFound("A's manual invoice", `/invoices/${a.manualInvoiceId}`)],
+  'PUT /invoices/{id}': (a) => [
+    notFound("A's unpaid invoice marked paid", `/invoices/${a.manualInvoiceId}`, { status: 'paid' }),
+    notFound("A's paid invoice cancelled", `/invoices/${a.paidInvoiceId}`, { status: 'cancelled' }),
+  ],
+
+  'GET /finance/transactions': () => [list('B lists its ledger', '/finance/transactions'), list('refunds', '/finance/transactions?type=refund')],
+  'GET /finance/summary': () => [own("B's summary", '/finance/summary?days=365', 200, undefined, (body, f) => expect(body.data.income).toBe(f.income))],
+
+  'GET /expenses': () => [list('B lists its expenses', '/expenses')],
+  'POST /expenses': () => [own('B books an expense', '/expenses', 201, { amount: 3, category: 'rent' })],
+
+  'GET /payroll/runs': () => [list('B lists its runs', '/payroll/runs')],
+  'POST /payroll/runs': () => [
+    own('B runs payroll', '/payroll/runs', 201, { period_start: '2026-11-01', period_end: '2026-11-30', items: [{ employee_name: 'Bob', amount: 10 }] }),
+  ],
+  'GET /payroll/runs/{id}': (a) => [notFound("A's run", `/payroll/runs/${a.payrollRunId}`)],
+};

@@ -1,0 +1,198 @@
+/**
+ * What the route-driven security specs share: the routes of the live OpenAPI document, one way to
+ * call any of them (also with a raw body), the contract's error body check, and a business that owns
+ * one of everything (a "world"), built through the API itself.
+ */
+import { TestApp, TestBusiness } from './test-app';
+import { sleep } from './receiver';
+
+export const API = '/api/v1';
+/** Routes outside the tenant-scoped API: liveness and readiness need no key and own no data. */
+export const UNSCOPED_ROUTES = new Set(['GET /health', 'GET /health/ready']);
+
+export interface DocumentedRoute {
+  method: string;
+  /** the OpenAPI path below /api/v1, e.g. /products/{id} */
+  path: string;
+  /** `GET /products/{id}` */
+  key: string;
+  operation: any;
+}
+
+/** Every (method, path) of /docs-json, read from the running app, except the unscoped routes. */
+export async function documentedRoutes(t: TestApp): Promise<{ routes: DocumentedRoute[]; document: any }> {
+  const res = await t.http().get('/docs-json').expect(200);
+  const routes: DocumentedRoute[] = [];
+  for (const [fullPath, operations] of Object.entries<Record<string, any>>(res.body.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const path = fullPath.startsWith(API) ? fullPath.slice(API.length) : fullPath;
+      const key = `${method.toUpperCase()} ${path}`;
+      if (!UNSCOPED_ROUTES.has(key)) routes.push({ method: method.toUpperCase(), path, key, operation });
+    }
+  }
+  return { routes, document: res.body };
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export interface CallOptions {
+  /** a JSON value, sent with JSON.stringify */
+  body?: unknown;
+  /** sent exactly as given (malformed JSON, prototype keys, huge bodies) */
+  raw?: string;
+  contentType?: string;
+}
+
+/** One request with the given key; never throws on a status. */
+export async function call(t: TestApp, auth: { Authorization: string }, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+  let req = t.http()[method.toLowerCase() as 'get'](`${API}${path}`).set(auth);
+  const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (payload !== undefined) req = req.set('Content-Type', options.contentType ?? 'application/json').send(payload);
+  const res = await req;
+  return { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers as Record<string, string> };
+}
+
+/** CONTRACT.md 2: `{success: false, error: {code, message, details?, request_id}}`, nothing else. */
+export function errorBodyProblems(res: CallResult): string[] {
+  const problems: string[] = [];
+  const b = res.body;
+  if (!b || b.success !== false || typeof b.error !== 'object') return [`not an error body: ${res.text.slice(0, 200)}`];
+  const allowed = new Set(['code', 'message', 'details', 'request_id']);
+  for (const key of Object.keys(b)) if (key !== 'success' && key !== 'error') problems.push(`extra top-level field ${key}`);
+  for (const key of Object.keys(b.error)) if (!allowed.has(key)) problems.push(`extra error field ${key}`);
+  if (typeof b.error.code !== 'string' || !/^[A-Z_]+$/.test(b.error.code)) problems.push(`bad code ${b.error.code}`);
+  if (typeof b.error.message !== 'string' || b.error.message.length === 0) problems.push('no message');
+  if (b.error.request_id !== res.headers['x-request-id'] || !b.error.request_id) problems.push('request_id is not the X-Request-Id');
+  if (b.error.details !== undefined && !Array.isArray(b.error.details)) problems.push('details is not an array');
+  if (/\bat \S+ \(|QueryFailedError|TypeError|SELECT |INSERT |node_modules/.test(res.text)) problems.push('internals in the body');
+  return problems;
+}
+
+/** A business that owns one of every kind of resource the API has, made through the API. */
+export interface World {
+  businessId: string;
+  auth: { Authorization: string };
+  defaultWarehouseId: string;
+  annexId: string;
+  categoryId: string;
+  categoryName: string;
+  productId: string;
+  productName: string;
+  productSku: string;
+  customerId: string;
+  customerEmail: string;
+  orderId: string;
+  orderInvoiceId: string;
+  cancelledOrderId: string;
+  manualInvoiceId: string;
+  paidInvoiceId: string;
+  webhookId: string;
+  deliveryId: string | null;
+  expenseId: string;
+  payrollRunId: string;
+  eventId: string;
+}
+
+async function created(t: TestApp, auth: { Authorization: string }, method: string, path: string, body: unknown): Promise<any> {
+  const res = await call(t, auth, method, path, { body });
+  if (res.status < 200 || res.status > 299) throw new Error(`world: ${method} ${path} -> ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+/**
+ * Every resource kind once (twice for orders and invoices, to have a cancelled order and an unpaid
+ * and a paid invoice). With `webhookUrl`, a webhook on sale.completed and the failed delivery of the
+ * order's event; the function waits until the dispatcher has finished with the business, so its rows
+ * stay still afterwards (the app must run with a dispatcher and at most one delivery attempt).
+ */
+export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, webhookUrl?: string): Promise<World> {
+  const a = biz.auth;
+  const category = await created(t, a, 'POST', '/categories', { name: `${tag} Coffee`, description: 'Beans' });
+  const annex = await created(t, a, 'POST', '/warehouses', { name: `${tag} Annex`, address: '1 Side St' });
+  const product = await created(t, a, 'POST', '/products', {
+    name: `${tag} Espresso`,
+    price: 12.5,
+    cost_price: 7.25,
+    category_id: category.id,
+    sku: `${tag}-ESP`,
+    min_stock: 2,
+  });
+  await created(t, a, 'POST', '/stock/adjustments', { product_id: product.id, quantity: 100, reason: 'restock' });
+  await created(t, a, 'POST', '/stock/adjustments', { product_id: product.id, warehouse_id: annex.id, quantity: 5, reason: 'restock' });
+  const customerEmail = `${tag.toLowerCase()}-alice@example.com`;
+  const customer = await created(t, a, 'POST', '/customers', { name: `${tag} Alice`, email: customerEmail, phone: '+1 555 0100' });
+  const webhook = webhookUrl ? await created(t, a, 'POST', '/webhooks', { url: `${webhookUrl}/${tag}`, events: ['sale.completed'] }) : null;
+  const order = await created(t, a, 'POST', '/orders', {
+    customer: { email: customerEmail },
+    items: [{ product_id: product.id, quantity: 4 }],
+    tax_amount: 1.5,
+    send_invoice: true,
+  });
+  const toCancel = await created(t, a, 'POST', '/orders', { customer: { email: customerEmail }, items: [{ product_id: product.id, quantity: 1 }] });
+  await created(t, a, 'POST', `/orders/${toCancel.order_id}/cancel`, { reason: 'changed mind' });
+  await created(t, a, 'POST', '/loyalty/redeem', { customer_id: customer.id, points: 10, reason: 'mug' });
+  const invoiceBody = { customer_id: customer.id, items: [{ product_id: product.id, quantity: 2, price: 11 }], notes: 'manual' };
+  const manual = await created(t, a, 'POST', '/invoices', invoiceBody);
+  const paid = await created(t, a, 'POST', '/invoices', invoiceBody);
+  await created(t, a, 'PUT', `/invoices/${paid.id}`, { status: 'paid' });
+  const expense = await created(t, a, 'POST', '/expenses', { amount: 42.1, category: 'rent', description: 'November' });
+  const payroll = await created(t, a, 'POST', '/payroll/runs', {
+    period_start: '2026-11-01',
+    period_end: '2026-11-30',
+    items: [{ employee_name: `${tag} Grace`, amount: 1500 }],
+  });
+  const [event] = await t.db.query(`SELECT id FROM outbox_events WHERE business_id = $1 ORDER BY seq LIMIT 1`, [biz.business_id]);
+  const deliveryId = webhook ? await settledDelivery(t, biz.business_id) : null;
+  return {
+    businessId: biz.business_id,
+    auth: a,
+    defaultWarehouseId: biz.warehouse_id,
+    annexId: annex.id,
+    categoryId: category.id,
+    categoryName: category.name,
+    productId: product.id,
+    productName: product.name,
+    productSku: product.sku,
+    customerId: customer.id,
+    customerEmail,
+    orderId: order.order_id,
+    orderInvoiceId: order.invoice_id,
+    cancelledOrderId: toCancel.order_id,
+    manualInvoiceId: manual.id,
+    paidInvoiceId: paid.id,
+    webhookId: webhook?.id,
+    deliveryId,
+    expenseId: expense.id,
+    payrollRunId: payroll.id,
+    eventId: event.id,
+  };
+}
+
+/** Waits until every event of the business is fanned out and its delivery finished; returns one delivery id. */
+async function settledDelivery(t: TestApp, businessId: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [row] = await t.db.query(
+      `SELECT (SELECT count(*)::int FROM outbox_events WHERE business_id = $1 AND dispatched_at IS NULL) AS undispatched,
+              (SELECT count(*)::int FROM webhook_deliveries WHERE business_id = $1 AND status IN ('pending', 'delivering')) AS open,
+              (SELECT id FROM webhook_deliveries WHERE business_id = $1 ORDER BY created_at LIMIT 1) AS delivery_id`,
+      [businessId],
+    );
+    if (row.undispatched === 0 && row.open === 0 && row.delivery_id) return row.delivery_id;
+    if (Date.now() > deadline) throw new Error(`world: deliveries did not settle: ${JSON.stringify(row)}`);
+    await sleep(50);
+  }
+}
+
+/** Every string in a JSON value, at any depth. */
+export function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => stringsIn(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsIn(v, out));
+  return out;
+}
