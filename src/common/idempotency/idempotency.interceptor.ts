@@ -40,7 +40,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (key === null) {
       throw DomainError.validation(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, sent once`);
     }
-    const scope: IdempotencyScope = { businessId: req.business!.id, key };
+    // keys are scoped to the calling business: a route without one (public) has nothing to scope to
+    if (!req.business) return next.handle();
+    const scope: IdempotencyScope = { businessId: req.business.id, key };
     const path = req.originalUrl.split('?')[0];
     const claim = await this.store.claim(scope, req.method, path, requestFingerprint(req.method, path, req.body));
     switch (claim.kind) {
