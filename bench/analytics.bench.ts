@@ -4,7 +4,7 @@
  * each) of one business spread over two years, then the real API on a free port: the first (cold)
  * call of each analytics endpoint, and p50/p99 over BENCH_ANALYTICS_REQUESTS sequential requests
  * (default 200) at several windows, plus GET /orders?from=&to=&page=50 when that route exists.
- * The database is dropped at the end. Figures and how to read them: BENCHMARKS-analytics.md.
+ * The database is dropped at the end. Figures and how to read them: BENCHMARKS.md (Analytics benchmark).
  */
 import { AddressInfo } from 'net';
 import * as os from 'os';
