@@ -18,6 +18,15 @@ describe('toErrorResponse: database unavailability is 503, never 500', () => {
     expect(toErrorResponse(err)).toEqual({ code: 'SERVICE_UNAVAILABLE' });
   });
 
+  it.each([
+    ['a NUL byte in text (22021)', '22021'],
+    ['a NUL escape in jsonb (22P05)', '22P05'],
+    ['a numeric overflow (22003)', '22003'],
+  ])('%s is the client\'s malformed value: 400', (_label, code) => {
+    const err = new QueryFailedError('INSERT ...', [], withCode('invalid value', code));
+    expect(toErrorResponse(err)).toEqual({ code: 'VALIDATION_FAILED', message: 'A value is out of range or malformed' });
+  });
+
   it('keeps domain errors and treats anything else as unexpected', () => {
     expect(toErrorResponse(new DomainError('NOT_FOUND'))).toEqual({ code: 'NOT_FOUND', message: 'Resource not found', details: undefined });
     expect(toErrorResponse(new TypeError('x is undefined'))).toEqual({ code: 'INTERNAL_ERROR', unexpected: true });

@@ -60,7 +60,8 @@ export function toErrorResponse(err: unknown): MappedError {
   const sqlState = e?.driverError?.code ?? e?.code;
   if (typeof sqlState === 'string') {
     if (CONNECTION_ERRORS.has(sqlState) || UNAVAILABLE_SQLSTATE.test(sqlState)) return { code: 'SERVICE_UNAVAILABLE' };
-    if (sqlState === '22P02' || sqlState === '22003' || sqlState === '22007' || sqlState === '22008') {
+    // malformed or out-of-range values, and text the database encoding cannot hold (NUL: 22021, 22P05)
+    if (['22P02', '22003', '22007', '22008', '22021', '22P05'].includes(sqlState)) {
       return { code: 'VALIDATION_FAILED', message: 'A value is out of range or malformed' };
     }
   }

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { sendError } from '../errors/all-exceptions.filter';
+import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../validation/unsafe-input';
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
@@ -9,8 +10,8 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * JSON bodies only (415 otherwise), size-limited (413), malformed JSON is a 400 in the contract's
- * error body. Registered before Nest's routing, so these errors never reach a controller.
+ * JSON bodies only (415 otherwise), size-limited (413), malformed or too deeply nested JSON is a
+ * 400 in the contract's error body. Registered before Nest's routing, so these errors never reach a controller.
  */
 export function bodyParsingMiddlewares(limit: string) {
   const logger = new Logger('BodyParser');
@@ -25,5 +26,10 @@ export function bodyParsingMiddlewares(limit: string) {
     if (!err) return next();
     sendError(res, req, err, logger);
   };
-  return [requireJson, parseJson, parseErrors] as const;
+  // Recursive code downstream (class-transformer, the idempotency fingerprint) would overflow the stack.
+  const limitDepth = (req: Request, res: Response, next: NextFunction) => {
+    if (!nestsDeeperThan(req.body)) return next();
+    sendError(res, req, DomainError.validation('body', `nests deeper than ${MAX_INPUT_DEPTH} levels`), logger);
+  };
+  return [requireJson, parseJson, parseErrors, limitDepth] as const;
 }

@@ -1,5 +1,6 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
+import { unsafeInputProblems } from './unsafe-input';
 
 /** `items[0].quantity`-style field paths with every failed constraint message. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
@@ -15,8 +16,19 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
   return out;
 }
 
+/** The whitelisting pipe, after a look at what class-transformer would hide or PostgreSQL refuse. */
+class ContractValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const problems = unsafeInputProblems(value, metadata.type);
+      if (problems.length > 0) throw new DomainError('VALIDATION_FAILED', 'The request is invalid', problems);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ContractValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
