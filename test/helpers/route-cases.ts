@@ -46,11 +46,12 @@ export interface CallOptions {
   /** sent exactly as given (malformed JSON, prototype keys, huge bodies) */
   raw?: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 /** One request with the given key; never throws on a status. */
 export async function call(t: TestApp, auth: { Authorization: string }, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-  let req = t.http()[method.toLowerCase() as 'get'](`${API}${path}`).set(auth);
+  let req = t.http()[method.toLowerCase() as 'get'](`${API}${path}`).set(auth).set(options.headers ?? {});
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (payload !== undefined) req = req.set('Content-Type', options.contentType ?? 'application/json').send(payload);
   const res = await req;
@@ -93,6 +94,8 @@ export interface World {
   paidInvoiceId: string;
   webhookId: string;
   deliveryId: string | null;
+  /** where the business's webhooks point (a receiver that refuses connections, in these tests) */
+  hookUrl: string;
   expenseId: string;
   payrollRunId: string;
   eventId: string;
@@ -147,7 +150,7 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     items: [{ employee_name: `${tag} Grace`, amount: 1500 }],
   });
   const [event] = await t.db.query(`SELECT id FROM outbox_events WHERE business_id = $1 ORDER BY seq LIMIT 1`, [biz.business_id]);
-  const deliveryId = webhook ? await settledDelivery(t, biz.business_id) : null;
+  const deliveryId = webhook ? await settle(t, biz.business_id) : null;
   return {
     businessId: biz.business_id,
     auth: a,
@@ -167,14 +170,18 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     paidInvoiceId: paid.id,
     webhookId: webhook?.id,
     deliveryId,
+    hookUrl: webhookUrl ?? 'https://hooks.example.com',
     expenseId: expense.id,
     payrollRunId: payroll.id,
     eventId: event.id,
   };
 }
 
-/** Waits until every event of the business is fanned out and its delivery finished; returns one delivery id. */
-async function settledDelivery(t: TestApp, businessId: string): Promise<string> {
+/**
+ * Waits until the webhook dispatcher is done with the business (every event fanned out, no delivery
+ * pending), so its rows stay still; returns its oldest delivery id (null when it has none).
+ */
+export async function settle(t: TestApp, businessId: string): Promise<string | null> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const [row] = await t.db.query(
@@ -183,7 +190,7 @@ async function settledDelivery(t: TestApp, businessId: string): Promise<string> 
               (SELECT id FROM webhook_deliveries WHERE business_id = $1 ORDER BY created_at LIMIT 1) AS delivery_id`,
       [businessId],
     );
-    if (row.undispatched === 0 && row.open === 0 && row.delivery_id) return row.delivery_id;
+    if (row.undispatched === 0 && row.open === 0) return row.delivery_id;
     if (Date.now() > deadline) throw new Error(`world: deliveries did not settle: ${JSON.stringify(row)}`);
     await sleep(50);
   }

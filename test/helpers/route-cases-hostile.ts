@@ -1,0 +1,140 @@
+/**
+ * The hostile-input case table: for every POST/PUT route of the OpenAPI document, a valid request
+ * (every optional field filled, so every field gets attacked) and what its fields are. The attacks
+ * themselves are derived from these bodies (test/helpers/route-cases-attacks.ts). A POST/PUT route
+ * of the document without an entry here fails test/hostile-input.e2e-spec.ts.
+ */
+import { TestApp } from './test-app';
+import { call, World } from './route-cases';
+
+export interface HostileContext {
+  t: TestApp;
+  w: World;
+  /** a number unique to this request, for fields that must be unique (SKU, email, name) */
+  n: number;
+}
+
+export interface BodyRouteCase {
+  /** the concrete path; called anew for every accepted request, so it can make a fresh target */
+  path(ctx: HostileContext): string | Promise<string>;
+  /** a valid body; undefined for a route that takes none */
+  body?(ctx: HostileContext): Record<string, unknown>;
+  /** numeric fields that take whole numbers only */
+  integers?: string[];
+  /** numeric fields that may be negative */
+  signed?: string[];
+  /** free-text fields (dotted paths): stored as given, SQL and markup included */
+  texts?: string[];
+  /** how to read back a text field that the response itself does not carry */
+  readBack?(ctx: HostileContext, field: string, response: any): Promise<unknown>;
+}
+
+async function data(ctx: HostileContext, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await call(ctx.t, ctx.w.auth, method, path, { body });
+  if (res.status >= 300) throw new Error(`hostile fixture: ${method} ${path} -> ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+const freshOrder = async (ctx: HostileContext) =>
+  `/orders/${(await data(ctx, 'POST', '/orders', { customer: { email: ctx.w.customerEmail }, items: [{ product_id: ctx.w.productId, quantity: 1 }] })).order_id}/cancel`;
+
+const freshInvoice = async (ctx: HostileContext) =>
+  `/invoices/${(await data(ctx, 'POST', '/invoices', { customer_id: ctx.w.customerId, items: [{ product_id: ctx.w.productId, quantity: 1, price: 2 }] })).id}`;
+
+const productBody = ({ w, n }: HostileContext) => ({
+  name: `Hostile product ${n}`,
+  price: 4.5,
+  cost_price: 2.25,
+  category_id: w.categoryId,
+  description: 'A product',
+  barcode: '4006381333931',
+  unit: 'kg',
+  sku: `HOST-${n}`,
+  min_stock: 1.5,
+});
+
+// a receiver that refuses connections, on events these tests never cause: deliveries end at once
+const webhookBody = ({ w, n }: HostileContext) => ({ url: `${w.hookUrl}/h${n}`, events: ['stock.out', 'invoice.paid'], secret: `whsec_${n}` });
+
+const customerBody = ({ n }: HostileContext) => ({ name: `Guest ${n}`, email: `guest${n}@example.com`, phone: `+1 555 ${100000 + n}`, notes: 'VIP' });
+
+export const BODY_CASES: Record<string, BodyRouteCase> = {
+  'POST /categories': { path: () => '/categories', body: ({ n }) => ({ name: `Category ${n}`, description: 'Shelf' }), texts: ['name', 'description'] },
+  'PUT /categories/{id}': {
+    path: ({ w }) => `/categories/${w.categoryId}`,
+    body: ({ n }) => ({ name: `Renamed ${n}`, description: 'Other shelf' }),
+    texts: ['name', 'description'],
+  },
+  'POST /warehouses': { path: () => '/warehouses', body: ({ n }) => ({ name: `Depot ${n}`, address: '2 Main St', is_default: false }), texts: ['name', 'address'] },
+  'PUT /warehouses/{id}': {
+    path: ({ w }) => `/warehouses/${w.annexId}`,
+    body: ({ n }) => ({ name: `Annex ${n}`, address: '3 Main St', is_default: false }),
+    texts: ['name', 'address'],
+  },
+  'POST /products': { path: () => '/products', body: productBody, texts: ['name', 'description', 'unit', 'sku'] },
+  'PUT /products/{id}': {
+    path: ({ w }) => `/products/${w.productId}`,
+    body: (ctx) => ({ ...productBody(ctx), sku: ctx.w.productSku, is_active: true }),
+    texts: ['name', 'description', 'unit'],
+  },
+  'POST /stock/adjustments': {
+    path: () => '/stock/adjustments',
+    body: ({ w }) => ({ product_id: w.productId, warehouse_id: w.defaultWarehouseId, quantity: 2.5, reason: 'restock', note: 'Delivery' }),
+    signed: ['quantity'],
+    texts: ['note'],
+  },
+  'POST /webhooks': { path: () => '/webhooks', body: webhookBody },
+  'PUT /webhooks/{id}': { path: ({ w }) => `/webhooks/${w.webhookId}`, body: (ctx) => ({ is_active: true, ...webhookBody(ctx) }) },
+  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': { path: ({ w }) => `/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver` },
+  'POST /customers': { path: () => '/customers', body: customerBody, texts: ['name', 'notes'] },
+  'PUT /customers/{id}': {
+    path: ({ w }) => `/customers/${w.customerId}`,
+    body: (ctx) => ({ ...customerBody(ctx), email: ctx.w.customerEmail }),
+    texts: ['name', 'notes'],
+  },
+  'POST /orders': {
+    path: () => '/orders',
+    body: ({ w, n }) => ({
+      items: [{ product_id: w.productId, quantity: 1.5, price: 9.99, discount: 0.5 }],
+      customer: { name: `Buyer ${n}`, email: `buyer${n}@example.com`, phone: `+44 20 ${100000 + n}` },
+      payment_method: 'card',
+      tax_amount: 1.25,
+      shipping_amount: 3,
+      discount_amount: 0.75,
+      send_invoice: true,
+      warehouse_id: w.defaultWarehouseId,
+      notes: 'Gift wrap',
+    }),
+    texts: ['notes', 'customer.name'],
+    readBack: (ctx, _field, response) => data(ctx, 'GET', `/customers/${response.data.customer_id}`),
+  },
+  'POST /orders/{id}/cancel': {
+    path: freshOrder,
+    body: () => ({ reason: 'Customer changed mind', restock: true }),
+    texts: ['reason'],
+    readBack: async (ctx) => (await ctx.t.db.query(`SELECT cancel_reason FROM sales WHERE business_id = $1 ORDER BY cancelled_at DESC NULLS LAST LIMIT 1`, [ctx.w.businessId]))[0],
+  },
+  'POST /loyalty/redeem': {
+    path: () => '/loyalty/redeem',
+    body: ({ w }) => ({ customer_id: w.customerId, points: 1, reason: 'Mug' }),
+    integers: ['points'],
+    texts: ['reason'],
+    readBack: async (ctx) => (await call(ctx.t, ctx.w.auth, 'GET', `/loyalty/${ctx.w.customerId}/history`)).body,
+  },
+  'POST /invoices': {
+    path: () => '/invoices',
+    body: ({ w }) => ({ customer_id: w.customerId, items: [{ product_id: w.productId, quantity: 2.125, price: 3.99 }], due_date: '2026-12-31', notes: 'Net 30' }),
+    texts: ['notes'],
+  },
+  'PUT /invoices/{id}': { path: freshInvoice, body: () => ({ status: 'paid', paid_date: '2026-11-20' }) },
+  'POST /expenses': {
+    path: () => '/expenses',
+    body: () => ({ amount: 120.5, category: 'utilities', description: 'Power', date: '2026-11-02' }),
+    texts: ['category', 'description'],
+  },
+  'POST /payroll/runs': {
+    path: () => '/payroll/runs',
+    body: () => ({ period_start: '2026-10-01', period_end: '2026-10-31', items: [{ employee_name: 'Grace Hopper', amount: 2500.75 }] }),
+    texts: ['items[0].employee_name'],
+  },
+};
