@@ -1,0 +1,104 @@
+import { refusingUrl } from './helpers/receiver';
+import { buildWorld, call, documentedRoutes, DocumentedRoute, errorBodyProblems, World } from './helpers/route-cases';
+import { ISOLATION_CASES } from './helpers/route-cases-isolation';
+import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
+
+interface QueryAttack {
+  label: string;
+  /** the raw query string, already encoded */
+  query: string;
+  /** 400: refused as VALIDATION_FAILED; 200: served; undefined: anything but a 5xx */
+  status?: 200 | 400;
+}
+
+const enc = encodeURIComponent;
+
+/** Values each documented parameter must refuse (400), by its OpenAPI schema. */
+function refusedValues(schema: any): string[] {
+  if (schema.enum) return ['x', String(schema.enum[0]).toUpperCase(), `${schema.enum[0]}' OR '1'='1`, '', `${schema.enum[0]}\u0000`];
+  if (schema.type === 'number' || schema.type === 'integer') {
+    const max = schema.maximum ?? 1_000_000;
+    const min = schema.minimum ?? 1;
+    return ['1e9', String(min - 1), '-1', String(max + 1), 'abc', '1.5', '', '0x10', 'NaN', 'Infinity', '9'.repeat(400), '\uFF11', ' 1', '1\u0000'];
+  }
+  if (schema.format === 'uuid') return ['not-a-uuid', "' OR 1=1 --", '00000000-0000-0000-0000-00000000000g', '\u0000', ''];
+  if (schema.format === 'date') return ['2026-02-30', '2026-02-29', '2026-13-01', '2026-1-1', '20260101', '2026-01-01T00:00:00Z', 'yesterday', '0000-00-00', '\u0000'];
+  if (schema.type === 'boolean') return ['yes', '1', 'TRUE', '', '\u0000'];
+  return ['x'.repeat(201), 'a\u0000b'];
+}
+
+/** Values a free-text parameter serves as text (200). */
+const SERVED_TEXT = ["' OR 1=1 --", '%_\\', '<script>alert(1)</script>', 'Café ☕️ שלום', '{"$gt":""}'];
+
+function attacksFor(route: DocumentedRoute): QueryAttack[] {
+  const params: any[] = (route.operation.parameters ?? []).filter((p: any) => p.in === 'query');
+  const withDto = params.length > 0;
+  const out: QueryAttack[] = [];
+  for (const p of params) {
+    for (const v of refusedValues(p.schema ?? {})) out.push({ label: `${p.name}=${JSON.stringify(v)}`, query: `${p.name}=${enc(v)}`, status: 400 });
+    out.push({ label: `${p.name} twice`, query: `${p.name}=a&${p.name}=b`, status: 400 });
+    out.push({ label: `${p.name}[] twice`, query: `${p.name}[]=a&${p.name}[]=b`, status: 400 });
+    out.push({ label: `${p.name}[key]`, query: `${p.name}[$gt]=1`, status: 400 });
+    if (p.schema?.type === 'number') out.push({ label: `${p.name} at its maximum`, query: `${p.name}=${p.schema.maximum}`, status: 200 });
+    if (p.schema?.type === 'string' && !p.schema.format && !p.schema.enum) {
+      for (const v of SERVED_TEXT) out.push({ label: `${p.name}=${JSON.stringify(v)}`, query: `${p.name}=${enc(v)}`, status: 200 });
+    }
+  }
+  const names = params.map((p) => p.name);
+  if (names.includes('from') && names.includes('to')) out.push({ label: 'from after to', query: 'from=2026-11-02&to=2026-11-01', status: 400 });
+  const unknown: [string, string][] = [
+    ['an unknown parameter', 'foo=bar'],
+    ['__proto__[polluted]', '__proto__[polluted]=yes'],
+    ['__proto__', '__proto__=yes'],
+    ['constructor[prototype][polluted]', 'constructor[prototype][polluted]=yes'],
+    ['prototype', 'prototype=yes'],
+    ['a NUL in a key', `a${enc('\u0000')}=1`],
+  ];
+  // a route without query parameters reads none: extra ones are ignored there
+  for (const [label, query] of unknown) out.push({ label, query, status: withDto ? 400 : undefined });
+  return out;
+}
+
+/**
+ * Issue 6 item 2, query strings: every GET route of the live OpenAPI document, with every documented
+ * query parameter given wrong types, out-of-range and malformed numbers (1e9, -1, 0x10, 400 digits),
+ * impossible dates (2026-02-30), unknown enum values, NUL characters, repeated and bracketed forms
+ * (status[]=x&status[]=y), prototype keys and SQL/markup text: a 400 with the contract's error body
+ * or a 200, never a 5xx, and Object.prototype stays clean.
+ */
+describe('hostile input: query strings of every GET route of the OpenAPI document', () => {
+  let t: TestApp;
+  let w: World;
+  let routes: DocumentedRoute[];
+
+  beforeAll(async () => {
+    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50 });
+    w = await buildWorld(t, await createBusiness(t, 'Queries'), 'Q', await refusingUrl());
+    routes = (await documentedRoutes(t)).routes.filter((r) => r.method === 'GET');
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('refuses or serves every hostile query, never with a 5xx', async () => {
+    const problems: string[] = [];
+    let sent = 0;
+    for (const route of routes) {
+      // the isolation case table knows each route's path ids; with the same business on both sides they are its own
+      const path = ISOLATION_CASES[route.key](w, w)[0].path.split('?')[0];
+      const plain = await call(t, w.auth, 'GET', path);
+      if (plain.status !== 200) problems.push(`${route.key}: ${path} itself -> ${plain.status}`);
+      for (const attack of attacksFor(route)) {
+        sent++;
+        const res = await call(t, w.auth, 'GET', `${path}?${attack.query}`);
+        const where = `${route.key} ${attack.label} -> ${res.status}`;
+        if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
+        else if (res.status >= 400) problems.push(...errorBodyProblems(res).map((p) => `${where}: ${p}`));
+        if (attack.status === 400 && (res.status !== 400 || res.body.error.code !== 'VALIDATION_FAILED')) problems.push(`${where}: expected 400 VALIDATION_FAILED`);
+        if (attack.status === 200 && res.status !== 200) problems.push(`${where}: expected 200 ${res.text.slice(0, 200)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  }, 120_000);
+});
