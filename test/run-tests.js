@@ -48,7 +48,7 @@ async function resolveServer() {
   if (!forceEmbedded && (await canConnect(local))) return { serverUrl: local };
   const dir = path.join(os.tmpdir(), `bo-test-pg-${process.pid}`);
   const port = 55000 + (process.pid % 5000);
-  process.stderr.write(`no PostgreSQL server reachable: starting an embedded one on port ${port}\n`);
+  process.stderr.write(`${forceEmbedded ? 'TEST_EMBEDDED=1' : 'no PostgreSQL server reachable'}: starting an embedded one on port ${port}\n`);
   const embedded = await startEmbeddedDatabase(dir, port, 'postgres');
   return { serverUrl: serverUrlOf(embedded.url), embedded };
 }
