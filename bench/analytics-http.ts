@@ -1,5 +1,6 @@
 /* Sequential latency measurement over one keep-alive connection, for the analytics benchmark. */
 import * as http from 'http';
+import { percentile } from './bench-support';
 
 export interface Timed {
   status: number;
@@ -26,12 +27,6 @@ export function timedGet(baseUrl: string, path: string, headers: Record<string, 
     });
     req.on('error', reject);
   });
-}
-
-export function percentile(sortedMs: number[], p: number): number {
-  if (sortedMs.length === 0) return NaN;
-  const idx = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);
-  return sortedMs[Math.max(0, idx)];
 }
 
 /** `n` sequential requests; fails on the first non-2xx answer so a broken endpoint is never timed. */

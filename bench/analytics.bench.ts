@@ -8,51 +8,33 @@
  */
 import { AddressInfo } from 'net';
 import * as os from 'os';
-import { Client } from 'pg';
-import { createApplication, migrate } from '../src/bootstrap';
+import { createApplication } from '../src/bootstrap';
 import { JsonLogger } from '../src/common/logging/json-logger';
 import { loadConfig } from '../src/config/app-config';
 import { addDays, localDate } from '../src/modules/analytics/analytics-window';
 import { closeAgent, measure, timedGet } from './analytics-http';
 import { seedSalesHistory } from './analytics-seed';
+import { Log, withBenchDatabase, withClient } from './bench-support';
 
-const SERVER = process.env.BENCH_PG_SERVER || 'postgresql://postgres@127.0.0.1:5432';
 const ORDERS = Number(process.env.BENCH_ANALYTICS_ORDERS || 1_000_000);
 const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS || 200);
 const HISTORY_DAYS = 730;
 const WINDOWS = [30, 365, 1];
 const ENDPOINTS = ['dashboard', 'revenue', 'top-products', 'customers'];
 
-type Log = (line: string) => void;
-
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function run(log: Log): Promise<void> {
-  const dbName = `bo_bench_analytics_${Date.now().toString(36)}`;
-  const url = `${SERVER}/${dbName}`;
-  await admin(`CREATE DATABASE "${dbName}"`);
-  try {
-    await migrate(url);
-    const business = await seed(url, log);
-    await measureApi(url, business.api_key, business.business_id, log);
-  } finally {
-    closeAgent();
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  }
+  await withBenchDatabase('bo_bench_analytics', async (url) => {
+    try {
+      const business = await seed(url, log);
+      await measureApi(url, business.api_key, business.business_id, log);
+    } finally {
+      closeAgent();
+    }
+  });
 }
 
 async function seed(url: string, log: Log) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withClient(url, async (client) => {
     const started = Date.now();
     log(`seeding ${ORDERS} orders over ${HISTORY_DAYS} days (50,000 customers, 200 products)`);
     const business = await seedSalesHistory(client, { orders: ORDERS, days: HISTORY_DAYS, customers: 50_000, products: 200 }, log);
@@ -62,9 +44,7 @@ async function seed(url: string, log: Log) {
     );
     log(`seeded and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s (${sizes.rows.map((r) => `${r.relname} ${r.size}`).join(', ')})`);
     return business;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function measureApi(url: string, apiKey: string, businessId: string, log: Log): Promise<void> {
@@ -97,16 +77,6 @@ function zoneInFirstHour(now: Date): string {
   let offset = (24 - now.getUTCHours()) % 24;
   if (offset > 14) offset -= 24;
   return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
-
-async function withClient<T>(url: string, fn: (c: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function row(log: Log, name: string, m: { p50: number; p99: number; max: number }): void {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'crypto';
 import { Client } from 'pg';
 import { dec, moneyString, sumMoney } from '../src/common/money/money';
-import { BenchBusiness, BenchOrder, LoadFigures, percentile, randomOrder } from './orders-workload';
+import { percentile } from './bench-support';
+import { BenchBusiness, BenchOrder, LoadFigures, randomOrder } from './orders-workload';
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, any>[] }>;
 

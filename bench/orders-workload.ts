@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
-import { Client } from 'pg';
 import { provisionBusiness } from '../src/modules/businesses/business-provisioning';
+import { withClient } from './bench-support';
 
 export const PRODUCTS_PER_BUSINESS = 1000;
 export const CUSTOMERS_PER_BUSINESS = 1000;
@@ -25,10 +25,8 @@ export interface BenchOrder {
  * on a fresh migrated database. Known customers are `customer<n>@bench.test`.
  */
 export async function seedBusinesses(url: string, count: number): Promise<BenchBusiness[]> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  const sql = { query: async (text: string, params?: unknown[]) => (await client.query(text, params as unknown[])).rows };
-  try {
+  return withClient(url, async (client) => {
+    const sql = { query: async (text: string, params?: unknown[]) => (await client.query(text, params as unknown[])).rows };
     const businesses: BenchBusiness[] = [];
     for (let b = 1; b <= count; b++) {
       await client.query('BEGIN');
@@ -55,9 +53,7 @@ export async function seedBusinesses(url: string, count: number): Promise<BenchB
     }
     await client.query('VACUUM ANALYZE');
     return businesses;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function pick<T>(list: T[]): T {
@@ -85,10 +81,4 @@ export interface LoadFigures {
   perSecond: number;
   p50: number;
   p99: number;
-}
-
-/** p-th percentile (0..100) of latencies in ms, nearest rank. */
-export function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }

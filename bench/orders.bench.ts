@@ -11,41 +11,19 @@
  * BENCH_ORDERS_SECONDS and BENCH_PG_SERVER override the defaults.
  */
 import * as os from 'os';
-import { Client } from 'pg';
-import { migrate } from '../src/bootstrap';
+import { Log, withBenchDatabase } from './bench-support';
 import { driveGet, driveOrders, startApi } from './orders-api';
 import { driveBaseline } from './orders-baseline';
 import { BenchBusiness, LoadFigures, seedBusinesses } from './orders-workload';
 
-const SERVER = process.env.BENCH_PG_SERVER || 'postgresql://postgres@127.0.0.1:5432';
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS || 20);
 const WARMUP_SECONDS = 3;
 const LIST_SECONDS = 10;
 const CONNECTIONS = 16;
 
-type Log = (line: string) => void;
-
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh migrated database seeded with `businesses` businesses, dropped after `work`. */
-async function withDatabase<T>(label: string, businesses: number, work: (url: string, seeded: BenchBusiness[]) => Promise<T>): Promise<T> {
-  const name = `bo_bench_orders_${label}_${Date.now().toString(36)}`;
-  const url = `${SERVER}/${name}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  try {
-    await migrate(url);
-    return await work(url, await seedBusinesses(url, businesses));
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
+function withDatabase<T>(label: string, businesses: number, work: (url: string, seeded: BenchBusiness[]) => Promise<T>): Promise<T> {
+  return withBenchDatabase(`bo_bench_orders_${label}`, async (url) => work(url, await seedBusinesses(url, businesses)));
 }
 
 interface ScenarioFigures {

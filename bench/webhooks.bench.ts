@@ -11,35 +11,18 @@
  * The database is dropped at the end.
  */
 import { INestApplication } from '@nestjs/common';
-import { Client } from 'pg';
-import { createApplication, migrate } from '../src/bootstrap';
+import { createApplication } from '../src/bootstrap';
 import { JsonLogger } from '../src/common/logging/json-logger';
 import { AppConfig, loadConfig } from '../src/config/app-config';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import { provisionBusiness } from '../src/modules/businesses/business-provisioning';
 import { AnyEvent, sleep, startReceiver } from '../test/helpers/receiver';
 import { DataSource } from 'typeorm';
+import { Log, percentile, withBenchDatabase, withClient } from './bench-support';
 
-const SERVER = process.env.BENCH_PG_SERVER || 'postgresql://postgres@127.0.0.1:5432';
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS || 1_000);
 const WRITERS = 16;
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE || 200);
-
-type Log = (line: string) => void;
-
-async function admin(sql: string): Promise<void> {
-  const client = new Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function startApp(url: string, overrides: Partial<AppConfig>): Promise<INestApplication> {
   const config: AppConfig = {
@@ -56,9 +39,10 @@ async function startApp(url: string, overrides: Partial<AppConfig>): Promise<INe
 }
 
 export async function run(log: Log): Promise<void> {
-  const dbName = `bo_bench_webhooks_${Date.now().toString(36)}`;
-  const url = `${SERVER}/${dbName}`;
-  await admin(`CREATE DATABASE "${dbName}"`);
+  await withBenchDatabase('bo_bench_webhooks', (url) => measure(url, log));
+}
+
+async function measure(url: string, log: Log): Promise<void> {
   const receivedAt = new Map<string, number>();
   let repeated = 0;
   const receiver = await startReceiver((req) => {
@@ -67,7 +51,6 @@ export async function run(log: Log): Promise<void> {
     return {};
   });
   try {
-    await migrate(url);
     const live = await startApp(url, {});
     const biz = await live.get(DataSource).transaction((m) => provisionBusiness(m, { name: 'Bench Shop' }));
     await live
@@ -139,19 +122,14 @@ export async function run(log: Log): Promise<void> {
     log(`deliveries logged: ${log2.total}, succeeded ${log2.succeeded}; events received more than once: ${repeated}`);
   } finally {
     await receiver.close();
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   }
 }
 
 async function deliveryLog(url: string): Promise<{ total: number; succeeded: number }> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withClient(url, async (client) => {
     const { rows } = await client.query(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded FROM webhook_deliveries`,
     );
     return rows[0];
-  } finally {
-    await client.end();
-  }
+  });
 }
