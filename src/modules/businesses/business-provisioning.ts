@@ -1,10 +1,6 @@
 import { generateApiKey, hashApiKey, API_KEY_PREFIX } from '../../common/auth/api-key';
 import { DomainError } from '../../common/errors/domain-error';
-
-/** Anything that runs parametrised SQL: a Tx, an EntityManager, a QueryRunner or a DataSource. */
-export interface SqlRunner {
-  query(sql: string, params?: unknown[]): Promise<any>;
-}
+import { SqlRunner } from '../../database/sql-runner';
 
 export interface NewBusiness {
   name: string;

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { uniqueViolationOf } from '../../common/errors/pg-errors';
+import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -22,15 +23,13 @@ export class CategoriesService {
   ) {}
 
   async list(biz: BusinessContext, query: ListCategoriesQuery): Promise<Paged<CategoryJson>> {
-    const page = pageRequest(query);
-    const [rows, [count]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${COLUMNS} FROM categories WHERE business_id = $1 ORDER BY lower(name), id LIMIT $2 OFFSET $3`,
-        [biz.id, page.limit, page.offset],
-      ) as Promise<CategoryRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS n FROM categories WHERE business_id = $1`, [biz.id]) as Promise<{ n: number }[]>,
-    ]);
-    return new Paged(rows.map(toCategoryJson), count.n, page);
+    const where = new ListFilter('business_id', biz.id);
+    const page = await queryPage<CategoryRow>(
+      this.dataSource,
+      { columns: COLUMNS, from: 'categories', where, orderBy: 'lower(name), id' },
+      pageRequest(query),
+    );
+    return page.map(toCategoryJson);
   }
 
   async get(biz: BusinessContext, id: string): Promise<CategoryJson> {

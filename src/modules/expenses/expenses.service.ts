@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
-import { DomainError } from '../../common/errors/domain-error';
 import { moneyNumber, moneyString } from '../../common/money/money';
+import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { FinanceService } from '../finance/finance.service';
@@ -61,30 +61,12 @@ export class ExpensesService {
 
   /** Newest expense date first; `from`/`to` inclusive. */
   async list(biz: BusinessContext, query: ListExpensesQuery): Promise<Paged<ExpenseJson>> {
-    if (query.from && query.to && query.from > query.to) throw DomainError.validation('from', 'from must not be after to');
-    const page = pageRequest(query);
-    const params: unknown[] = [biz.id];
-    const where = ['business_id = $1'];
-    const add = (condition: (p: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(condition(`$${params.length}`));
-    };
-    if (query.category) add((p) => `category = ${p}`, query.category);
-    if (query.from) add((p) => `expense_date >= ${p}::date`, query.from);
-    if (query.to) add((p) => `expense_date <= ${p}::date`, query.to);
-    const conditions = where.join(' AND ');
-    const [rows, [count]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${EXPENSE_COLUMNS} FROM expenses WHERE ${conditions}
-          ORDER BY expense_date DESC, created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, page.limit, page.offset],
-      ) as Promise<ExpenseRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS n FROM expenses WHERE ${conditions}`, params) as Promise<{ n: number }[]>,
-    ]);
-    return new Paged(
-      rows.map((row) => toExpenseJson(row, biz.currency)),
-      count.n,
-      page,
+    const where = new ListFilter('business_id', biz.id).equals('category', query.category).withinDates('expense_date', query);
+    const page = await queryPage<ExpenseRow>(
+      this.dataSource,
+      { columns: EXPENSE_COLUMNS, from: 'expenses', where, orderBy: 'expense_date DESC, created_at DESC, id DESC' },
+      pageRequest(query),
     );
+    return page.map((row) => toExpenseJson(row, biz.currency));
   }
 }

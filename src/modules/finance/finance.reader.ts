@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
-import { DomainError } from '../../common/errors/domain-error';
+import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { DEFAULT_SUMMARY_DAYS, FinanceSummaryQuery } from './dto/finance-summary.query';
 import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
@@ -17,32 +17,16 @@ export class FinanceReader {
 
   /** Newest booking date first; `from`/`to` are inclusive booking dates. */
   async list(biz: BusinessContext, query: ListFinanceTransactionsQuery): Promise<Paged<FinanceTransactionJson>> {
-    if (query.from && query.to && query.from > query.to) throw DomainError.validation('from', 'from must not be after to');
-    const page = pageRequest(query);
-    const params: unknown[] = [biz.id];
-    const where = ['business_id = $1'];
-    const add = (condition: (p: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(condition(`$${params.length}`));
-    };
-    if (query.type) add((p) => `type = ${p}`, query.type);
-    if (query.category) add((p) => `category = ${p}`, query.category);
-    if (query.from) add((p) => `occurred_on >= ${p}::date`, query.from);
-    if (query.to) add((p) => `occurred_on <= ${p}::date`, query.to);
-    const conditions = where.join(' AND ');
-    const [rows, [count]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${FINANCE_COLUMNS} FROM finance_transactions WHERE ${conditions}
-          ORDER BY occurred_on DESC, created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, page.limit, page.offset],
-      ) as Promise<FinanceTransactionRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS n FROM finance_transactions WHERE ${conditions}`, params) as Promise<{ n: number }[]>,
-    ]);
-    return new Paged(
-      rows.map((row) => toFinanceTransactionJson(row, biz.currency)),
-      count.n,
-      page,
+    const where = new ListFilter('business_id', biz.id)
+      .equals('type', query.type)
+      .equals('category', query.category)
+      .withinDates('occurred_on', query);
+    const page = await queryPage<FinanceTransactionRow>(
+      this.dataSource,
+      { columns: FINANCE_COLUMNS, from: 'finance_transactions', where, orderBy: 'occurred_on DESC, created_at DESC, id DESC' },
+      pageRequest(query),
     );
+    return page.map((row) => toFinanceTransactionJson(row, biz.currency));
   }
 
   /**

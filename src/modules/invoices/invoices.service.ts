@@ -227,7 +227,7 @@ export class InvoicesService {
   }
 
   private async load(tx: Tx, businessId: string, id: string): Promise<InvoiceJson> {
-    const [invoice] = await loadInvoices((sql, params) => tx.query(sql, params), businessId, [id]);
+    const [invoice] = await loadInvoices(tx, businessId, [id]);
     return invoice;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
+import { ListFilter } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { ListOrdersQuery } from './dto/list-orders.query';
 import { OrderJson, SaleItemRow, SaleRow, toOrderJson } from './order.mapper';
@@ -33,22 +34,13 @@ export class OrdersReader {
    * whatever the page size: the page with its total, then the items of all its orders.
    */
   async list(biz: BusinessContext, query: ListOrdersQuery): Promise<Paged<OrderJson>> {
-    if (query.from && query.to && query.from > query.to) throw DomainError.validation('from', 'from must not be after to');
     const page = pageRequest(query);
-    const params: unknown[] = [biz.id];
-    const where = ['s.business_id = $1'];
-    const add = (condition: (p: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(condition(`$${params.length}`));
-    };
-    if (query.customer_id) add((p) => `s.customer_id = ${p}`, query.customer_id);
-    if (query.status) add((p) => `s.status = ${p}`, query.status);
-    if (query.from || query.to) params.push(biz.timezone);
-    const tz = `$${params.length}`;
-    if (query.from) add((p) => `s.created_at >= (${p}::date)::timestamp AT TIME ZONE ${tz}`, query.from);
-    if (query.to) add((p) => `s.created_at < (${p}::date + 1)::timestamp AT TIME ZONE ${tz}`, query.to);
-    params.push(page.limit, page.offset);
-    const conditions = where.join(' AND ');
+    const where = new ListFilter('s.business_id', biz.id)
+      .equals('s.customer_id', query.customer_id)
+      .equals('s.status', query.status)
+      .withinLocalDates('s.created_at', query, biz.timezone);
+    const conditions = where.sql;
+    const params = [...where.params, page.limit, page.offset];
     // the page is chosen first (index order, LIMIT), then its invoices: whatever the statistics
     // say, the invoice lookup runs for the rows of the page only
     const rows: (SaleRow & { total_count: number })[] = await this.dataSource.query(

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { MAX_MONEY, moneyNumber, moneyString, sumMoney } from '../../common/money/money';
+import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { FinanceService } from '../finance/finance.service';
@@ -87,20 +88,14 @@ export class PayrollService {
 
   /** Newest first, each run with its items (two queries whatever the page size). */
   async list(biz: BusinessContext, query: ListPayrollRunsQuery): Promise<Paged<PayrollRunJson>> {
-    const page = pageRequest(query);
-    const [runs, [count]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${RUN_COLUMNS} FROM payroll_runs WHERE business_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-        [biz.id, page.limit, page.offset],
-      ) as Promise<PayrollRunRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS n FROM payroll_runs WHERE business_id = $1`, [biz.id]) as Promise<{ n: number }[]>,
-    ]);
-    const items = await this.itemsOf(biz.id, runs.map((r) => r.id));
-    return new Paged(
-      runs.map((run) => toPayrollRunJson(run, items.get(run.id) ?? [], biz.currency)),
-      count.n,
-      page,
+    const where = new ListFilter('business_id', biz.id);
+    const runs = await queryPage<PayrollRunRow>(
+      this.dataSource,
+      { columns: RUN_COLUMNS, from: 'payroll_runs', where, orderBy: 'created_at DESC, id DESC' },
+      pageRequest(query),
     );
+    const items = await this.itemsOf(biz.id, runs.items.map((r) => r.id));
+    return runs.map((run) => toPayrollRunJson(run, items.get(run.id) ?? [], biz.currency));
   }
 
   async get(biz: BusinessContext, id: string): Promise<PayrollRunJson> {

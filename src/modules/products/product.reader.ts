@@ -1,10 +1,6 @@
 import { PageRequest } from '../../common/pagination/pagination';
+import { SqlRunner } from '../../database/sql-runner';
 import { containsPattern } from './like-pattern';
-
-/** Anything that runs parametrised SQL: a Tx inside a unit of work, or the DataSource for reads. */
-export interface SqlRunner {
-  query(sql: string, params?: unknown[]): Promise<any[]>;
-}
 
 export interface ProductRow {
   id: string;

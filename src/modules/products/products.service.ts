@@ -6,12 +6,13 @@ import { uniqueViolationOf } from '../../common/errors/pg-errors';
 import { moneyString, quantityString } from '../../common/money/money';
 import { nextNumber } from '../../common/numbering/next-number';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { SqlRunner } from '../../database/sql-runner';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { CreateProductDto } from './dto/create-product.dto';
 import { ListProductsQuery } from './dto/list-products.query';
 import { UpdateProductDto } from './dto/update-product.dto';
-import { findProduct, findProductPage, SqlRunner, stockOf } from './product.reader';
+import { findProduct, findProductPage, stockOf } from './product.reader';
 import { ProductJson, toProductJson, toProductJsonList } from './products.mapper';
 import { formatSku } from './sku';
 

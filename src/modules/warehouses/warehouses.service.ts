@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
+import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -21,15 +22,13 @@ export class WarehousesService {
   ) {}
 
   async list(biz: BusinessContext, query: ListWarehousesQuery): Promise<Paged<WarehouseJson>> {
-    const page = pageRequest(query);
-    const [rows, [count]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT ${COLUMNS} FROM warehouses WHERE business_id = $1 ORDER BY is_default DESC, lower(name), id LIMIT $2 OFFSET $3`,
-        [biz.id, page.limit, page.offset],
-      ) as Promise<WarehouseRow[]>,
-      this.dataSource.query(`SELECT count(*)::int AS n FROM warehouses WHERE business_id = $1`, [biz.id]) as Promise<{ n: number }[]>,
-    ]);
-    return new Paged(rows.map(toWarehouseJson), count.n, page);
+    const where = new ListFilter('business_id', biz.id);
+    const page = await queryPage<WarehouseRow>(
+      this.dataSource,
+      { columns: COLUMNS, from: 'warehouses', where, orderBy: 'is_default DESC, lower(name), id' },
+      pageRequest(query),
+    );
+    return page.map(toWarehouseJson);
   }
 
   async get(biz: BusinessContext, id: string): Promise<WarehouseJson> {

@@ -1,11 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { PaginationQueryDto } from '../../../common/pagination/pagination';
-import { IsIsoDate, IsOneOf } from '../../../common/validation/decorators';
+import { DateRangeQueryDto } from '../../../common/pagination/date-range';
+import { IsOneOf } from '../../../common/validation/decorators';
 import { INVOICE_STATUSES, InvoiceStatus } from '../invoice-status';
 
 /** SPEC.md 4.4 GET /invoices: `from` and `to` are inclusive issue dates in the business time zone. */
-export class ListInvoicesQuery extends PaginationQueryDto {
+export class ListInvoicesQuery extends DateRangeQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID(undefined, { message: 'customer_id must be a UUID' })
@@ -14,12 +14,4 @@ export class ListInvoicesQuery extends PaginationQueryDto {
   @IsOptional()
   @IsOneOf(INVOICE_STATUSES)
   status?: InvoiceStatus;
-
-  @IsOptional()
-  @IsIsoDate()
-  from?: string;
-
-  @IsOptional()
-  @IsIsoDate()
-  to?: string;
 }

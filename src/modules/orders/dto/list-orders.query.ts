@@ -1,12 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { PaginationQueryDto } from '../../../common/pagination/pagination';
-import { IsIsoDate, IsOneOf } from '../../../common/validation/decorators';
+import { DateRangeQueryDto } from '../../../common/pagination/date-range';
+import { IsOneOf } from '../../../common/validation/decorators';
 
 export const ORDER_STATUSES = ['completed', 'pending', 'cancelled'] as const;
 
 /** SPEC.md 4.2 GET /orders: `from` and `to` are inclusive dates in the business time zone. */
-export class ListOrdersQuery extends PaginationQueryDto {
+export class ListOrdersQuery extends DateRangeQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
   @IsUUID(undefined, { message: 'customer_id must be a UUID' })
@@ -15,12 +15,4 @@ export class ListOrdersQuery extends PaginationQueryDto {
   @IsOptional()
   @IsOneOf(ORDER_STATUSES)
   status?: (typeof ORDER_STATUSES)[number];
-
-  @IsOptional()
-  @IsIsoDate()
-  from?: string;
-
-  @IsOptional()
-  @IsIsoDate()
-  to?: string;
 }

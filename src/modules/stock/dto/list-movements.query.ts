@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { PaginationQueryDto } from '../../../common/pagination/pagination';
-import { IsIsoDate, IsOneOf } from '../../../common/validation/decorators';
+import { DateRangeQueryDto } from '../../../common/pagination/date-range';
+import { IsOneOf } from '../../../common/validation/decorators';
 import { MOVEMENT_TYPES, MovementType } from '../movement-types';
 
-export class ListMovementsQuery extends PaginationQueryDto {
+/** GET /stock/movements: `from` and `to` are inclusive dates in the business time zone. */
+export class ListMovementsQuery extends DateRangeQueryDto {
   @IsOptional()
   @IsUUID()
   @ApiPropertyOptional({ format: 'uuid' })
@@ -18,14 +19,4 @@ export class ListMovementsQuery extends PaginationQueryDto {
   @IsOptional()
   @IsOneOf(MOVEMENT_TYPES)
   type?: MovementType;
-
-  /** Inclusive, a date in the business time zone. */
-  @IsOptional()
-  @IsIsoDate()
-  from?: string;
-
-  /** Inclusive, a date in the business time zone. */
-  @IsOptional()
-  @IsIsoDate()
-  to?: string;
 }
