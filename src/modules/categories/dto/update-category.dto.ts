@@ -1,20 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { PartialType } from '@nestjs/swagger';
+import { CreateCategoryDto } from './create-category.dto';
 
-export class UpdateCategoryDto {
-  @ValidateIf((_o, value) => value !== undefined)
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  @ApiPropertyOptional({ example: 'Coffee', maxLength: 100 })
-  name?: string;
-
-  /** null clears it. */
-  @ValidateIf((_o, value) => value !== undefined && value !== null)
-  @IsString()
-  @MaxLength(2000)
-  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
-  description?: string | null;
-}
+/** A partial update of the create fields: an absent field is left alone, null clears `description` only. */
+export class UpdateCategoryDto extends PartialType(CreateCategoryDto, { skipNullProperties: false }) {}

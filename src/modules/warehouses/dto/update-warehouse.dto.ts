@@ -1,23 +1,12 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { IsBoolean, ValidateIf } from 'class-validator';
+import { CreateWarehouseDto } from './create-warehouse.dto';
 
-export class UpdateWarehouseDto {
-  @ValidateIf((_o, value) => value !== undefined)
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  @ApiPropertyOptional({ example: 'Back store', maxLength: 100 })
-  name?: string;
-
-  /** null clears it. */
-  @ValidateIf((_o, value) => value !== undefined && value !== null)
-  @IsString()
-  @MaxLength(500)
-  @ApiPropertyOptional({ nullable: true, maxLength: 500 })
-  address?: string | null;
-
+/**
+ * A partial update of name and address (an absent field is left alone, null clears `address` only),
+ * plus is_default, whose update rule differs from the create's default (false) and is declared here.
+ */
+export class UpdateWarehouseDto extends PartialType(OmitType(CreateWarehouseDto, ['is_default'] as const), { skipNullProperties: false }) {
   /**
    * true makes this the default warehouse (the previous default stops being one). false is only
    * accepted on a warehouse that is not the default: make another one the default instead.
