@@ -132,6 +132,25 @@ export class CustomersService {
     );
   }
 
+  /**
+   * Takes a cancelled sale out of the customer's totals. The last purchase is recomputed from the
+   * remaining completed sales only when it was this sale's: a later sale (possibly committed while
+   * this statement waited for the row) keeps its date.
+   */
+  async reversePurchase(tx: Tx, businessId: string, customerId: string, saleId: string, total: string): Promise<void> {
+    await tx.query(
+      `UPDATE customers c
+          SET total_spent = c.total_spent - $4::numeric, total_orders = c.total_orders - 1, updated_at = now(),
+              last_purchase_date = CASE
+                WHEN c.last_purchase_date > (SELECT created_at FROM sales WHERE business_id = $1 AND id = $3) THEN c.last_purchase_date
+                ELSE (SELECT max(s.created_at) FROM sales s
+                       WHERE s.business_id = $1 AND s.customer_id = $2 AND s.status = 'completed' AND s.id <> $3)
+              END
+        WHERE c.business_id = $1 AND c.id = $2`,
+      [businessId, customerId, saleId, moneyString(total)],
+    );
+  }
+
   async list(biz: BusinessContext, query: ListCustomersQuery): Promise<Paged<CustomerJson>> {
     const page = pageRequest(query);
     const params: unknown[] = [biz.id];

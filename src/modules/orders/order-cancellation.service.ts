@@ -5,6 +5,7 @@ import { moneyNumber } from '../../common/money/money';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
+import { CustomersService } from '../customers/customers.service';
 import { FinanceService } from '../finance/finance.service';
 import { InvoicesService } from '../invoices/invoices.service';
 import { LoyaltyService } from '../loyalty/loyalty.service';
@@ -37,6 +38,7 @@ export class OrderCancellationService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly stock: StockService,
+    private readonly customers: CustomersService,
     private readonly loyalty: LoyaltyService,
     private readonly invoices: InvoicesService,
     private readonly finance: FinanceService,
@@ -51,7 +53,7 @@ export class OrderCancellationService {
       if (restock) await this.stock.returnForSale(tx, biz.id, sale.id);
       let pointsReversed = 0;
       if (sale.customer_id) {
-        await this.reduceCustomerTotals(tx, biz.id, sale);
+        await this.customers.reversePurchase(tx, biz.id, sale.customer_id, sale.id, sale.total);
         if (sale.loyalty_points_earned > 0) {
           const reversal = { businessId: biz.id, customerId: sale.customer_id, saleId: sale.id, saleNumber: sale.sale_number, points: sale.loyalty_points_earned };
           pointsReversed = await this.loyalty.reverseForSale(tx, reversal);
@@ -106,24 +108,5 @@ export class OrderCancellationService {
       throw new DomainError('INVALID_STATUS_TRANSITION', `An order that is ${sale.status} cannot be cancelled`, [{ from: sale.status, to: 'cancelled' }]);
     }
     return sale;
-  }
-
-  /**
-   * The sale leaves the customer's totals. The last purchase is recomputed from the remaining
-   * completed sales only when it was this sale's: a later sale (possibly committed while this
-   * statement waited for the row) keeps its date.
-   */
-  private async reduceCustomerTotals(tx: Tx, businessId: string, sale: LockedSale): Promise<void> {
-    await tx.query(
-      `UPDATE customers c
-          SET total_spent = c.total_spent - $4::numeric, total_orders = c.total_orders - 1, updated_at = now(),
-              last_purchase_date = CASE
-                WHEN c.last_purchase_date > (SELECT created_at FROM sales WHERE business_id = $1 AND id = $3) THEN c.last_purchase_date
-                ELSE (SELECT max(s.created_at) FROM sales s
-                       WHERE s.business_id = $1 AND s.customer_id = $2 AND s.status = 'completed' AND s.id <> $3)
-              END
-        WHERE c.business_id = $1 AND c.id = $2`,
-      [businessId, sale.customer_id, sale.id, sale.total],
-    );
   }
 }
