@@ -1,6 +1,6 @@
 import { refusingUrl } from './helpers/receiver';
 import { buildWorld, call, CallResult, documentedRoutes, errorBodyProblems, settle, stringsIn, World } from './helpers/route-cases';
-import { Attack, attacksOn } from './helpers/route-cases-attacks';
+import { Attack, attacksOn, TEXT_FRAGMENTS } from './helpers/route-cases-attacks';
 import { BODY_CASES, BodyRouteCase, HostileContext } from './helpers/route-cases-hostile';
 import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
@@ -57,18 +57,27 @@ describe('hostile input: every POST and PUT route of the OpenAPI document', () =
       const written = snapshotDiff(before, await snapshotBusiness(t.db, w.businessId));
 
       let accepted = 0;
+      const echoedFields = new Set<string>();
+      let echoedCount = 0;
       for (const [i, template] of attacks.entries()) {
         if (template.verdict === 'reject') continue;
         accepted++;
         const fresh = ctx();
-        const attack = attacksOn(c.body?.(fresh), c)[i];
+        const attack = attacksOn(c.body?.(fresh), { ...c, salt: fresh.n })[i];
         const res = await send(method, await c.path(fresh), attack);
         problems.push(...judge(attack, res));
-        if (attack.verdict === 'echo' && res.status < 300) problems.push(...(await echoed(c, fresh, attack, res)));
+        if (attack.verdict === 'echo' && res.status < 300) {
+          echoedFields.add(attack.field!);
+          echoedCount++;
+          problems.push(...(await givenBack(c, fresh, attack, res)));
+        }
       }
       expect({ problems, written }).toEqual({ problems: [], written: {} });
       expect(rejected).toBeGreaterThan(c.body ? 30 : 15);
       expect(accepted).toBeGreaterThan(0);
+      // each free-text field stores such text as given
+      expect([...echoedFields].sort()).toEqual([...(c.texts ?? [])].sort());
+      expect(echoedCount).toBe((c.texts?.length ?? 0) * TEXT_FRAGMENTS.length);
     }, 120_000);
   });
 
@@ -105,7 +114,7 @@ describe('hostile input: every POST and PUT route of the OpenAPI document', () =
     return [];
   }
 
-  async function echoed(c: BodyRouteCase, fresh: HostileContext, attack: Attack, res: CallResult): Promise<string[]> {
+  async function givenBack(c: BodyRouteCase, fresh: HostileContext, attack: Attack, res: CallResult): Promise<string[]> {
     if (stringsIn(res.body).includes(attack.text!)) return [];
     if (c.readBack && stringsIn(await c.readBack(fresh, attack.field!, res.body)).includes(attack.text!)) return [];
     return [`${attack.label} -> ${res.status}: accepted but not given back verbatim: ${res.text.slice(0, 300)}`];

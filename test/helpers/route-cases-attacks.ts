@@ -119,11 +119,11 @@ const POLLUTERS: [string, string][] = [
 
 /** SQL, markup, template and unicode text: accepted as text or refused, never interpreted. */
 export const TEXT_FRAGMENTS = [
-  "Robert'); DROP TABLE sales;--",
+  "x'); DROP TABLE sales;--",
   '" OR "1"="1" --',
-  "1;DELETE FROM products--",
+  '1;DELETE FROM products--',
   '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)>',
   '{{7*7}} ${7*7} #{7*7}',
   '100% _off_ \\o/',
   'Café ☕️🍩 👩‍👩‍👧‍👦',
@@ -181,6 +181,8 @@ export interface AttackOptions {
   integers?: string[];
   signed?: string[];
   texts?: string[];
+  /** appended to the texts (` #<salt>`), so fields unique in the business (names) never collide */
+  salt?: number;
 }
 
 /** The attacks on one valid body (undefined: the route takes no body). */
@@ -210,7 +212,10 @@ export function attacksOn(valid: Record<string, unknown> | undefined, options: A
       for (const s of ['', '   ', 'NaN', 'Infinity', 'null', 'undefined']) attacks.push({ label: `${name} as ${JSON.stringify(s)}`, raw: withValue(valid, path, s), verdict: 'tolerate' });
     }
     if (options.texts?.includes(name)) {
-      for (const text of TEXT_FRAGMENTS) attacks.push({ label: `${name} as ${JSON.stringify(text)}`, raw: withValue(valid, path, text), verdict: 'echo', text, field: name });
+      for (const fragment of TEXT_FRAGMENTS) {
+        const text = options.salt === undefined ? fragment : `${fragment} #${options.salt}`;
+        attacks.push({ label: `${name} as ${JSON.stringify(fragment)}`, raw: withValue(valid, path, text), verdict: 'echo', text, field: name });
+      }
     }
   }
   return attacks;
