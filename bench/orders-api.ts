@@ -32,6 +32,8 @@ const autocannon = require('autocannon') as (options: {
 
 export interface ApiProcess {
   base: string;
+  /** the server's own process id (for memory sampling) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startApi(databaseUrl: string, env: Record<string, string> 
   }
   return {
     base,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
