@@ -1,4 +1,5 @@
 import { SqlRunner } from '../../database/sql-runner';
+import { localDayStartSql } from '../time/zone-sql';
 import { assertDateRange, DateRange } from './date-range';
 import { PageRequest, Paged } from './pagination';
 
@@ -46,9 +47,9 @@ export class ListFilter {
     assertDateRange(range);
     if (!range.from && !range.to) return this;
     const tz = this.param(timezone);
-    return this.where(range.from, (p) => `${column} >= (${p}::date)::timestamp AT TIME ZONE ${tz}`).where(
+    return this.where(range.from, (p) => `${column} >= ${localDayStartSql(`${p}::date`, tz)}`).where(
       range.to,
-      (p) => `${column} < (${p}::date + 1)::timestamp AT TIME ZONE ${tz}`,
+      (p) => `${column} < ${localDayStartSql(`${p}::date + 1`, tz)}`,
     );
   }
 

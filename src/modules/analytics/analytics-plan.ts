@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
+import { localDayStartSql } from '../../common/time/zone-sql';
 import { closedBuckets, HourBucket } from './analytics-buckets';
 import { addDays, analyticsWindow, AnalyticsWindow, CLOSE_GRACE_MS } from './analytics-window';
 
@@ -35,8 +36,8 @@ export class AnalyticsPlanner {
   async plan(biz: BusinessContext, days: number, now = this.clock()): Promise<AnalyticsPlan> {
     const w = analyticsWindow(now, biz.timezone, days);
     const rows: { day: string; start: Date; window_start: Date }[] = await this.db.query(
-      `SELECT d::date::text AS day, (d::date::timestamp AT TIME ZONE $3) AS start,
-              ($4::date::timestamp AT TIME ZONE $3) AS window_start
+      `SELECT d::date::text AS day, ${localDayStartSql('d::date', '$3')} AS start,
+              ${localDayStartSql('$4::date', '$3')} AS window_start
          FROM generate_series($1::date, $2::date, interval '1 day') d ORDER BY d`,
       [addDays(w.lastClosedDay, 1), addDays(w.today, 1), biz.timezone, w.firstDay],
     );

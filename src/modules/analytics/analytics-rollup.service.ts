@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { localDateSql } from '../../common/time/zone-sql';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { HourBucket } from './analytics-buckets';
@@ -43,7 +44,7 @@ export class AnalyticsRollupService {
     await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, [LOCK_CLASS, businessId]);
     await tx.query(
       `WITH d AS (
-         SELECT ($2::timestamptz AT TIME ZONE b.timezone)::date AS day FROM businesses b WHERE b.id = $1
+         SELECT ${localDateSql('$2::timestamptz', 'b.timezone')} AS day FROM businesses b WHERE b.id = $1
        ), daily AS (
          DELETE FROM analytics_daily_sales r USING d WHERE r.business_id = $1 AND r.day = d.day
        ), daily_products AS (

@@ -3,6 +3,7 @@
  * PostgreSQL (`AT TIME ZONE` knows DST), or instants computed by AnalyticsPlanner; either way the
  * sales indexes are searched with plain timestamptz bounds.
  */
+import { localDateSql, localDayStartSql } from '../../common/time/zone-sql';
 
 /** The sale lines of sale `s`, probed through the (business_id, sale_id) index ($1 business). */
 const LINES_OF_SALE = `
@@ -25,12 +26,12 @@ export const FILL_DAYS_SQL = `
   ), bounds AS (
     SELECT min(day) AS lo, max(day) AS hi FROM missing
   ), sold AS MATERIALIZED (
-    SELECT s.id, s.total, (s.created_at AT TIME ZONE $4)::date AS day
+    SELECT s.id, s.total, ${localDateSql('s.created_at', '$4')} AS day
       FROM bounds, sales s
      WHERE s.business_id = $1 AND s.status = 'completed'
-       AND s.created_at >= (bounds.lo::timestamp AT TIME ZONE $4)
-       AND s.created_at < ((bounds.hi + 1)::timestamp AT TIME ZONE $4)
-       AND (s.created_at AT TIME ZONE $4)::date IN (SELECT day FROM missing)
+       AND s.created_at >= ${localDayStartSql('bounds.lo', '$4')}
+       AND s.created_at < ${localDayStartSql('bounds.hi + 1', '$4')}
+       AND ${localDateSql('s.created_at', '$4')} IN (SELECT day FROM missing)
   ), day_rows AS (
     INSERT INTO analytics_daily_sales (business_id, day, orders, revenue)
     SELECT $1, m.day, count(s.id), coalesce(sum(s.total), 0)

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
+import { localDateSql } from '../../common/time/zone-sql';
 import { AnalyticsPlan, AnalyticsPlanner } from './analytics-plan';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { WINDOW_DAYS, WINDOW_HOURS, WINDOW_LIVE_SALES } from './analytics-sql';
@@ -71,7 +72,7 @@ export class AnalyticsService {
            UNION ALL
            SELECT day::text, sum(orders)::int, sum(revenue)::text FROM analytics_hourly_sales WHERE ${WINDOW_HOURS} GROUP BY day
            UNION ALL
-           SELECT (s.created_at AT TIME ZONE $8)::date::text, count(*)::int, sum(s.total)::text
+           SELECT ${localDateSql('s.created_at', '$8')}::text, count(*)::int, sum(s.total)::text
              FROM sales s WHERE ${WINDOW_LIVE_SALES} GROUP BY 1
          ) u ON true`,
         [...params, biz.timezone],

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { localDateSql } from '../../common/time/zone-sql';
 import { DEFAULT_SUMMARY_DAYS, FinanceSummaryQuery } from './dto/finance-summary.query';
 import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
 import { CategoryTotal, FinanceSummaryJson, summarizeFinance } from './finance-summary';
@@ -37,7 +38,7 @@ export class FinanceReader {
     const days = query.days ?? DEFAULT_SUMMARY_DAYS;
     const rows: { from: string; to: string; type: FinanceType | null; category: string | null; amount: string | null; count: number }[] =
       await this.dataSource.query(
-        `WITH w AS (SELECT (now() AT TIME ZONE $2::text)::date AS today)
+        `WITH w AS (SELECT ${localDateSql('now()', '$2::text')} AS today)
          SELECT (w.today - ($3::int - 1))::text AS from, w.today::text AS to, g.type, g.category, g.amount, g.count
            FROM w LEFT JOIN LATERAL (
              SELECT f.type, f.category, sum(f.amount) AS amount, count(*)::int AS count

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { moneyString } from '../../common/money/money';
+import { localDateSql } from '../../common/time/zone-sql';
 import { SqlBatch } from '../../database/sql-batch';
 import { Tx } from '../../database/transaction';
 import { FinanceType } from './finance-types';
@@ -45,7 +46,7 @@ export class FinanceService {
       `INSERT INTO finance_transactions (business_id, type, category, amount, description, sale_id, invoice_id, occurred_on, created_at)
        SELECT ${withNumber.param(income.businessId, 'uuid')}, 'income', 'sales', ${withNumber.param(moneyString(income.amount), 'numeric')},
               'Order ' || s.formatted, ${withNumber.param(income.saleId, 'uuid')}, ${withNumber.param(income.invoiceId, 'uuid')},
-              (s.at AT TIME ZONE ${withNumber.param(income.timezone, 'text')})::date, s.at
+              ${localDateSql('s.at', withNumber.param(income.timezone, 'text'))}, s.at
          FROM ${salePart} s`,
     );
   }
@@ -54,7 +55,7 @@ export class FinanceService {
   async record(tx: Tx, entry: FinanceEntry): Promise<FinanceTransactionRow> {
     const row = await tx.one<FinanceTransactionRow>(
       `INSERT INTO finance_transactions (business_id, type, category, amount, description, sale_id, invoice_id, reference_id, occurred_on)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::date, (now() AT TIME ZONE $10::text)::date))
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::date, ${localDateSql('now()', '$10::text')}))
        RETURNING ${FINANCE_COLUMNS}`,
       [
         entry.businessId,

@@ -3,6 +3,7 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { moneyNumber, moneyString, quantityString } from '../../common/money/money';
 import { nextNumberSql } from '../../common/numbering/next-number';
+import { localDateSql } from '../../common/time/zone-sql';
 import { SqlBatch } from '../../database/sql-batch';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -94,7 +95,7 @@ export class InvoicesService {
               ${batch.param(invoice.currency, 'text')}, ${batch.param(moneyString(invoice.subtotal), 'numeric')},
               ${batch.param(moneyString(invoice.taxAmount), 'numeric')}, ${batch.param(moneyString(invoice.total), 'numeric')},
               d.today, d.today, n.at, n.at
-         FROM ${SALE_INVOICE_PART} n, (SELECT (${salePart}.at AT TIME ZONE ${batch.param(invoice.timezone, 'text')})::date AS today FROM ${salePart}) d`,
+         FROM ${SALE_INVOICE_PART} n, (SELECT ${localDateSql(`${salePart}.at`, batch.param(invoice.timezone, 'text'))} AS today FROM ${salePart}) d`,
     );
   }
 
@@ -117,7 +118,7 @@ export class InvoicesService {
                                due_date, notes, created_at, updated_at)
          SELECT ${businessId}, n.number, n.formatted, ${batch.param(dto.customer_id, 'uuid')}, NULL, 'unpaid', ${batch.param(biz.currency, 'text')},
                 ${batch.param(priced.subtotal, 'numeric')}, ${batch.param(priced.taxAmount, 'numeric')}, ${batch.param(priced.total, 'numeric')},
-                coalesce(${batch.param(dto.due_date ?? null, 'date')}, (n.at AT TIME ZONE ${batch.param(biz.timezone, 'text')})::date + ${DEFAULT_DUE_DAYS}),
+                coalesce(${batch.param(dto.due_date ?? null, 'date')}, ${localDateSql('n.at', batch.param(biz.timezone, 'text'))} + ${DEFAULT_DUE_DAYS}),
                 ${batch.param(dto.notes ?? null, 'text')}, n.at, n.at
            FROM invoice_no n
          RETURNING id`,
@@ -177,7 +178,7 @@ export class InvoicesService {
     const updated = await tx.one<{ paid_date: string | null }>(
       `UPDATE invoices
           SET status = $3, updated_at = now(),
-              paid_date = CASE WHEN $3 = 'paid' THEN coalesce($4::date, (now() AT TIME ZONE $5::text)::date) ELSE paid_date END
+              paid_date = CASE WHEN $3 = 'paid' THEN coalesce($4::date, ${localDateSql('now()', '$5::text')}) ELSE paid_date END
         WHERE business_id = $1 AND id = $2
        RETURNING paid_date::text AS paid_date`,
       [biz.id, invoice.id, dto.status, dto.paid_date ?? null, biz.timezone],
