@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
+import { groupBy } from '../../common/collections/group-by';
 import { DomainError } from '../../common/errors/domain-error';
 import { ListFilter } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
@@ -64,18 +65,12 @@ export class OrdersReader {
   }
 
   private async itemsOf(businessId: string, saleIds: string[]): Promise<Map<string, SaleItemRow[]>> {
-    const bySale = new Map<string, SaleItemRow[]>();
-    if (saleIds.length === 0) return bySale;
+    if (saleIds.length === 0) return new Map();
     const rows: SaleItemRow[] = await this.dataSource.query(
       `SELECT sale_id, product_id, product_name, sku, quantity, unit_price, discount, total
          FROM sale_items WHERE business_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, line_no`,
       [businessId, saleIds],
     );
-    for (const row of rows) {
-      const list = bySale.get(row.sale_id) ?? [];
-      list.push(row);
-      bySale.set(row.sale_id, list);
-    }
-    return bySale;
+    return groupBy(rows, (row) => row.sale_id);
   }
 }

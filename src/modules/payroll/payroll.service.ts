@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
+import { groupBy } from '../../common/collections/group-by';
 import { DomainError } from '../../common/errors/domain-error';
 import { MAX_MONEY, moneyNumber, moneyString, sumMoney } from '../../common/money/money';
 import { ListFilter, queryPage } from '../../common/pagination/list-query';
@@ -109,13 +110,11 @@ export class PayrollService {
   }
 
   private async itemsOf(businessId: string, runIds: string[]): Promise<Map<string, PayrollItemRow[]>> {
-    const byRun = new Map<string, PayrollItemRow[]>();
-    if (runIds.length === 0) return byRun;
+    if (runIds.length === 0) return new Map();
     const rows: PayrollItemRow[] = await this.dataSource.query(
       `SELECT run_id, employee_name, amount FROM payroll_items WHERE business_id = $1 AND run_id = ANY($2::uuid[]) ORDER BY run_id, line_no`,
       [businessId, runIds],
     );
-    for (const row of rows) byRun.set(row.run_id, [...(byRun.get(row.run_id) ?? []), row]);
-    return byRun;
+    return groupBy(rows, (row) => row.run_id);
   }
 }

@@ -1,3 +1,4 @@
+import { groupBy } from '../../common/collections/group-by';
 import { dec, moneyNumber, quantityNumber } from '../../common/money/money';
 import { ProductRow, StockCell } from './product.reader';
 
@@ -48,11 +49,6 @@ export function toProductJson(row: ProductRow, stock: StockCell[]): ProductJson 
 
 /** A page's products with their stock, grouped once rather than filtered per product. */
 export function toProductJsonList(rows: ProductRow[], stock: StockCell[]): ProductJson[] {
-  const byProduct = new Map<string, StockCell[]>();
-  for (const cell of stock) {
-    const list = byProduct.get(cell.product_id) ?? [];
-    list.push(cell);
-    byProduct.set(cell.product_id, list);
-  }
+  const byProduct = groupBy(stock, (cell) => cell.product_id);
   return rows.map((row) => toProductJson(row, byProduct.get(row.id) ?? []));
 }
