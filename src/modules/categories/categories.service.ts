@@ -5,6 +5,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { uniqueViolationOf } from '../../common/errors/pg-errors';
 import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { findInBusiness } from '../../database/find-in-business';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { CategoryJson, CategoryRow, toCategoryJson } from './categories.mapper';
@@ -33,8 +34,7 @@ export class CategoriesService {
   }
 
   async get(biz: BusinessContext, id: string): Promise<CategoryJson> {
-    const [row]: CategoryRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM categories WHERE business_id = $1 AND id = $2`, [biz.id, id]);
-    if (!row) throw DomainError.notFound('Category');
+    const row = await findInBusiness<CategoryRow>(this.dataSource, 'categories', biz.id, id, { columns: COLUMNS, notFound: 'Category' });
     return toCategoryJson(row);
   }
 

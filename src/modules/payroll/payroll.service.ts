@@ -8,6 +8,7 @@ import { MAX_MONEY, moneyNumber, moneyString, sumMoney } from '../../common/mone
 import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { findInBusiness } from '../../database/find-in-business';
 import { FinanceService } from '../finance/finance.service';
 import { CreatePayrollRunDto } from './dto/create-payroll-run.dto';
 import { ListPayrollRunsQuery } from './dto/list-payroll-runs.query';
@@ -100,13 +101,9 @@ export class PayrollService {
   }
 
   async get(biz: BusinessContext, id: string): Promise<PayrollRunJson> {
-    const runs: PayrollRunRow[] = await this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM payroll_runs WHERE business_id = $1 AND id = $2`, [
-      biz.id,
-      id,
-    ]);
-    if (runs.length === 0) throw DomainError.notFound('Payroll run');
+    const run = await findInBusiness<PayrollRunRow>(this.dataSource, 'payroll_runs', biz.id, id, { columns: RUN_COLUMNS, notFound: 'Payroll run' });
     const items = await this.itemsOf(biz.id, [id]);
-    return toPayrollRunJson(runs[0], items.get(id) ?? [], biz.currency);
+    return toPayrollRunJson(run, items.get(id) ?? [], biz.currency);
   }
 
   private async itemsOf(businessId: string, runIds: string[]): Promise<Map<string, PayrollItemRow[]>> {

@@ -9,6 +9,7 @@ import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { SqlRunner } from '../../database/sql-runner';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
+import { findInBusiness } from '../../database/find-in-business';
 import { CreateProductDto } from './dto/create-product.dto';
 import { ListProductsQuery } from './dto/list-products.query';
 import { UpdateProductDto } from './dto/update-product.dto';
@@ -113,8 +114,7 @@ export class ProductsService {
   }
 
   async patch(tx: Tx, businessId: string, id: string, dto: UpdateProductDto): Promise<ProductJson> {
-    const exists = await tx.one(`SELECT 1 FROM products WHERE business_id = $1 AND id = $2`, [businessId, id]);
-    if (!exists) throw DomainError.notFound('Product');
+    await findInBusiness(tx, 'products', businessId, id, { notFound: 'Product' });
     if (dto.category_id) await this.lockCategory(tx, businessId, dto.category_id);
 
     const params: unknown[] = [businessId, id];

@@ -4,6 +4,7 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { findInBusiness } from '../../database/find-in-business';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { CreateWarehouseDto } from './dto/create-warehouse.dto';
@@ -32,8 +33,7 @@ export class WarehousesService {
   }
 
   async get(biz: BusinessContext, id: string): Promise<WarehouseJson> {
-    const [row]: WarehouseRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM warehouses WHERE business_id = $1 AND id = $2`, [biz.id, id]);
-    if (!row) throw DomainError.notFound('Warehouse');
+    const row = await findInBusiness<WarehouseRow>(this.dataSource, 'warehouses', biz.id, id, { columns: COLUMNS, notFound: 'Warehouse' });
     return toWarehouseJson(row);
   }
 
@@ -55,8 +55,7 @@ export class WarehousesService {
   }
 
   async patch(tx: Tx, businessId: string, id: string, dto: UpdateWarehouseDto): Promise<WarehouseJson> {
-    const current = await tx.one<WarehouseRow>(`SELECT ${COLUMNS} FROM warehouses WHERE business_id = $1 AND id = $2`, [businessId, id]);
-    if (!current) throw DomainError.notFound('Warehouse');
+    const current = await findInBusiness<WarehouseRow>(tx, 'warehouses', businessId, id, { columns: COLUMNS, notFound: 'Warehouse' });
     if (dto.is_default === false && current.is_default) {
       throw DomainError.validation('is_default', 'the default warehouse stays the default until another warehouse is made the default');
     }

@@ -4,6 +4,7 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { findInBusiness } from '../../database/find-in-business';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { OutboxDispatcher } from './delivery/outbox-dispatcher';
@@ -24,7 +25,7 @@ export class WebhookDeliveriesService {
 
   /** Newest first. */
   async list(biz: BusinessContext, webhookId: string, query: ListDeliveriesQuery): Promise<Paged<DeliveryJson>> {
-    await this.requireWebhook(biz.id, webhookId);
+    await findInBusiness(this.dataSource, 'webhooks', biz.id, webhookId, { notFound: 'Webhook' });
     const page = pageRequest(query);
     const rows: (DeliveryRow & { total: number })[] = await this.dataSource.query(
       `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM webhook_deliveries
@@ -62,11 +63,6 @@ export class WebhookDeliveriesService {
       [deliveryId, this.config.webhookMaxAttempts],
     );
     return toDeliveryJson(row!);
-  }
-
-  private async requireWebhook(businessId: string, webhookId: string): Promise<void> {
-    const [row] = await this.dataSource.query(`SELECT 1 FROM webhooks WHERE business_id = $1 AND id = $2`, [businessId, webhookId]);
-    if (!row) throw DomainError.notFound('Webhook');
   }
 
   private async count(businessId: string, webhookId: string, status: string | undefined): Promise<number> {

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { findInBusiness } from '../../database/find-in-business';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -31,8 +32,7 @@ export class WebhooksService {
   }
 
   async get(biz: BusinessContext, id: string): Promise<WebhookJson> {
-    const [row] = await this.dataSource.query(`SELECT ${COLUMNS} FROM webhooks WHERE business_id = $1 AND id = $2`, [biz.id, id]);
-    if (!row) throw DomainError.notFound('Webhook');
+    const row = await findInBusiness<WebhookRow>(this.dataSource, 'webhooks', biz.id, id, { columns: COLUMNS, notFound: 'Webhook' });
     return toWebhookJson(row);
   }
 
