@@ -1,6 +1,4 @@
-import { countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
-
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+import { apiAs, countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 describe('categories', () => {
   let t: TestApp;
@@ -10,12 +8,7 @@ describe('categories', () => {
   });
   afterAll(() => t.close());
 
-  const api = (biz: TestBusiness) => ({
-    get: (path: string) => t.http().get(`/api/v1${path}`).set(biz.auth),
-    post: (path: string, body: object) => t.http().post(`/api/v1${path}`).set(biz.auth).send(body),
-    put: (path: string, body: object) => t.http().put(`/api/v1${path}`).set(biz.auth).send(body),
-    del: (path: string) => t.http().delete(`/api/v1${path}`).set(biz.auth),
-  });
+  const api = (biz: TestBusiness) => apiAs(t, biz);
 
   async function category(biz: TestBusiness, name: string, description?: string) {
     return (await api(biz).post('/categories', { name, ...(description ? { description } : {}) }).expect(201)).body.data;

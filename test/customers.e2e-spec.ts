@@ -1,7 +1,5 @@
 import { seedProduct } from './helpers/orders-fixtures';
-import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
-
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 describe('customers: GET/POST /customers, GET/PUT /customers/:id', () => {
   let t: TestApp;

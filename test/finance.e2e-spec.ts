@@ -1,7 +1,6 @@
 import { seedProduct } from './helpers/orders-fixtures';
-import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TZ = 'Pacific/Kiritimati'; // UTC+14
 
 describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7)', () => {

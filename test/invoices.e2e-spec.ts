@@ -1,8 +1,7 @@
 import { randomUUID } from 'crypto';
 import { seedProduct, stockOf } from './helpers/orders-fixtures';
-import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TZ = 'America/New_York';
 

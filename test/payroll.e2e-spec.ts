@@ -1,7 +1,6 @@
 import { randomUUID } from 'crypto';
-import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TZ = 'Pacific/Pago_Pago'; // UTC-11
 

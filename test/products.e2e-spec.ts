@@ -1,7 +1,6 @@
 import { createApiKey, revokeApiKey } from '../src/modules/businesses/business-provisioning';
-import { countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { apiAs, countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('products', () => {
@@ -12,12 +11,7 @@ describe('products', () => {
   });
   afterAll(() => t.close());
 
-  const api = (biz: TestBusiness) => ({
-    get: (path: string) => t.http().get(`/api/v1${path}`).set(biz.auth),
-    post: (path: string, body: object) => t.http().post(`/api/v1${path}`).set(biz.auth).send(body),
-    put: (path: string, body: object) => t.http().put(`/api/v1${path}`).set(biz.auth).send(body),
-    del: (path: string) => t.http().delete(`/api/v1${path}`).set(biz.auth),
-  });
+  const api = (biz: TestBusiness) => apiAs(t, biz);
 
   async function product(biz: TestBusiness, body: object = {}) {
     const res = await api(biz).post('/products', { name: 'Widget', price: 10, ...body }).expect(201);

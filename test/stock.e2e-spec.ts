@@ -1,9 +1,7 @@
 import { randomUUID } from 'crypto';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import { StockService } from '../src/modules/stock/stock.service';
-import { countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
-
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+import { apiAs, countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 describe('stock', () => {
   let t: TestApp;
@@ -13,10 +11,7 @@ describe('stock', () => {
   });
   afterAll(() => t.close());
 
-  const api = (biz: TestBusiness) => ({
-    get: (path: string) => t.http().get(`/api/v1${path}`).set(biz.auth),
-    post: (path: string, body: object) => t.http().post(`/api/v1${path}`).set(biz.auth).send(body),
-  });
+  const api = (biz: TestBusiness) => apiAs(t, biz);
 
   async function product(biz: TestBusiness, body: object = {}) {
     return (await api(biz).post('/products', { name: 'Widget', price: 10, ...body }).expect(201)).body.data;

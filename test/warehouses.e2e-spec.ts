@@ -1,6 +1,4 @@
-import { countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
-
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+import { apiAs, countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 describe('warehouses', () => {
   let t: TestApp;
@@ -10,11 +8,7 @@ describe('warehouses', () => {
   });
   afterAll(() => t.close());
 
-  const api = (biz: TestBusiness) => ({
-    get: (path: string) => t.http().get(`/api/v1${path}`).set(biz.auth),
-    post: (path: string, body: object) => t.http().post(`/api/v1${path}`).set(biz.auth).send(body),
-    put: (path: string, body: object) => t.http().put(`/api/v1${path}`).set(biz.auth).send(body),
-  });
+  const api = (biz: TestBusiness) => apiAs(t, biz);
 
   const defaults = async (biz: TestBusiness) =>
     (await t.db.query(`SELECT id FROM warehouses WHERE business_id = $1 AND is_default`, [biz.business_id])).map((r: { id: string }) => r.id);

@@ -1,8 +1,7 @@
-import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { seedProduct } from './helpers/orders-fixtures';
 import { Receiver, refusingUrl, sleep, startReceiver, verifySignature } from './helpers/receiver';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const TIMEOUT_MS = 1_500;
 
 describe('webhooks driven by orders and the other real endpoints', () => {

@@ -1,11 +1,10 @@
 import { lookup } from 'dns/promises';
 import { hostname } from 'os';
 import { isNonPublicAddress } from '../src/modules/webhooks/url-policy';
-import { createBusiness, countRows, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import { AnyEvent, commitEvents, Receiver, sleep, startReceiver, verifySignature } from './helpers/receiver';
 
-const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f-]{36}$/;
 
 describe('webhooks: registration', () => {

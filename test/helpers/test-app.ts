@@ -20,6 +20,9 @@ export interface TestBusiness extends ProvisionedBusiness {
   auth: { Authorization: string };
 }
 
+/** An ISO 8601 UTC timestamp with milliseconds, the form of every timestamp in a response (CONTRACT.md 1). */
+export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 async function cloneTemplateDatabase(): Promise<string> {
   const server = process.env.TEST_SERVER_URL;
   const template = process.env.TEST_TEMPLATE_DB;
@@ -61,4 +64,14 @@ export async function createBusiness(t: TestApp, name = 'Test Shop', options: { 
 export async function countRows(t: TestApp, table: string, businessId: string): Promise<number> {
   const [row] = await t.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE business_id = $1`, [businessId]);
   return row.n;
+}
+
+/** Requests as one business, on paths below /api/v1. */
+export function apiAs(t: TestApp, biz: TestBusiness) {
+  return {
+    get: (path: string) => t.http().get(`/api/v1${path}`).set(biz.auth),
+    post: (path: string, body: object) => t.http().post(`/api/v1${path}`).set(biz.auth).send(body),
+    put: (path: string, body: object) => t.http().put(`/api/v1${path}`).set(biz.auth).send(body),
+    del: (path: string) => t.http().delete(`/api/v1${path}`).set(biz.auth),
+  };
 }
