@@ -173,6 +173,18 @@ describe('analytics', () => {
     );
   }
 
+  /** Every report of `b` over `days` is what the seed arrays give; returns the dashboard body. */
+  async function expectReports(b: TestBusiness, s: Seeded, days: number, sales?: SaleSeed[], laterDays?: number) {
+    const e = expected(s, days, sales, laterDays);
+    const [dashboard, revenue, top, topQ, customers] = await everything(b, days);
+    expect(dashboard).toEqual({ success: true, data: e.dashboard });
+    expect(revenue).toEqual(e.series);
+    expect(top).toEqual(e.byRevenue.slice(0, 10));
+    expect(topQ).toEqual(e.byQuantity.slice(0, 10));
+    expect(customers).toEqual({ success: true, data: e.customers });
+    return dashboard;
+  }
+
   describe('rollups', () => {
     async function rolledDays(b: TestBusiness): Promise<string[]> {
       const rows = await t.db.query(`SELECT day::text AS day FROM analytics_daily_sales WHERE business_id = $1 ORDER BY day`, [b.business_id]);
@@ -227,13 +239,7 @@ describe('analytics', () => {
       const rollups = t.app.get(AnalyticsRollupService);
       await t.app.get(UnitOfWork).run((tx) => rollups.invalidate(tx, own.business_id, s.sales[index].createdAt));
       const after: SaleSeed[] = SALES.map((x, i) => (i === index ? { ...x, status: 'cancelled' } : x));
-      const e = expected(s, 30, after);
-      const [dashboard, revenue, top, topQ, customers] = await everything(own, 30);
-      expect(dashboard).toEqual({ success: true, data: e.dashboard });
-      expect(revenue).toEqual(e.series);
-      expect(top).toEqual(e.byRevenue);
-      expect(topQ).toEqual(e.byQuantity);
-      expect(customers).toEqual({ success: true, data: e.customers });
+      const dashboard = await expectReports(own, s, 30, after);
       expect(dashboard.data.revenue.total).toBe(348.65);
     });
 
@@ -250,15 +256,7 @@ describe('analytics', () => {
       const hours = async (day: string) =>
         t.db.query(`SELECT hour, orders FROM analytics_hourly_sales WHERE business_id = $1 AND day = $2 ORDER BY hour`, [own.business_id, day]);
       const check = async (list: SaleSeed[], laterDays: number) => {
-        for (const days of [1, 7, 30]) {
-          const e = expected(s, days, list, laterDays);
-          const [dashboard, revenue, top, topQ, customers] = await everything(own, days);
-          expect(dashboard).toEqual({ success: true, data: e.dashboard });
-          expect(revenue).toEqual(e.series);
-          expect(top).toEqual(e.byRevenue.slice(0, 10));
-          expect(topQ).toEqual(e.byQuantity.slice(0, 10));
-          expect(customers).toEqual({ success: true, data: e.customers });
-        }
+        for (const days of [1, 7, 30]) await expectReports(own, s, days, list, laterDays);
       };
       try {
         // 15:30 local: with the grace hour, buckets 0..13 are closed, 14:00 onwards is live.
@@ -316,15 +314,7 @@ describe('analytics', () => {
         await t.http().post(`/api/v1/orders/${s.sales[index].id}/cancel`).set(own.auth).send({ restock: false }).expect(200);
       }
       const after: SaleSeed[] = SALES.map((x, i) => (i === closedDay || i === today ? { ...x, status: 'cancelled' } : x));
-      for (const days of [1, 30]) {
-        const e = expected(s, days, after);
-        const [dashboard, revenue, top, topQ, customers] = await everything(own, days);
-        expect(dashboard).toEqual({ success: true, data: e.dashboard });
-        expect(revenue).toEqual(e.series);
-        expect(top).toEqual(e.byRevenue.slice(0, 10));
-        expect(topQ).toEqual(e.byQuantity.slice(0, 10));
-        expect(customers).toEqual({ success: true, data: e.customers });
-      }
+      for (const days of [1, 30]) await expectReports(own, s, days, after);
       expect(expected(s, 30, after).dashboard.revenue.total).toBe(323.75);
     });
 
