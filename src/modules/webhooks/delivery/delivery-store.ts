@@ -26,6 +26,63 @@ export interface SettledAttempt {
 export const RETENTION_DAYS = 30;
 
 /**
+ * settleAndClaim's statement: $1 limit, $2 per webhook, $3/$4 the deliveries in flight here per
+ * webhook, $5 lease (ms), $6..$12 the finished attempts (id, attempts, status, response_code,
+ * duration_ms, error, retry_ms).
+ */
+const SETTLE_AND_CLAIM_SQL = `
+  WITH outcome AS (
+    SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[])
+      AS o(id, attempts, status, response_code, duration_ms, error, retry_ms)
+  ), settled AS (
+    UPDATE webhook_deliveries d
+       SET status = o.status, response_code = o.response_code, duration_ms = o.duration_ms, error = o.error,
+           next_attempt_at = CASE WHEN o.retry_ms IS NULL THEN NULL ELSE now() + o.retry_ms * interval '1 millisecond' END,
+           updated_at = now()
+      FROM outcome o
+     WHERE d.id = o.id AND d.status = 'delivering' AND d.attempts = o.attempts
+  ), pick AS (
+    SELECT x.id FROM webhooks w
+      LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = w.id
+      CROSS JOIN LATERAL (
+        SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+         WHERE d.webhook_id = w.id AND d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
+         ORDER BY d.next_attempt_at
+         LIMIT greatest(0, $2 - coalesce(b.busy, 0))
+         FOR UPDATE SKIP LOCKED
+      ) x
+     WHERE $1 > 0
+     ORDER BY x.next_attempt_at
+     LIMIT $1
+  ), claimed AS (
+    UPDATE webhook_deliveries d
+       SET status = 'delivering', attempts = d.attempts + 1,
+           next_attempt_at = now() + $5 * interval '1 millisecond', updated_at = now()
+      FROM pick WHERE d.id = pick.id
+    RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.attempt_limit
+  )
+  SELECT c.id, c.webhook_id, c.event_id, c.attempts, c.attempt_limit, w.url, w.secret, w.is_active,
+         o.type, o.data, o.created_at AS occurred_at
+    FROM claimed c
+    JOIN webhooks w ON w.id = c.webhook_id
+    LEFT JOIN outbox_events o ON o.id = c.event_id`;
+
+type ClaimedRow = Omit<ClaimedDelivery, 'event'> & { event_id: string; type: string | null; data: Record<string, unknown>; occurred_at: Date };
+
+function toClaimedDelivery(r: ClaimedRow): ClaimedDelivery {
+  return {
+    id: r.id,
+    webhook_id: r.webhook_id,
+    attempts: r.attempts,
+    attempt_limit: r.attempt_limit,
+    url: r.url,
+    secret: r.secret,
+    is_active: r.is_active,
+    event: r.type === null ? null : { id: r.event_id, type: r.type, data: r.data, created_at: r.occurred_at },
+  };
+}
+
+/**
  * The dispatcher's SQL. The dispatcher works outside any request, so each method is ONE statement,
  * atomic on its own and committed at once; rows are claimed with FOR UPDATE SKIP LOCKED so that
  * any number of processes can drain the same tables without taking the same row twice.
@@ -79,42 +136,8 @@ export class DeliveryStore {
    * are not due (their lease has not run out), so the two updates never touch the same row.
    */
   async settleAndClaim(outcomes: SettledAttempt[], limit: number, perWebhook: number, busy: Map<string, number>, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const rows = await this.rows<ClaimedDelivery & { type: string; data: Record<string, unknown>; occurred_at: Date; event_id: string }>(
-      `WITH outcome AS (
-         SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[])
-           AS o(id, attempts, status, response_code, duration_ms, error, retry_ms)
-       ), settled AS (
-         UPDATE webhook_deliveries d
-            SET status = o.status, response_code = o.response_code, duration_ms = o.duration_ms, error = o.error,
-                next_attempt_at = CASE WHEN o.retry_ms IS NULL THEN NULL ELSE now() + o.retry_ms * interval '1 millisecond' END,
-                updated_at = now()
-           FROM outcome o
-          WHERE d.id = o.id AND d.status = 'delivering' AND d.attempts = o.attempts
-       ), pick AS (
-         SELECT x.id FROM webhooks w
-           LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = w.id
-           CROSS JOIN LATERAL (
-             SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
-              WHERE d.webhook_id = w.id AND d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
-              ORDER BY d.next_attempt_at
-              LIMIT greatest(0, $2 - coalesce(b.busy, 0))
-              FOR UPDATE SKIP LOCKED
-           ) x
-          WHERE $1 > 0
-          ORDER BY x.next_attempt_at
-          LIMIT $1
-       ), claimed AS (
-         UPDATE webhook_deliveries d
-            SET status = 'delivering', attempts = d.attempts + 1,
-                next_attempt_at = now() + $5 * interval '1 millisecond', updated_at = now()
-           FROM pick WHERE d.id = pick.id
-         RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.attempt_limit
-       )
-       SELECT c.id, c.webhook_id, c.event_id, c.attempts, c.attempt_limit, w.url, w.secret, w.is_active,
-              o.type, o.data, o.created_at AS occurred_at
-         FROM claimed c
-         JOIN webhooks w ON w.id = c.webhook_id
-         LEFT JOIN outbox_events o ON o.id = c.event_id`,
+    const rows = await this.rows<ClaimedRow>(
+      SETTLE_AND_CLAIM_SQL,
       [
         limit,
         perWebhook,
@@ -130,16 +153,7 @@ export class DeliveryStore {
         outcomes.map((s) => s.next.retryInMs),
       ],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      webhook_id: r.webhook_id,
-      attempts: r.attempts,
-      attempt_limit: r.attempt_limit,
-      url: r.url,
-      secret: r.secret,
-      is_active: r.is_active,
-      event: r.type === null ? null : { id: r.event_id, type: r.type, data: r.data, created_at: r.occurred_at },
-    }));
+    return rows.map(toClaimedDelivery);
   }
 
   /** The events feed and the delivery log keep 30 days (CONTRACT.md 10); dispatched events older than that go. */
