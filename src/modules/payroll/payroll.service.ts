@@ -3,16 +3,18 @@ import { randomUUID } from 'crypto';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { groupBy } from '../../common/collections/group-by';
-import { DomainError } from '../../common/errors/domain-error';
-import { MAX_MONEY, moneyNumber, moneyString, sumMoney } from '../../common/money/money';
+import { moneyNumber } from '../../common/money/money';
 import { ListFilter, queryPage } from '../../common/pagination/list-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
-import { UnitOfWork } from '../../database/unit-of-work';
 import { findInBusiness } from '../../database/find-in-business';
+import { Tx } from '../../database/transaction';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { FinanceTransactionRow } from '../finance/finance.mapper';
 import { FinanceService } from '../finance/finance.service';
 import { CreatePayrollRunDto } from './dto/create-payroll-run.dto';
 import { ListPayrollRunsQuery } from './dto/list-payroll-runs.query';
 import { PayrollProcessedEvent } from './events/payroll-processed.event';
+import { pricePayrollRun, PricedPayrollRun } from './payroll-run';
 import { PayrollItemRow, PayrollRunJson, PayrollRunRow, toPayrollRunJson } from './payroll.mapper';
 
 const RUN_COLUMNS = `id, period_start::text AS period_start, period_end::text AS period_end, total, employee_count,
@@ -32,60 +34,62 @@ export class PayrollService {
 
   /** The run with its items, its finance expense and payroll.processed, in one transaction. */
   async create(biz: BusinessContext, dto: CreatePayrollRunDto): Promise<PayrollRunJson> {
-    if (dto.period_end < dto.period_start) throw DomainError.validation('period_end', 'period_end must not be before period_start');
+    const priced = pricePayrollRun(dto);
     const runId = randomUUID();
-    const amounts = dto.items.map((item) => moneyString(item.amount));
-    const total = moneyString(sumMoney(amounts));
-    if (sumMoney(amounts).greaterThan(MAX_MONEY)) throw DomainError.validation('items', `the total must not exceed ${MAX_MONEY}`);
     const run = await this.uow.run(async (tx) => {
       const booked = await this.finance.record(tx, {
         businessId: biz.id,
         type: 'expense',
         category: 'payroll',
-        amount: total,
-        description: `Payroll ${dto.period_start} to ${dto.period_end}`,
+        amount: priced.total,
+        description: `Payroll ${priced.periodStart} to ${priced.periodEnd}`,
         referenceId: runId,
         occurredOn: null,
         timezone: biz.timezone,
       });
-      const row = await tx.one<PayrollRunRow>(
-        `WITH run AS (
-           INSERT INTO payroll_runs (id, business_id, period_start, period_end, total, employee_count, finance_transaction_id, created_at)
-           VALUES ($1, $2, $3::date, $4::date, $5, $6, $7, $8)
-           RETURNING ${RUN_COLUMNS}
-         ), items AS (
-           INSERT INTO payroll_items (business_id, run_id, line_no, employee_name, amount)
-           SELECT $2, run.id, i.line_no, i.employee_name, i.amount
-             FROM run, unnest($9::int[], $10::text[], $11::numeric[]) AS i(line_no, employee_name, amount)
-         )
-         SELECT * FROM run`,
-        [
-          runId,
-          biz.id,
-          dto.period_start,
-          dto.period_end,
-          total,
-          dto.items.length,
-          booked.id,
-          booked.created_at,
-          dto.items.map((_, i) => i + 1),
-          dto.items.map((item) => item.employee_name),
-          amounts,
-        ],
-      );
+      const row = await this.insertRun(tx, biz.id, runId, priced, booked);
       tx.record(
         new PayrollProcessedEvent(biz.id, {
           run_id: runId,
-          period_start: dto.period_start,
-          period_end: dto.period_end,
-          total: moneyNumber(total),
-          employee_count: dto.items.length,
+          period_start: priced.periodStart,
+          period_end: priced.periodEnd,
+          total: moneyNumber(priced.total),
+          employee_count: priced.items.length,
         }),
       );
-      return row!;
+      return row;
     });
-    const items = dto.items.map((item, i) => ({ run_id: runId, employee_name: item.employee_name, amount: amounts[i] }));
-    return toPayrollRunJson(run, items, biz.currency);
+    return toPayrollRunJson(run, priced.items.map((item) => ({ run_id: runId, ...item })), biz.currency);
+  }
+
+  /** The run and its items in one statement, linked to the finance transaction that books it. */
+  private async insertRun(tx: Tx, businessId: string, runId: string, run: PricedPayrollRun, booked: FinanceTransactionRow): Promise<PayrollRunRow> {
+    const [row] = await tx.query<PayrollRunRow>(
+      `WITH run AS (
+         INSERT INTO payroll_runs (id, business_id, period_start, period_end, total, employee_count, finance_transaction_id, created_at)
+         VALUES ($1, $2, $3::date, $4::date, $5, $6, $7, $8)
+         RETURNING ${RUN_COLUMNS}
+       ), items AS (
+         INSERT INTO payroll_items (business_id, run_id, line_no, employee_name, amount)
+         SELECT $2, run.id, i.line_no, i.employee_name, i.amount
+           FROM run, unnest($9::int[], $10::text[], $11::numeric[]) AS i(line_no, employee_name, amount)
+       )
+       SELECT * FROM run`,
+      [
+        runId,
+        businessId,
+        run.periodStart,
+        run.periodEnd,
+        run.total,
+        run.items.length,
+        booked.id,
+        booked.created_at,
+        run.items.map((_, i) => i + 1),
+        run.items.map((item) => item.employee_name),
+        run.items.map((item) => item.amount),
+      ],
+    );
+    return row;
   }
 
   /** Newest first, each run with its items (two queries whatever the page size). */
