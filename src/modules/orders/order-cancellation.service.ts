@@ -51,14 +51,7 @@ export class OrderCancellationService {
       const sale = await this.lockSale(tx, biz.id, saleId);
       const restock = dto.restock !== false;
       if (restock) await this.stock.returnForSale(tx, biz.id, sale.id);
-      let pointsReversed = 0;
-      if (sale.customer_id) {
-        await this.customers.reversePurchase(tx, biz.id, sale.customer_id, sale.id, sale.total);
-        if (sale.loyalty_points_earned > 0) {
-          const reversal = { businessId: biz.id, customerId: sale.customer_id, saleId: sale.id, saleNumber: sale.sale_number, points: sale.loyalty_points_earned };
-          pointsReversed = await this.loyalty.reverseForSale(tx, reversal);
-        }
-      }
+      const pointsReversed = await this.reverseForCustomer(tx, biz.id, sale);
       const invoiceId = await this.invoices.cancelForSale(tx, biz.id, sale.id);
       await this.finance.record(tx, {
         businessId: biz.id,
@@ -71,12 +64,7 @@ export class OrderCancellationService {
         occurredOn: null,
         timezone: biz.timezone,
       });
-      const cancelled = await tx.one<{ cancelled_at: Date }>(
-        `UPDATE sales SET status = 'cancelled', payment_status = 'refunded', cancelled_at = now(), cancel_reason = $3, updated_at = now()
-          WHERE business_id = $1 AND id = $2
-         RETURNING cancelled_at`,
-        [biz.id, sale.id, dto.reason ?? null],
-      );
+      const cancelledAt = await this.markCancelled(tx, biz.id, sale.id, dto.reason ?? null);
       tx.record(
         new SaleCancelledEvent(biz.id, {
           sale_id: sale.id,
@@ -88,7 +76,7 @@ export class OrderCancellationService {
           points_reversed: pointsReversed,
           refund_amount: moneyNumber(sale.total),
           invoice_id: invoiceId,
-          cancelled_at: cancelled!.cancelled_at.toISOString(),
+          cancelled_at: cancelledAt.toISOString(),
         }),
       );
       await this.rollups.invalidate(tx, biz.id, sale.created_at);
@@ -108,5 +96,29 @@ export class OrderCancellationService {
       throw new DomainError('INVALID_STATUS_TRANSITION', `An order that is ${sale.status} cannot be cancelled`, [{ from: sale.status, to: 'cancelled' }]);
     }
     return sale;
+  }
+
+  /** The sale leaves its customer's totals and takes back the points it earned; returns how many. */
+  private async reverseForCustomer(tx: Tx, businessId: string, sale: LockedSale): Promise<number> {
+    if (!sale.customer_id) return 0;
+    await this.customers.reversePurchase(tx, businessId, sale.customer_id, sale.id, sale.total);
+    if (sale.loyalty_points_earned <= 0) return 0;
+    return this.loyalty.reverseForSale(tx, {
+      businessId,
+      customerId: sale.customer_id,
+      saleId: sale.id,
+      saleNumber: sale.sale_number,
+      points: sale.loyalty_points_earned,
+    });
+  }
+
+  private async markCancelled(tx: Tx, businessId: string, saleId: string, reason: string | null): Promise<Date> {
+    const [row] = await tx.query<{ cancelled_at: Date }>(
+      `UPDATE sales SET status = 'cancelled', payment_status = 'refunded', cancelled_at = now(), cancel_reason = $3, updated_at = now()
+        WHERE business_id = $1 AND id = $2
+       RETURNING cancelled_at`,
+      [businessId, saleId, reason],
+    );
+    return row.cancelled_at;
   }
 }
