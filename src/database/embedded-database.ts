@@ -86,47 +86,49 @@ export async function startEmbeddedDatabase(
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}`;
   const existingPid = runningServerPid(absDir);
   let stop: () => Promise<void> = async () => undefined;
-
   if (existingPid === undefined) {
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    if (isRoot) ensurePostgresUser();
-    fs.mkdirSync(path.dirname(absDir), { recursive: true });
-    if (isRoot) makeTraversable(path.dirname(absDir));
-    const EmbeddedPostgres = loadEmbeddedPostgres();
-    const output: string[] = [];
-    const pg = new EmbeddedPostgres({
-      databaseDir: absDir,
-      port,
-      user: 'postgres',
-      password: 'postgres',
-      persistent: true,
-      createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-      onLog: (m: unknown) => output.push(String(m)),
-      onError: (m: unknown) => output.push(String(m)),
-    });
-    const fail = (step: string, err: unknown) =>
-      new Error(`Embedded PostgreSQL ${step} failed: ${err ?? ''} ${output.slice(-10).join(' ')}`.trim());
-    if (!fs.existsSync(path.join(absDir, 'PG_VERSION'))) {
-      await pg.initialise().catch((err) => {
-        throw fail('initdb', err);
-      });
-    }
-    await pg.start().catch((err) => {
-      throw fail(`start on port ${port}`, err);
-    });
+    stop = await startServer(absDir, port);
     log(`embedded PostgreSQL started on 127.0.0.1:${port}, data in ${absDir}`);
-    stop = async () => {
-      const pid = pg.process?.pid;
-      if (pid !== undefined && isAlive(pid)) await pg.stop();
-    };
   } else {
     log(`reusing embedded PostgreSQL already running (pid ${existingPid}) on port ${port}`);
   }
-
   await ensureDatabase(url, database);
   return { url: `${url}/${database}`, stop };
+}
+
+/** Initialises the data directory when empty and starts a server on it; returns how to stop it. */
+async function startServer(absDir: string, port: number): Promise<() => Promise<void>> {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) ensurePostgresUser();
+  fs.mkdirSync(path.dirname(absDir), { recursive: true });
+  if (isRoot) makeTraversable(path.dirname(absDir));
+  const EmbeddedPostgres = loadEmbeddedPostgres();
+  const output: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: absDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (m: unknown) => output.push(String(m)),
+    onError: (m: unknown) => output.push(String(m)),
+  });
+  const fail = (step: string, err: unknown) => new Error(`Embedded PostgreSQL ${step} failed: ${err ?? ''} ${output.slice(-10).join(' ')}`.trim());
+  if (!fs.existsSync(path.join(absDir, 'PG_VERSION'))) {
+    await pg.initialise().catch((err) => {
+      throw fail('initdb', err);
+    });
+  }
+  await pg.start().catch((err) => {
+    throw fail(`start on port ${port}`, err);
+  });
+  return async () => {
+    const pid = pg.process?.pid;
+    if (pid !== undefined && isAlive(pid)) await pg.stop();
+  };
 }
 
 export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {

@@ -64,7 +64,12 @@ export class CustomerSnapshotsService {
       stats = extendClosedStats(stats, since);
       through = plan.liveStart;
     }
-    // Older snapshots of this window, and all of the days before, are never asked for again.
+    await this.replace(tx, businessId, plan, through, stats);
+    return stats;
+  }
+
+  /** Stores the snapshot through `through`; older snapshots of this window, and all of the days before, are never asked for again. */
+  private async replace(tx: Tx, businessId: string, plan: AnalyticsPlan, through: Date, stats: ClosedCustomerStats): Promise<void> {
     await tx.query(
       `DELETE FROM analytics_customer_snapshots
         WHERE business_id = $1 AND (through < $2 OR (first_day = $3 AND through < $4))`,
@@ -75,6 +80,5 @@ export class CustomerSnapshotsService {
        ON CONFLICT DO NOTHING`,
       [businessId, plan.firstDay, through.toISOString(), JSON.stringify(stats)],
     );
-    return stats;
   }
 }
