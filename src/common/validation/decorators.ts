@@ -108,6 +108,11 @@ export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
+/** Surrounding white space removed from a string before it is validated (other values untouched). */
+export function Trim(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+}
+
 /** An integer from the query string (strings are converted; anything else is 400). */
 export function QueryInt(min: number, max: number): PropertyDecorator {
   return applyDecorators(

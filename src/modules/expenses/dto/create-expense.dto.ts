@@ -1,9 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength } from 'class-validator';
-import { IsIsoDate, IsMoney } from '../../../common/validation/decorators';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsIsoDate, IsMoney, Trim } from '../../../common/validation/decorators';
 
 /** CONTRACT.md 7 POST /expenses. */
 export class CreateExpenseDto {
@@ -14,7 +11,7 @@ export class CreateExpenseDto {
 
   /** Free text, such as `rent`, `utilities`, `supplies` (trimmed). */
   @ApiProperty({ maxLength: 100, example: 'rent' })
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty({ message: 'category must not be empty' })
   @MaxLength(100)

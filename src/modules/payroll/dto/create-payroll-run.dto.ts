@@ -1,15 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { IsIsoDate, IsMoney } from '../../../common/validation/decorators';
+import { IsIsoDate, IsMoney, Trim } from '../../../common/validation/decorators';
 
 export const MAX_PAYROLL_ITEMS = 1000;
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 export class PayrollItemDto {
   @ApiProperty({ maxLength: 200, example: 'Grace Hopper' })
-  @Transform(trim)
+  @Trim()
   @IsString()
   @IsNotEmpty({ message: 'employee_name must not be empty' })
   @MaxLength(200)

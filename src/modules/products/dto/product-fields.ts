@@ -1,11 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
 import { MAX_QUANTITY } from '../../../common/money/money';
+import { Trim } from '../../../common/validation/decorators';
 import { isValidBarcode } from '../barcode';
-
-const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 /** Optional, but when present it may not be null (for fields with a default or a NOT NULL column). */
 export const OptionalNotNull = () => ValidateIf((_object, value) => value !== undefined);
@@ -16,7 +14,7 @@ export const OptionalNullable = () => ValidateIf((_object, value) => value !== u
 /** A trimmed, non-empty string of at most `max` characters. */
 export function TrimmedText(max: number, example: string, required = false): PropertyDecorator {
   return applyDecorators(
-    trim,
+    Trim(),
     IsString(),
     IsNotEmpty(),
     MaxLength(max),

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { Trim } from '../../../common/validation/decorators';
 
 export class CreateWarehouseDto {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
