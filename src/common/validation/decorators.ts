@@ -10,6 +10,7 @@ import {
   Max,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidationOptions,
 } from 'class-validator';
 import { MAX_MONEY, MAX_QUANTITY } from '../money/money';
@@ -106,6 +107,16 @@ export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
     ),
     ApiPropertyOptional({ type: String, format: 'date', example: '2026-11-21' }),
   );
+}
+
+/** Optional, but when present it may not be null (a field with a default or a NOT NULL column). */
+export function OptionalNotNull(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined);
+}
+
+/** Optional and nullable: absent or null skips the field's other rules (null clears a stored value). */
+export function OptionalNullable(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined && value !== null);
 }
 
 /** Surrounding white space removed from a string before it is validated (other values untouched). */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { Trim } from '../../../common/validation/decorators';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalNullable, Trim } from '../../../common/validation/decorators';
 
 export class CreateCategoryDto {
   /** Unique within the business, case-insensitively. */
@@ -11,7 +11,7 @@ export class CreateCategoryDto {
   @ApiProperty({ example: 'Coffee', maxLength: 100 })
   name: string;
 
-  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @OptionalNullable()
   @IsString()
   @MaxLength(2000)
   @ApiPropertyOptional({ nullable: true, maxLength: 2000 })

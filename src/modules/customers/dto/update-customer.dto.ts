@@ -1,9 +1,10 @@
-import { IsOptional, ValidateIf } from 'class-validator';
+import { IsOptional } from 'class-validator';
+import { OptionalNotNull } from '../../../common/validation/decorators';
 import { IsCustomerEmail, IsCustomerName, IsNotes, IsPhone } from './customer-fields';
 
 /** A partial update: absent fields stay, `null` clears email, phone or notes. */
 export class UpdateCustomerDto {
-  @ValidateIf((o: UpdateCustomerDto) => o.name !== undefined)
+  @OptionalNotNull()
   @IsCustomerName()
   name?: string;
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, IsUUID, MaxLength } from 'class-validator';
-import { IsMoney } from '../../../common/validation/decorators';
-import { Barcode, MinStock, OptionalNotNull, OptionalNullable, TrimmedText } from './product-fields';
+import { IsMoney, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { Barcode, MinStock, TrimmedText } from './product-fields';
 
 export class CreateProductDto {
   @TrimmedText(200, 'Espresso beans 1kg', true)

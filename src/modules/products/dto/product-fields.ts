@@ -1,15 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { MAX_QUANTITY } from '../../../common/money/money';
 import { Trim } from '../../../common/validation/decorators';
 import { isValidBarcode } from '../barcode';
-
-/** Optional, but when present it may not be null (for fields with a default or a NOT NULL column). */
-export const OptionalNotNull = () => ValidateIf((_object, value) => value !== undefined);
-
-/** Optional and nullable: null clears the value. */
-export const OptionalNullable = () => ValidateIf((_object, value) => value !== undefined && value !== null);
 
 /** A trimmed, non-empty string of at most `max` characters. */
 export function TrimmedText(max: number, example: string, required = false): PropertyDecorator {

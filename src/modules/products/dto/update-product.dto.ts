@@ -1,7 +1,7 @@
 import { ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { CreateProductDto } from './create-product.dto';
-import { OptionalNotNull } from './product-fields';
+import { OptionalNotNull } from '../../../common/validation/decorators';
 
 /**
  * A partial update of the create fields plus is_active. `skipNullProperties: false`: an absent field

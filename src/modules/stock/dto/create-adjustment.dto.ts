@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
-import { IsOneOf, IsSignedQuantity } from '../../../common/validation/decorators';
+import { IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOneOf, IsSignedQuantity, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { ADJUSTMENT_REASONS, AdjustmentReason } from '../stock.service';
 
 export class CreateAdjustmentDto {
@@ -9,7 +9,7 @@ export class CreateAdjustmentDto {
   product_id: string;
 
   /** The default warehouse when omitted. */
-  @ValidateIf((_o, value) => value !== undefined)
+  @OptionalNotNull()
   @IsUUID()
   @ApiPropertyOptional({ format: 'uuid' })
   warehouse_id?: string;
@@ -21,7 +21,7 @@ export class CreateAdjustmentDto {
   @IsOneOf(ADJUSTMENT_REASONS)
   reason: AdjustmentReason;
 
-  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @OptionalNullable()
   @IsString()
   @MaxLength(500)
   @ApiPropertyOptional({ nullable: true, maxLength: 500 })

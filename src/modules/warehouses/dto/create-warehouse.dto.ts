@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { Trim } from '../../../common/validation/decorators';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalNotNull, OptionalNullable, Trim } from '../../../common/validation/decorators';
 
 export class CreateWarehouseDto {
   @Trim()
@@ -10,14 +10,14 @@ export class CreateWarehouseDto {
   @ApiProperty({ example: 'Back store', maxLength: 100 })
   name: string;
 
-  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @OptionalNullable()
   @IsString()
   @MaxLength(500)
   @ApiPropertyOptional({ nullable: true, maxLength: 500 })
   address?: string | null;
 
   /** true makes it the default warehouse in place of the current one. Default false. */
-  @ValidateIf((_o, value) => value !== undefined)
+  @OptionalNotNull()
   @IsBoolean()
   @ApiPropertyOptional({ default: false })
   is_default?: boolean;

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
-import { IsBoolean, ValidateIf } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { OptionalNotNull } from '../../../common/validation/decorators';
 import { CreateWarehouseDto } from './create-warehouse.dto';
 
 /**
@@ -11,7 +12,7 @@ export class UpdateWarehouseDto extends PartialType(OmitType(CreateWarehouseDto,
    * true makes this the default warehouse (the previous default stops being one). false is only
    * accepted on a warehouse that is not the default: make another one the default instead.
    */
-  @ValidateIf((_o, value) => value !== undefined)
+  @OptionalNotNull()
   @IsBoolean()
   @ApiPropertyOptional()
   is_default?: boolean;

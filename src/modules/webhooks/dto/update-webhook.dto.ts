@@ -1,24 +1,25 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, ValidateIf } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import { EventName } from '../../../common/events/domain-event';
+import { OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { WebhookEvents, WebhookSecret, WebhookUrl } from './webhook-fields';
 
 /** A partial update; an absent field keeps its value, `secret: null` removes the secret. */
 export class UpdateWebhookDto {
-  @ValidateIf((o) => o.is_active !== undefined)
+  @OptionalNotNull()
   @IsBoolean()
   @ApiPropertyOptional()
   is_active?: boolean;
 
-  @ValidateIf((o) => o.url !== undefined)
+  @OptionalNotNull()
   @WebhookUrl(false)
   url?: string;
 
-  @ValidateIf((o) => o.events !== undefined)
+  @OptionalNotNull()
   @WebhookEvents(false)
   events?: EventName[];
 
-  @ValidateIf((o) => o.secret !== undefined && o.secret !== null)
+  @OptionalNullable()
   @WebhookSecret(true)
   secret?: string | null;
 }
