@@ -14,6 +14,6 @@ export class CreateCategoryDto {
   @OptionalNullable()
   @IsString()
   @MaxLength(2000)
-  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   description?: string | null;
 }

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
 import { IsOneOf } from '../../../common/validation/decorators';
@@ -9,6 +10,7 @@ export class ListFinanceTransactionsQuery extends DateRangeQueryDto {
   @IsOneOf(FINANCE_TYPES)
   type?: FinanceType;
 
+  @ApiPropertyOptional({ maxLength: 100 })
   @IsOptional()
   @IsString()
   @MaxLength(100)

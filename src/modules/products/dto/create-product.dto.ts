@@ -16,13 +16,13 @@ export class CreateProductDto {
 
   @OptionalNullable()
   @IsUUID()
-  @ApiPropertyOptional({ format: 'uuid', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   category_id?: string | null;
 
   @OptionalNullable()
   @IsString()
   @MaxLength(2000)
-  @ApiPropertyOptional({ nullable: true, maxLength: 2000 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   description?: string | null;
 
   @OptionalNullable()

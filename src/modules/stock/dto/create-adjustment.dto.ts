@@ -24,6 +24,6 @@ export class CreateAdjustmentDto {
   @OptionalNullable()
   @IsString()
   @MaxLength(500)
-  @ApiPropertyOptional({ nullable: true, maxLength: 500 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
   note?: string | null;
 }

@@ -13,7 +13,7 @@ export class CreateWarehouseDto {
   @OptionalNullable()
   @IsString()
   @MaxLength(500)
-  @ApiPropertyOptional({ nullable: true, maxLength: 500 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
   address?: string | null;
 
   /** true makes it the default warehouse in place of the current one. Default false. */
