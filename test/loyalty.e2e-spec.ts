@@ -1,4 +1,5 @@
 import { randomUUID } from 'crypto';
+import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
@@ -117,6 +118,7 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
       [{ customer_id: mine, points: 0 }, 'points'],
       [{ customer_id: mine, points: -5 }, 'points'],
       [{ customer_id: mine, points: 1.5 }, 'points'],
+      [{ customer_id: mine, points: 2 ** 53 }, 'points'],
       [{ customer_id: mine, points: '10' }, 'points'],
       [{ customer_id: mine }, 'points'],
       [{ customer_id: 'not-a-uuid', points: 1 }, 'customer_id'],
@@ -151,10 +153,10 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
     expect((await balance(biz, o.customer_id)).body).toEqual({ customer_id: o.customer_id, balance: 10, lifetime_earned: 100, lifetime_redeemed: 90 });
     const rows = await t.db.query(`SELECT type, points FROM loyalty_transactions WHERE business_id = $1 ORDER BY created_at`, [biz.business_id]);
     expect(rows).toEqual([
-      { type: 'earn', points: 100 },
-      { type: 'redeem', points: -30 },
-      { type: 'redeem', points: -30 },
-      { type: 'redeem', points: -30 },
+      { type: 'earn', points: '100' },
+      { type: 'redeem', points: '-30' },
+      { type: 'redeem', points: '-30' },
+      { type: 'redeem', points: '-30' },
     ]);
   });
 
@@ -171,5 +173,59 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
     expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await balance(biz, o.customer_id)).body.balance).toBe(30);
     expect((await history(biz, o.customer_id)).body.filter((x: { type: string }) => x.type === 'redeem')).toHaveLength(1);
+  });
+
+  it('points past 2^31: an order of 3,000,000,000.00 earns 3000000000, redeemed and reversed exactly, as JSON numbers', async () => {
+    const biz = await createBusiness(t);
+    const product = await seedProduct(t, biz, { price: '1000000000.00', stock: null });
+    // stock through the API, so the movement ledger holds it and verify is clean at the end
+    await t.http().post('/api/v1/stock/adjustments').set(biz.auth).send({ product_id: product, quantity: 10, reason: 'restock' }).expect(201);
+    const big = async () => {
+      const res = await t.http().post('/api/v1/orders').set(biz.auth).send({ customer: { email: 'whale@shop.test' }, items: [{ product_id: product, quantity: 3 }] });
+      expect([res.status, res.body.data?.total, res.body.data?.loyalty_points_earned]).toEqual([201, 3_000_000_000, 3_000_000_000]);
+      return res.body.data;
+    };
+    const cancel = async (orderId: string) => {
+      const res = await t.http().post(`/api/v1/orders/${orderId}/cancel`).set(biz.auth).send({}).expect(200);
+      expect([res.body.data.status, res.body.data.loyalty_points_earned]).toEqual(['cancelled', 3_000_000_000]);
+    };
+    const account = async (id: string) => (await balance(biz, id).expect(200)).body;
+
+    const a = await big();
+    const id = a.customer_id;
+    expect(await account(id)).toEqual({ customer_id: id, balance: 3_000_000_000, lifetime_earned: 3_000_000_000, lifetime_redeemed: 0 });
+    expect((await t.http().get(`/api/v1/orders/${a.order_id}`).set(biz.auth).expect(200)).body.data.loyalty_points_earned).toBe(3_000_000_000);
+
+    const short = await redeem(biz, { customer_id: id, points: 4_000_000_000 }).expect(422);
+    expect(short.body.error.details).toEqual([{ balance: 3_000_000_000, requested: 4_000_000_000 }]);
+    const spent = await redeem(biz, { customer_id: id, points: 2_500_000_000 }).expect(201);
+    expect(spent.body.data).toEqual({ transaction_id: expect.stringMatching(UUID), customer_id: id, points_redeemed: 2_500_000_000, new_balance: 500_000_000 });
+
+    const b = await big();
+    expect(b.customer_id).toBe(id);
+    expect((await t.http().get(`/api/v1/customers/${id}`).set(biz.auth).expect(200)).body.data.loyalty_balance).toBe(3_500_000_000);
+    await cancel(b.order_id);
+    expect(await account(id)).toEqual({ customer_id: id, balance: 500_000_000, lifetime_earned: 3_000_000_000, lifetime_redeemed: 2_500_000_000 });
+    // the first order takes back only what is left
+    await cancel(a.order_id);
+    expect(await account(id)).toEqual({ customer_id: id, balance: 0, lifetime_earned: 2_500_000_000, lifetime_redeemed: 2_500_000_000 });
+
+    const events = await t.db.query(`SELECT data->'points_reversed' AS points FROM outbox_events WHERE business_id = $1 AND type = 'sale.cancelled' ORDER BY seq`, [
+      biz.business_id,
+    ]);
+    expect(events).toEqual([{ points: 3_000_000_000 }, { points: 500_000_000 }]);
+    const ledger = (await history(biz, id).expect(200)).body.map((x: { type: string; points: number }) => [x.type, x.points]);
+    expect(ledger).toEqual([
+      ['reverse', -500_000_000],
+      ['reverse', -3_000_000_000],
+      ['earn', 3_000_000_000],
+      ['redeem', -2_500_000_000],
+      ['earn', 3_000_000_000],
+    ]);
+    expect(await t.db.query(`SELECT balance, lifetime_earned, lifetime_redeemed FROM loyalty_accounts WHERE business_id = $1`, [biz.business_id])).toEqual([
+      { balance: '0', lifetime_earned: '2500000000', lifetime_redeemed: '2500000000' },
+    ]);
+    await expect(t.db.query(`UPDATE loyalty_accounts SET balance = -1 WHERE business_id = $1`, [biz.business_id])).rejects.toThrow(/check constraint/);
+    expect(await verifyLedgers(t.db, biz.business_id)).toMatchObject({ ok: true, drift: [] });
   });
 });

@@ -19,7 +19,8 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/t
  */
 const RUNS = 200;
 const SEED = 20261122;
-const MAX_INT = 2_147_483_647;
+/** the largest bigint: points (floor of a total up to MAX_MONEY) and the account figures they add to are int8 */
+const MAX_INT8 = new Decimal('9223372036854775807');
 
 interface Catalog {
   /** product id -> price, for the active products of the business */
@@ -97,8 +98,8 @@ interface Expected {
 /** What the order's customer already holds (zeros for a new one): the figures the order adds to. */
 interface CustomerState {
   totalSpent: Decimal;
-  lifetimeEarned: number;
-  balance: number;
+  lifetimeEarned: Decimal;
+  balance: Decimal;
 }
 
 /** CONTRACT.md 3 and 5, independently of the service's code. */
@@ -136,12 +137,12 @@ function expectedOutcome(body: Body, catalog: Catalog, stock: Map<string, Decima
   const wanted = new Map<string, Decimal>();
   for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? D(0)).plus(l.quantity));
   for (const [id, q] of wanted) if (q.greaterThan(stock.get(id) ?? D(0))) errors.add('INSUFFICIENT_STOCK');
-  // a figure past numeric(14,2), or points past a 32-bit integer, cannot be stored: the database refuses the value
-  const points = body.customer ? total.floor().toNumber() : 0;
+  // a figure past numeric(14,2), or points past a 64-bit integer, cannot be stored: the database refuses the value
+  const points = body.customer ? total.floor() : D(0);
   const tooBig =
     [...lines.map((l) => l.total), subtotal, total, customer.totalSpent.plus(total)].some((v) => v.abs().greaterThan(MAX_MONEY)) ||
-    customer.lifetimeEarned + points > MAX_INT ||
-    customer.balance + points > MAX_INT;
+    customer.lifetimeEarned.plus(points).greaterThan(MAX_INT8) ||
+    customer.balance.plus(points).greaterThan(MAX_INT8);
   if (tooBig && !total.isNegative()) errors.add('VALIDATION_FAILED');
   return { errors, lines, subtotal, total };
 }
@@ -201,12 +202,12 @@ describe('orders, property-based: random bodies are either priced exactly or ref
     const email = typeof c?.email === 'string' ? normalizeEmail(c.email) : null;
     const phone = typeof c?.phone === 'string' ? normalizePhone(c.phone) : null;
     const [row] = await t.db.query(
-      `SELECT c.total_spent::text AS spent, coalesce(l.lifetime_earned, 0) AS earned, coalesce(l.balance, 0) AS balance
+      `SELECT c.total_spent::text AS spent, coalesce(l.lifetime_earned, 0)::text AS earned, coalesce(l.balance, 0)::text AS balance
          FROM customers c LEFT JOIN loyalty_accounts l ON l.business_id = c.business_id AND l.customer_id = c.id
         WHERE c.business_id = $1 AND (c.email_normalized = $2 OR ($2::text IS NULL AND c.phone_normalized = $3))`,
       [biz.business_id, email, phone],
     );
-    return { totalSpent: D(row?.spent ?? 0), lifetimeEarned: row?.earned ?? 0, balance: row?.balance ?? 0 };
+    return { totalSpent: D(row?.spent ?? 0), lifetimeEarned: D(row?.earned ?? 0), balance: D(row?.balance ?? 0) };
   }
 
   /** Brings the short-stocked products back to their level through the API (the ledger stays whole). */

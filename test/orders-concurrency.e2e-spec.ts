@@ -60,7 +60,7 @@ describe('POST /orders under concurrency', () => {
     const customers = await t.db.query(`SELECT id, total_orders, total_spent FROM customers WHERE business_id = $1`, [biz.business_id]);
     expect(customers).toEqual([{ id: [...ids][0], total_orders: 10, total_spent: '50.00' }]);
     const [account] = await t.db.query(`SELECT balance, lifetime_earned FROM loyalty_accounts WHERE business_id = $1`, [biz.business_id]);
-    expect(account).toEqual({ balance: 50, lifetime_earned: 50 });
+    expect(account).toEqual({ balance: '50', lifetime_earned: '50' });
     const [created] = await t.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE business_id = $1 AND type = 'customer.created'`, [biz.business_id]);
     expect(created.n).toBe(1);
   });

@@ -84,7 +84,7 @@ describe('POST /orders: the one-call sale', () => {
       shipping_amount: '4.99',
       discount_amount: '10.00',
       total: '125.34',
-      loyalty_points_earned: 125,
+      loyalty_points_earned: '125',
       loyalty_transaction_id: order.loyalty_transaction_id,
       notes: 'leave at the door',
     });
@@ -121,10 +121,10 @@ describe('POST /orders: the one-call sale', () => {
     expect(customer.last_purchase_date).toBeInstanceOf(Date);
 
     expect(await db(`SELECT id, customer_id, type, points, sale_id, description FROM loyalty_transactions WHERE business_id = $1`)).toEqual([
-      { id: order.loyalty_transaction_id, customer_id: order.customer_id, type: 'earn', points: 125, sale_id: order.order_id, description: 'Points earned on order S-0001' },
+      { id: order.loyalty_transaction_id, customer_id: order.customer_id, type: 'earn', points: '125', sale_id: order.order_id, description: 'Points earned on order S-0001' },
     ]);
     expect(await db(`SELECT customer_id, balance, lifetime_earned, lifetime_redeemed FROM loyalty_accounts WHERE business_id = $1`)).toEqual([
-      { customer_id: order.customer_id, balance: 125, lifetime_earned: 125, lifetime_redeemed: 0 },
+      { customer_id: order.customer_id, balance: '125', lifetime_earned: '125', lifetime_redeemed: '0' },
     ]);
 
     // "today" in New York, where the business is
@@ -191,7 +191,7 @@ describe('POST /orders: the one-call sale', () => {
     const customers = await t.db.query(`SELECT id, name, email, total_spent, total_orders FROM customers WHERE business_id = $1`, [biz.business_id]);
     expect(customers).toEqual([{ id: customerId, name: 'Grace', email: 'grace@navy.mil', total_spent: '60.00', total_orders: 3 }]);
     const [account] = await t.db.query(`SELECT balance, lifetime_earned FROM loyalty_accounts WHERE business_id = $1`, [biz.business_id]);
-    expect(account).toEqual({ balance: 60, lifetime_earned: 60 });
+    expect(account).toEqual({ balance: '60', lifetime_earned: '60' });
     const created = await t.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE business_id = $1 AND type = 'customer.created'`, [biz.business_id]);
     expect(created[0].n).toBe(1);
   });
@@ -242,7 +242,7 @@ describe('POST /orders: the one-call sale', () => {
     const [customer] = await t.db.query(`SELECT total_spent FROM customers WHERE business_id = $1`, [biz.business_id]);
     expect(customer.total_spent).toBe('100.49');
     const [account] = await t.db.query(`SELECT balance FROM loyalty_accounts WHERE business_id = $1`, [biz.business_id]);
-    expect(account.balance).toBe(99);
+    expect(account.balance).toBe('99');
   });
 
   it('deducts from the requested warehouse and checks the same product on two lines on their sum', async () => {

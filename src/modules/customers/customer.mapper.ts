@@ -1,4 +1,5 @@
 import { moneyNumber } from '../../common/money/money';
+import { pointsNumber } from '../../common/money/points';
 
 export interface CustomerRow {
   id: string;
@@ -9,7 +10,8 @@ export interface CustomerRow {
   total_spent: string;
   total_orders: number;
   last_purchase_date: Date | null;
-  loyalty_balance: number | null;
+  /** bigint; null without a loyalty account */
+  loyalty_balance: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,7 +40,7 @@ export function toCustomerJson(row: CustomerRow): CustomerJson {
     total_spent: moneyNumber(row.total_spent),
     total_orders: row.total_orders,
     last_purchase_date: row.last_purchase_date ? row.last_purchase_date.toISOString() : null,
-    loyalty_balance: row.loyalty_balance ?? 0,
+    loyalty_balance: pointsNumber(row.loyalty_balance),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

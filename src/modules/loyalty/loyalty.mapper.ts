@@ -1,3 +1,5 @@
+import { pointsNumber } from '../../common/money/points';
+
 /** SPEC.md 2.1. */
 export interface LoyaltyBalanceJson {
   customer_id: string;
@@ -6,10 +8,18 @@ export interface LoyaltyBalanceJson {
   lifetime_redeemed: number;
 }
 
+/** The account's bigint columns, as pg returns them (strings). */
+export interface LoyaltyBalanceRow {
+  customer_id: string;
+  balance: string;
+  lifetime_earned: string;
+  lifetime_redeemed: string;
+}
+
 export interface LoyaltyTransactionRow {
   id: string;
   type: string;
-  points: number;
+  points: string;
   sale_id: string | null;
   description: string;
   created_at: Date;
@@ -33,12 +43,12 @@ export interface RedemptionJson {
   new_balance: number;
 }
 
-export function toLoyaltyBalanceJson(row: { customer_id: string; balance: number; lifetime_earned: number; lifetime_redeemed: number }): LoyaltyBalanceJson {
+export function toLoyaltyBalanceJson(row: LoyaltyBalanceRow): LoyaltyBalanceJson {
   return {
     customer_id: row.customer_id,
-    balance: row.balance,
-    lifetime_earned: row.lifetime_earned,
-    lifetime_redeemed: row.lifetime_redeemed,
+    balance: pointsNumber(row.balance),
+    lifetime_earned: pointsNumber(row.lifetime_earned),
+    lifetime_redeemed: pointsNumber(row.lifetime_redeemed),
   };
 }
 
@@ -46,7 +56,7 @@ export function toLoyaltyTransactionJson(row: LoyaltyTransactionRow): LoyaltyTra
   return {
     id: row.id,
     type: row.type,
-    points: row.points,
+    points: pointsNumber(row.points),
     sale_id: row.sale_id,
     description: row.description,
     created_at: row.created_at.toISOString(),

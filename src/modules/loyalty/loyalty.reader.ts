@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
-import { LoyaltyBalanceJson, LoyaltyTransactionJson, LoyaltyTransactionRow, toLoyaltyBalanceJson, toLoyaltyTransactionJson } from './loyalty.mapper';
+import { LoyaltyBalanceJson, LoyaltyBalanceRow, LoyaltyTransactionJson, LoyaltyTransactionRow, toLoyaltyBalanceJson, toLoyaltyTransactionJson } from './loyalty.mapper';
 
 /** GET /loyalty/:customer_id and its history: reads only. Another business's customer is 404. */
 @Injectable()
@@ -11,7 +11,7 @@ export class LoyaltyReader {
 
   /** Zeros for a customer who never earned or redeemed. */
   async balance(biz: BusinessContext, customerId: string): Promise<LoyaltyBalanceJson> {
-    const rows: { customer_id: string; balance: number; lifetime_earned: number; lifetime_redeemed: number }[] = await this.dataSource.query(
+    const rows: LoyaltyBalanceRow[] = await this.dataSource.query(
       `SELECT c.id AS customer_id, coalesce(a.balance, 0) AS balance, coalesce(a.lifetime_earned, 0) AS lifetime_earned,
               coalesce(a.lifetime_redeemed, 0) AS lifetime_redeemed
          FROM customers c LEFT JOIN loyalty_accounts a ON a.business_id = c.business_id AND a.customer_id = c.id

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
+import { pointsNumber } from '../../common/money/points';
 import { SqlBatch } from '../../database/sql-batch';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -46,7 +47,7 @@ export class LoyaltyService {
   earnForSale(batch: SqlBatch, earning: SaleEarning, salePart: string): void {
     const businessId = batch.param(earning.businessId, 'uuid');
     const customerId = batch.param(earning.customerId, 'uuid');
-    const points = batch.param(earning.points, 'int');
+    const points = batch.param(earning.points, 'int8');
     batch.add(
       'loyalty_account',
       `INSERT INTO loyalty_accounts (business_id, customer_id, balance, lifetime_earned, updated_at)
@@ -72,7 +73,7 @@ export class LoyaltyService {
    */
   async redeem(biz: BusinessContext, dto: RedeemPointsDto): Promise<RedemptionJson> {
     return this.uow.run(async (tx) => {
-      const row = await tx.one<{ customer_id: string | null; new_balance: number | null; transaction_id: string | null }>(
+      const row = await tx.one<{ customer_id: string | null; new_balance: string | null; transaction_id: string | null }>(
         `WITH customer AS (
            SELECT id FROM customers WHERE business_id = $1 AND id = $2
          ), account AS (
@@ -81,7 +82,7 @@ export class LoyaltyService {
            RETURNING balance
          ), redemption AS (
            INSERT INTO loyalty_transactions (business_id, customer_id, type, points, sale_id, description)
-           SELECT $1, $2, 'redeem', -$3::int, NULL, $4 FROM account
+           SELECT $1, $2, 'redeem', -$3::int8, NULL, $4 FROM account
            RETURNING id
          )
          SELECT (SELECT id FROM customer) AS customer_id, (SELECT balance FROM account) AS new_balance,
@@ -95,7 +96,7 @@ export class LoyaltyService {
           { balance, requested: dto.points },
         ]);
       }
-      return { transaction_id: row.transaction_id, customer_id: dto.customer_id, points_redeemed: dto.points, new_balance: row.new_balance };
+      return { transaction_id: row.transaction_id, customer_id: dto.customer_id, points_redeemed: dto.points, new_balance: pointsNumber(row.new_balance) };
     });
   }
 
@@ -105,11 +106,11 @@ export class LoyaltyService {
    * the same amount (verify's rule: earned = earn + reverse). Returns the points taken back.
    */
   async reverseForSale(tx: Tx, reversal: SaleReversal): Promise<number> {
-    const account = await tx.one<{ balance: number }>(
+    const account = await tx.one<{ balance: string }>(
       `SELECT balance FROM loyalty_accounts WHERE business_id = $1 AND customer_id = $2 FOR UPDATE`,
       [reversal.businessId, reversal.customerId],
     );
-    const points = pointsToReverse(reversal.points, account?.balance ?? 0);
+    const points = pointsToReverse(reversal.points, pointsNumber(account?.balance ?? null));
     if (points === 0) return 0;
     await tx.query(
       `WITH account AS (
@@ -118,17 +119,17 @@ export class LoyaltyService {
          RETURNING customer_id
        )
        INSERT INTO loyalty_transactions (business_id, customer_id, type, points, sale_id, description)
-       SELECT $1, customer_id, 'reverse', -$3::int, $4, 'Points reversed for cancelled order ' || $5::text FROM account`,
+       SELECT $1, customer_id, 'reverse', -$3::int8, $4, 'Points reversed for cancelled order ' || $5::text FROM account`,
       [reversal.businessId, reversal.customerId, points, reversal.saleId, reversal.saleNumber],
     );
     return points;
   }
 
   private async balanceOf(tx: Tx, businessId: string, customerId: string): Promise<number> {
-    const row = await tx.one<{ balance: number }>(`SELECT balance FROM loyalty_accounts WHERE business_id = $1 AND customer_id = $2`, [
+    const row = await tx.one<{ balance: string }>(`SELECT balance FROM loyalty_accounts WHERE business_id = $1 AND customer_id = $2`, [
       businessId,
       customerId,
     ]);
-    return row?.balance ?? 0;
+    return pointsNumber(row?.balance ?? null);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { moneyNumber } from '../../common/money/money';
+import { pointsNumber } from '../../common/money/points';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
@@ -21,7 +22,8 @@ interface LockedSale {
   status: string;
   customer_id: string | null;
   total: string;
-  loyalty_points_earned: number;
+  /** bigint, as pg returns it */
+  loyalty_points_earned: string;
   created_at: Date;
 }
 
@@ -102,13 +104,14 @@ export class OrderCancellationService {
   private async reverseForCustomer(tx: Tx, businessId: string, sale: LockedSale): Promise<number> {
     if (!sale.customer_id) return 0;
     await this.customers.reversePurchase(tx, businessId, sale.customer_id, sale.id, sale.total);
-    if (sale.loyalty_points_earned <= 0) return 0;
+    const earned = pointsNumber(sale.loyalty_points_earned);
+    if (earned <= 0) return 0;
     return this.loyalty.reverseForSale(tx, {
       businessId,
       customerId: sale.customer_id,
       saleId: sale.id,
       saleNumber: sale.sale_number,
-      points: sale.loyalty_points_earned,
+      points: earned,
     });
   }
 

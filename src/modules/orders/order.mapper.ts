@@ -1,4 +1,5 @@
 import { moneyNumber, quantityNumber } from '../../common/money/money';
+import { pointsNumber } from '../../common/money/points';
 import { SaleCompletedItem } from './events/sale-completed.event';
 
 /** A sale as stored (numeric columns as text), with its invoice when it has one. */
@@ -16,7 +17,8 @@ export interface SaleRow {
   shipping_amount: string;
   discount_amount: string;
   total: string;
-  loyalty_points_earned: number;
+  /** bigint: a string as pg reads it, a number in a draft about to be written */
+  loyalty_points_earned: string | number;
   loyalty_transaction_id: string | null;
   invoice_id: string | null;
   invoice_number: string | null;
@@ -87,7 +89,7 @@ export function toOrderJson(sale: SaleRow, items: SaleItemRow[]): OrderJson {
     discount_amount: moneyNumber(sale.discount_amount),
     total: moneyNumber(sale.total),
     currency: sale.currency.trim(),
-    loyalty_points_earned: sale.loyalty_points_earned,
+    loyalty_points_earned: pointsNumber(sale.loyalty_points_earned),
     loyalty_transaction_id: sale.loyalty_transaction_id,
     invoice_id: sale.invoice_id,
     invoice_number: sale.invoice_number,

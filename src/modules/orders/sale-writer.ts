@@ -10,7 +10,10 @@ import { SaleItemRow, SaleRow } from './order.mapper';
 export const SALE_NUMBER_PART = 'sale_no';
 
 /** A sale with everything decided except its number and time, which the last statement takes. */
-export type SaleDraft = Omit<SaleRow, 'sale_number' | 'created_at' | 'invoice_number'> & { items: SaleItemRow[] };
+export type SaleDraft = Omit<SaleRow, 'sale_number' | 'created_at' | 'invoice_number' | 'loyalty_points_earned'> & {
+  loyalty_points_earned: number;
+  items: SaleItemRow[];
+};
 
 export interface SaleFacts {
   saleId: string;
@@ -93,7 +96,7 @@ export function addSaleRow(batch: SqlBatch, businessId: string, sale: SaleDraft)
      SELECT ${p(sale.id, 'uuid')}, ${p(businessId, 'uuid')}, s.number, s.formatted, ${p(sale.customer_id, 'uuid')}, ${p(sale.warehouse_id, 'uuid')},
             ${p(sale.status, 'text')}, ${p(sale.payment_status, 'text')}, ${p(sale.payment_method, 'text')}, ${p(sale.currency, 'text')},
             ${p(sale.subtotal, 'numeric')}, ${p(sale.tax_amount, 'numeric')}, ${p(sale.shipping_amount, 'numeric')},
-            ${p(sale.discount_amount, 'numeric')}, ${p(sale.total, 'numeric')}, ${p(sale.loyalty_points_earned, 'int')},
+            ${p(sale.discount_amount, 'numeric')}, ${p(sale.total, 'numeric')}, ${p(sale.loyalty_points_earned, 'int8')},
             ${p(sale.loyalty_transaction_id, 'uuid')}, ${p(sale.notes, 'text')}, s.at, s.at
        FROM ${SALE_NUMBER_PART} s`,
   );

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
-export const MAX_POINTS = 2_147_483_647;
+/** Points are bigint; a request is held to what a JSON number carries exactly. */
+export const MAX_POINTS = Number.MAX_SAFE_INTEGER;
 
 /** SPEC.md 4.1 POST /loyalty/redeem. */
 export class RedeemPointsDto {
@@ -10,7 +11,7 @@ export class RedeemPointsDto {
   customer_id: string;
 
   /** A positive whole number of points, at most the balance. */
-  @ApiProperty({ type: Number, minimum: 1, example: 50 })
+  @ApiProperty({ type: Number, minimum: 1, maximum: MAX_POINTS, example: 50 })
   @IsInt({ message: 'points must be a whole number' })
   @Min(1)
   @Max(MAX_POINTS)
