@@ -1,5 +1,5 @@
 // Unit tests sit beside the pure functions in src/; e2e specs live in test/ and boot the real app
-// against the throwaway PostgreSQL database prepared by test/run-tests.js.
+// against the throwaway PostgreSQL database prepared by the e2e project's globalSetup.
 const tsJest = ['ts-jest', { diagnostics: false }];
 module.exports = {
   testTimeout: 60000,
@@ -16,6 +16,8 @@ module.exports = {
       testEnvironment: 'node',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/global-setup.js',
+      globalTeardown: '<rootDir>/test/global-teardown.js',
       transform: { '^.+\\.ts$': tsJest },
     },
   ],

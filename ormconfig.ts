@@ -7,6 +7,4 @@ import { dataSourceOptions } from './src/database/data-source-options';
  * It needs DATABASE_URL; `npm run migration:run` also handles the embedded default.
  */
 const config = loadConfig();
-export default new DataSource(
-  dataSourceOptions(config.databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${config.embeddedPort}/backoffice`),
-);
+export default new DataSource(dataSourceOptions(config.databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${config.embeddedPort}/backoffice`));

@@ -5,7 +5,8 @@
  * Products get stock levels so the API can still take new orders on top of the history.
  */
 import { Client } from 'pg';
-import { provisionBusiness, ProvisionedBusiness } from '../src/modules/businesses/business-provisioning';
+import { ProvisionedBusiness } from '../src/modules/businesses/business-provisioning';
+import { provisionBusinesses } from './bench-support';
 
 export interface SeedOptions {
   orders: number;
@@ -22,11 +23,8 @@ export interface SeededBusiness extends ProvisionedBusiness {
 /** Rows are inserted in slices so one statement never holds millions of rows in memory at once. */
 const SLICE = 250_000;
 
-export async function seedSalesHistory(client: Client, opts: SeedOptions, log: (line: string) => void): Promise<SeededBusiness> {
-  await client.query('BEGIN');
-  const rows = { query: async (sql: string, params?: unknown[]) => (await client.query(sql, params)).rows };
-  const biz = await provisionBusiness(rows, { name: 'Bench Analytics', timezone: opts.timezone ?? 'UTC' });
-  await client.query('COMMIT');
+export async function seedSalesHistory(url: string, client: Client, opts: SeedOptions, log: (line: string) => void): Promise<SeededBusiness> {
+  const [biz] = await provisionBusinesses(url, [{ name: 'Bench Analytics', timezone: opts.timezone ?? 'UTC' }]);
   const id = biz.business_id;
 
   await client.query(
@@ -48,10 +46,16 @@ export async function seedSalesHistory(client: Client, opts: SeedOptions, log: (
     [id, opts.customers, opts.days],
   );
   // Products in a fixed order, indexed 1..N, so lines pick them by arithmetic instead of a join.
-  await client.query(`CREATE TEMP TABLE bench_products AS
-     SELECT row_number() OVER (ORDER BY sku) AS n, id, name, sku, price FROM products WHERE business_id = $1`, [id]);
-  await client.query(`CREATE TEMP TABLE bench_customers AS
-     SELECT row_number() OVER (ORDER BY created_at, id) AS n, id FROM customers WHERE business_id = $1`, [id]);
+  await client.query(
+    `CREATE TEMP TABLE bench_products AS
+     SELECT row_number() OVER (ORDER BY sku) AS n, id, name, sku, price FROM products WHERE business_id = $1`,
+    [id],
+  );
+  await client.query(
+    `CREATE TEMP TABLE bench_customers AS
+     SELECT row_number() OVER (ORDER BY created_at, id) AS n, id FROM customers WHERE business_id = $1`,
+    [id],
+  );
   await client.query(`CREATE UNIQUE INDEX ON bench_products (n); CREATE UNIQUE INDEX ON bench_customers (n)`);
 
   const started = Date.now();

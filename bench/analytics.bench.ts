@@ -37,7 +37,7 @@ async function seed(url: string, log: Log) {
   return withClient(url, async (client) => {
     const started = Date.now();
     log(`seeding ${ORDERS} orders over ${HISTORY_DAYS} days (50,000 customers, 200 products)`);
-    const business = await seedSalesHistory(client, { orders: ORDERS, days: HISTORY_DAYS, customers: 50_000, products: 200 }, log);
+    const business = await seedSalesHistory(url, client, { orders: ORDERS, days: HISTORY_DAYS, customers: 50_000, products: 200 }, log);
     await client.query('VACUUM ANALYZE');
     const sizes = await client.query(
       `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS size FROM pg_class WHERE relname IN ('sales', 'sale_items')`,
@@ -65,7 +65,9 @@ async function measureApi(url: string, apiKey: string, businessId: string, log: 
       await c.query(`UPDATE businesses SET timezone = $2 WHERE id = $1`, [businessId, zone]);
       await c.query(`TRUNCATE analytics_daily_sales, analytics_daily_products, analytics_customer_snapshots`);
     });
-    log(`\n--- business time zone ${zone} (local time 00:${new Date().toISOString().slice(14, 16)}: yesterday still open, read from its closed hour buckets) ---`);
+    log(
+      `\n--- business time zone ${zone} (local time 00:${new Date().toISOString().slice(14, 16)}: yesterday still open, read from its closed hour buckets) ---`,
+    );
     await measureRound(base, headers, log);
   } finally {
     await app.close();
@@ -84,7 +86,12 @@ function row(log: Log, name: string, m: { p50: number; p99: number; max: number 
 }
 
 async function measureRound(base: string, headers: Record<string, string>, log: Log): Promise<void> {
-  log(`load average before the round: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (2 cores)`);
+  log(
+    `load average before the round: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (2 cores)`,
+  );
   log(`cold first calls, in this order (each fills only what earlier calls did not: daily rollup, customer snapshot)`);
   for (const days of WINDOWS) {
     for (const endpoint of ENDPOINTS) {

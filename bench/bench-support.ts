@@ -1,6 +1,9 @@
 /* What every benchmark section shares: its throwaway database (one per run, on BENCH_PG_SERVER, migrated, always dropped), the log and percentiles. */
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { migrate } from '../src/bootstrap';
+import { dataSourceOptions } from '../src/database/data-source-options';
+import { NewBusiness, provisionBusiness, ProvisionedBusiness } from '../src/modules/businesses/business-provisioning';
 
 export const BENCH_PG_SERVER = process.env.BENCH_PG_SERVER || 'postgresql://postgres@127.0.0.1:5432';
 
@@ -14,6 +17,18 @@ export async function withClient<T>(url: string, fn: (client: Client) => Promise
     return await fn(client);
   } finally {
     await client.end();
+  }
+}
+
+/** Businesses provisioned as the CLI does (each in its own transaction), on a DataSource of the app's entities. */
+export async function provisionBusinesses(url: string, businesses: NewBusiness[]): Promise<ProvisionedBusiness[]> {
+  const dataSource = await new DataSource(dataSourceOptions(url, 1)).initialize();
+  try {
+    const provisioned: ProvisionedBusiness[] = [];
+    for (const business of businesses) provisioned.push(await dataSource.transaction((m) => provisionBusiness(m, business)));
+    return provisioned;
+  } finally {
+    await dataSource.destroy();
   }
 }
 

@@ -25,17 +25,23 @@ async function rawOrder(q: Query, b: BenchBusiness, order: BenchOrder): Promise<
     let customerId: string | undefined = (await q(`SELECT id FROM customers WHERE business_id = $1 AND email_normalized = $2`, [b.id, email])).rows[0]?.id;
     if (!customerId) {
       customerId = (
-        await q(
-          `INSERT INTO customers (business_id, name, email, email_normalized) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`,
-          [b.id, order.customer.name, order.customer.email, email],
-        )
+        await q(`INSERT INTO customers (business_id, name, email, email_normalized) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id`, [
+          b.id,
+          order.customer.name,
+          order.customer.email,
+          email,
+        ])
       ).rows[0].id;
       await q(`INSERT INTO outbox_events (id, business_id, type, data) VALUES (gen_random_uuid(), $1, 'customer.created', $2)`, [
         b.id,
         JSON.stringify({ customer_id: customerId, name: order.customer.name, email: order.customer.email, phone: null }),
       ]);
     }
-    const priced = lines.map((l) => ({ ...l, price: byId.get(l.product_id)!.price as string, total: moneyString(dec(byId.get(l.product_id)!.price).times(l.quantity)) }));
+    const priced = lines.map((l) => ({
+      ...l,
+      price: byId.get(l.product_id)!.price as string,
+      total: moneyString(dec(byId.get(l.product_id)!.price).times(l.quantity)),
+    }));
     const subtotal = sumMoney(priced.map((l) => l.total));
     const total = subtotal.plus(order.tax_amount);
     const points = total.floor().toNumber();
@@ -59,7 +65,17 @@ async function rawOrder(q: Query, b: BenchBusiness, order: BenchOrder): Promise<
       `INSERT INTO sale_items (business_id, sale_id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total)
        SELECT $1, $2, n, p, name, sku, qty, price, 0, total
          FROM unnest($3::int[], $4::uuid[], $5::text[], $6::text[], $7::numeric[], $8::numeric[], $9::numeric[]) AS i(n, p, name, sku, qty, price, total)`,
-      [b.id, saleId, priced.map((_, i) => i + 1), ids, priced.map((l) => byId.get(l.product_id)!.name), priced.map((l) => byId.get(l.product_id)!.sku), priced.map((l) => l.quantity), priced.map((l) => l.price), priced.map((l) => l.total)],
+      [
+        b.id,
+        saleId,
+        priced.map((_, i) => i + 1),
+        ids,
+        priced.map((l) => byId.get(l.product_id)!.name),
+        priced.map((l) => byId.get(l.product_id)!.sku),
+        priced.map((l) => l.quantity),
+        priced.map((l) => l.price),
+        priced.map((l) => l.total),
+      ],
     );
     await q(
       `UPDATE customers SET total_spent = total_spent + $3, total_orders = total_orders + 1, last_purchase_date = now(), updated_at = now()
@@ -76,11 +92,22 @@ async function rawOrder(q: Query, b: BenchBusiness, order: BenchOrder): Promise<
       await q(
         `INSERT INTO invoice_items (business_id, invoice_id, line_no, product_id, product_name, quantity, unit_price, total)
          SELECT $1, $2, n, p, name, qty, price, total FROM unnest($3::int[], $4::uuid[], $5::text[], $6::numeric[], $7::numeric[], $8::numeric[]) AS i(n, p, name, qty, price, total)`,
-        [b.id, invoiceId, priced.map((_, i) => i + 1), ids, priced.map((l) => byId.get(l.product_id)!.name), priced.map((l) => l.quantity), priced.map((l) => l.price), priced.map((l) => l.total)],
+        [
+          b.id,
+          invoiceId,
+          priced.map((_, i) => i + 1),
+          ids,
+          priced.map((l) => byId.get(l.product_id)!.name),
+          priced.map((l) => l.quantity),
+          priced.map((l) => l.price),
+          priced.map((l) => l.total),
+        ],
       );
     }
     // the per-business counter, as late as possible
-    const number = Number((await q(`UPDATE business_counters SET value = value + 1 WHERE business_id = $1 AND name = 'sale' RETURNING value`, [b.id])).rows[0].value);
+    const number = Number(
+      (await q(`UPDATE business_counters SET value = value + 1 WHERE business_id = $1 AND name = 'sale' RETURNING value`, [b.id])).rows[0].value,
+    );
     const saleNumber = `S-${String(number).padStart(4, '0')}`;
     const loyaltyId = randomUUID();
     await q(
@@ -89,16 +116,32 @@ async function rawOrder(q: Query, b: BenchBusiness, order: BenchOrder): Promise<
        VALUES ($1, $2, $3, $4, $5, $6, 'completed', 'paid', 'cash', 'USD', $7, $8, 0, 0, $9, $10, $11)`,
       [saleId, b.id, number, saleNumber, customerId, warehouseId, subtotal.toString(), order.tax_amount, total.toString(), points, loyaltyId],
     );
-    await q(
-      `INSERT INTO loyalty_transactions (id, business_id, customer_id, type, points, sale_id, description) VALUES ($1, $2, $3, 'earn', $4, $5, $6)`,
-      [loyaltyId, b.id, customerId, points, saleId, `Points earned on order ${saleNumber}`],
-    );
+    await q(`INSERT INTO loyalty_transactions (id, business_id, customer_id, type, points, sale_id, description) VALUES ($1, $2, $3, 'earn', $4, $5, $6)`, [
+      loyaltyId,
+      b.id,
+      customerId,
+      points,
+      saleId,
+      `Points earned on order ${saleNumber}`,
+    ]);
     if (invoiceId) {
-      const invoiceNumber = Number((await q(`UPDATE business_counters SET value = value + 1 WHERE business_id = $1 AND name = 'invoice' RETURNING value`, [b.id])).rows[0].value);
+      const invoiceNumber = Number(
+        (await q(`UPDATE business_counters SET value = value + 1 WHERE business_id = $1 AND name = 'invoice' RETURNING value`, [b.id])).rows[0].value,
+      );
       await q(
         `INSERT INTO invoices (id, business_id, number, invoice_number, customer_id, sale_id, status, currency, subtotal, tax_amount, total, due_date, paid_date)
          VALUES ($1, $2, $3, $4, $5, $6, 'paid', 'USD', $7, $8, $9, current_date, current_date)`,
-        [invoiceId, b.id, invoiceNumber, `INV-${String(invoiceNumber).padStart(4, '0')}`, customerId, saleId, subtotal.toString(), order.tax_amount, total.toString()],
+        [
+          invoiceId,
+          b.id,
+          invoiceNumber,
+          `INV-${String(invoiceNumber).padStart(4, '0')}`,
+          customerId,
+          saleId,
+          subtotal.toString(),
+          order.tax_amount,
+          total.toString(),
+        ],
       );
     }
     await q(
@@ -151,5 +194,12 @@ export async function driveBaseline(url: string, businesses: BenchBusiness[], wo
   }
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
-  return { orders: latencies.length, errors, seconds: elapsed, perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    orders: latencies.length,
+    errors,
+    seconds: elapsed,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'crypto';
-import { provisionBusiness } from '../src/modules/businesses/business-provisioning';
-import { withClient } from './bench-support';
+import { provisionBusinesses, withClient } from './bench-support';
 
 export const PRODUCTS_PER_BUSINESS = 1000;
 export const CUSTOMERS_PER_BUSINESS = 1000;
@@ -25,12 +24,13 @@ export interface BenchOrder {
  * on a fresh migrated database. Known customers are `customer<n>@bench.test`.
  */
 export async function seedBusinesses(url: string, count: number): Promise<BenchBusiness[]> {
+  const names = Array.from({ length: count }, (_, i) => ({ name: `Bench Shop ${i + 1}` }));
+  const provisioned = await provisionBusinesses(url, names);
   return withClient(url, async (client) => {
-    const sql = { query: async (text: string, params?: unknown[]) => (await client.query(text, params as unknown[])).rows };
     const businesses: BenchBusiness[] = [];
     for (let b = 1; b <= count; b++) {
+      const biz = provisioned[b - 1];
       await client.query('BEGIN');
-      const biz = await provisionBusiness(sql, { name: `Bench Shop ${b}` });
       await client.query(
         `INSERT INTO products (business_id, name, sku, price)
          SELECT $1, 'Product ' || n, 'SKU-' || lpad(n::text, 5, '0'), ((n * 37) % 9900 + 100) / 100.0

@@ -83,20 +83,30 @@ async function withDispatcher(log: Log): Promise<LoadFigures> {
 }
 
 export async function run(log: Log): Promise<void> {
-  log(`${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${CONNECTIONS} connections x ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up)`);
+  log(
+    `${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${CONNECTIONS} connections x ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up)`,
+  );
   const one = await scenario(1, log);
   const eight = await scenario(8, log);
   log('\n--- one business, the API with its in-process webhook dispatcher (default configuration) ---');
   const dispatching = await withDispatcher(log);
   log('\n| run | API orders/s | raw orders/s | ratio | API p50 / p99 ms | raw p50 / p99 ms | p99 ratio |');
   log('|---|---|---|---|---|---|---|');
-  for (const [name, s] of [['one business', one], ['eight businesses', eight]] as const) {
+  for (const [name, s] of [
+    ['one business', one],
+    ['eight businesses', eight],
+  ] as const) {
     log(
       `| ${name} | ${s.api.perSecond.toFixed(0)} | ${s.raw.perSecond.toFixed(0)} | ${(s.api.perSecond / s.raw.perSecond).toFixed(2)} | ` +
         `${s.api.p50.toFixed(0)} / ${s.api.p99.toFixed(0)} | ${s.raw.p50.toFixed(0)} / ${s.raw.p99.toFixed(0)} | ${(s.api.p99 / s.raw.p99).toFixed(2)} |`,
     );
   }
   log(`with the webhook dispatcher on (one business): ${dispatching.perSecond.toFixed(0)} orders/s, p50 ${dispatching.p50} ms, p99 ${dispatching.p99} ms`);
-  log(`GET /orders?page=1&per_page=20: ${one.list.perSecond.toFixed(0)} req/s p50 ${one.list.p50} ms p99 ${one.list.p99} ms (one business), ` +
-    `${eight.list.perSecond.toFixed(0)} req/s p50 ${eight.list.p50} ms p99 ${eight.list.p99} ms (eight)`);
+  log(
+    `GET /orders?page=1&per_page=20: ${one.list.perSecond.toFixed(0)} req/s p50 ${one.list.p50} ms p99 ${one.list.p99} ms (one business), ` +
+      `${eight.list.perSecond.toFixed(0)} req/s p50 ${eight.list.p50} ms p99 ${eight.list.p99} ms (eight)`,
+  );
 }

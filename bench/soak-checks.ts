@@ -18,7 +18,12 @@ export interface InvariantReport {
   figures: Record<string, number>;
 }
 
-export async function checkInvariants(url: string, businesses: SoakBusiness[], acks: Map<string, Acknowledged>, initialStock: number): Promise<InvariantReport> {
+export async function checkInvariants(
+  url: string,
+  businesses: SoakBusiness[],
+  acks: Map<string, Acknowledged>,
+  initialStock: number,
+): Promise<InvariantReport> {
   return withClient(url, async (db) => {
     const violations: string[] = [];
     const figures: Record<string, number> = { sales: 0, sale_items: 0, loyalty_accounts: 0, manual_invoices: 0 };
@@ -26,14 +31,18 @@ export async function checkInvariants(url: string, businesses: SoakBusiness[], a
       const ack = acks.get(business.id)!;
       const b = business.id;
 
-      const { rows: levels } = await db.query(`SELECT product_id, sum(quantity)::text AS qty FROM stock_levels WHERE business_id = $1 GROUP BY product_id`, [b]);
+      const { rows: levels } = await db.query(`SELECT product_id, sum(quantity)::text AS qty FROM stock_levels WHERE business_id = $1 GROUP BY product_id`, [
+        b,
+      ]);
       const level = new Map(levels.map((r) => [r.product_id as string, Number(r.qty)]));
       for (const p of business.products) {
         const expected = initialStock + (ack.adjustedByProduct.get(p.id) ?? 0) - (ack.soldByProduct.get(p.id) ?? 0);
         if (level.get(p.id) !== expected) violations.push(`stock of ${p.id}: ${level.get(p.id)} in the database, ${expected} = initial + adjusted - sold`);
       }
 
-      const { rows: [sales] } = await db.query(
+      const {
+        rows: [sales],
+      } = await db.query(
         `SELECT count(*)::int AS sales,
                 count(*) FILTER (WHERE items = 0 OR items <> movements OR incomes <> 1 OR income <> s.total OR lines <> s.subtotal
                                  OR s.total <> s.subtotal + s.tax_amount + s.shipping_amount - s.discount_amount OR s.status <> 'completed')::int AS broken,
@@ -49,7 +58,9 @@ export async function checkInvariants(url: string, businesses: SoakBusiness[], a
       if (sales.sales !== ack.orders) violations.push(`${sales.sales} sales in the database, ${ack.orders} acknowledged`);
       if (sales.broken > 0) violations.push(`${sales.broken} sales without their lines, movements or income, or with wrong totals`);
 
-      const { rows: [loyalty] } = await db.query(
+      const {
+        rows: [loyalty],
+      } = await db.query(
         `SELECT count(*)::int AS accounts,
                 count(*) FILTER (WHERE a.balance <> coalesce(l.points, 0))::int AS drifted,
                 (SELECT coalesce(-sum(points), 0) FROM loyalty_transactions WHERE business_id = $1 AND type = 'redeem')::int AS redeemed
@@ -61,7 +72,9 @@ export async function checkInvariants(url: string, businesses: SoakBusiness[], a
       if (loyalty.drifted > 0) violations.push(`${loyalty.drifted} loyalty balances differ from the sum of their transactions`);
       if (loyalty.redeemed !== ack.pointsRedeemed) violations.push(`${loyalty.redeemed} points redeemed in the database, ${ack.pointsRedeemed} acknowledged`);
 
-      const { rows: [invoices] } = await db.query(`SELECT count(*)::int AS n FROM invoices WHERE business_id = $1 AND sale_id IS NULL`, [b]);
+      const {
+        rows: [invoices],
+      } = await db.query(`SELECT count(*)::int AS n FROM invoices WHERE business_id = $1 AND sale_id IS NULL`, [b]);
       if (invoices.n !== ack.manualInvoices) violations.push(`${invoices.n} manual invoices in the database, ${ack.manualInvoices} acknowledged`);
 
       figures.sales += sales.sales;

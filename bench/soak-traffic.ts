@@ -55,13 +55,24 @@ interface State {
   settledInvoices: string[];
 }
 
-type Op = { kind: string; weight: number; run: (s: State) => Promise<{ method: string; path: string; body?: unknown } | null>; onOk?: (s: State, data: any, body: any) => void };
+type Op = {
+  kind: string;
+  weight: number;
+  run: (s: State) => { method: string; path: string; body?: unknown } | null;
+  onOk?: (s: State, data: any, body: any) => void;
+};
+
+/** The message of an error's cause (fetch puts the socket error there), or nothing. */
+function causeOf(err: unknown): string {
+  const cause = (err as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : cause === undefined ? '' : JSON.stringify(cause);
+}
 
 const OPS: Op[] = [
   {
     kind: 'POST /orders',
     weight: 35,
-    run: async (s) => {
+    run: (s) => {
       const lines = new Map<string, number>();
       for (let i = int(1, 3); i > 0; i--) lines.set(pick(s.business.products).id, int(1, 3));
       const known = Math.random() < 0.85;
@@ -88,16 +99,23 @@ const OPS: Op[] = [
   {
     kind: 'POST /loyalty/redeem',
     weight: 8,
-    run: async (s) => (s.customers.length === 0 ? null : { method: 'POST', path: '/loyalty/redeem', body: { customer_id: pick(s.customers), points: int(1, 40), reason: 'soak' } }),
+    run: (s) =>
+      s.customers.length === 0
+        ? null
+        : { method: 'POST', path: '/loyalty/redeem', body: { customer_id: pick(s.customers), points: int(1, 40), reason: 'soak' } },
     onOk: (s, data) => (s.ack.pointsRedeemed += data.points_redeemed),
   },
   {
     kind: 'POST /invoices',
     weight: 5,
-    run: async (s) =>
+    run: (s) =>
       s.customers.length === 0
         ? null
-        : { method: 'POST', path: '/invoices', body: { customer_id: pick(s.customers), items: [{ product_id: pick(s.business.products).id, quantity: int(1, 5), price: int(100, 9999) / 100 }] } },
+        : {
+            method: 'POST',
+            path: '/invoices',
+            body: { customer_id: pick(s.customers), items: [{ product_id: pick(s.business.products).id, quantity: int(1, 5), price: int(100, 9999) / 100 }] },
+          },
     onOk: (s, data) => {
       s.ack.manualInvoices++;
       s.openInvoices.push(data.id);
@@ -106,7 +124,7 @@ const OPS: Op[] = [
   {
     kind: 'PUT /invoices/:id',
     weight: 10,
-    run: async (s) => {
+    run: (s) => {
       // now and then an invoice already paid or cancelled: the 409 the contract expects
       const settled = s.settledInvoices.length > 0 && Math.random() < 0.1;
       if (!settled && s.openInvoices.length === 0) return null;
@@ -122,23 +140,27 @@ const OPS: Op[] = [
   {
     kind: 'POST /stock/adjustments',
     weight: 10,
-    run: async (s) => ({
+    run: (s) => ({
       method: 'POST',
       path: '/stock/adjustments',
       body: { product_id: pick(s.business.products).id, quantity: pick([1, 2, 5, -1, -2]), reason: pick(['restock', 'count', 'damage']) },
     }),
     onOk: (s, _data, body) => s.ack.adjustedByProduct.set(body.product_id, (s.ack.adjustedByProduct.get(body.product_id) ?? 0) + body.quantity),
   },
-  { kind: 'GET /orders', weight: 6, run: async () => ({ method: 'GET', path: `/orders?page=${int(1, 5)}&per_page=20` }) },
-  { kind: 'GET /orders/:id', weight: 6, run: async (s) => (s.orders.length ? { method: 'GET', path: `/orders/${pick(s.orders)}` } : null) },
-  { kind: 'GET /products', weight: 4, run: async () => ({ method: 'GET', path: `/products?per_page=50&in_stock=true` }) },
-  { kind: 'GET /loyalty/:id', weight: 4, run: async (s) => (s.customers.length ? { method: 'GET', path: `/loyalty/${pick(s.customers)}` } : null) },
-  { kind: 'GET /loyalty/:id/history', weight: 3, run: async (s) => (s.customers.length ? { method: 'GET', path: `/loyalty/${pick(s.customers)}/history` } : null) },
-  { kind: 'GET /invoices', weight: 3, run: async () => ({ method: 'GET', path: `/invoices?status=${pick(['paid', 'unpaid', 'overdue'])}` }) },
-  { kind: 'GET /customers/:id', weight: 2, run: async (s) => (s.customers.length ? { method: 'GET', path: `/customers/${pick(s.customers)}` } : null) },
-  { kind: 'GET /stock/movements', weight: 2, run: async () => ({ method: 'GET', path: '/stock/movements?per_page=50' }) },
-  { kind: 'GET /analytics/dashboard', weight: 1, run: async () => ({ method: 'GET', path: `/analytics/dashboard?days=${pick([1, 7, 30])}` }) },
-  { kind: 'GET /finance/summary', weight: 1, run: async () => ({ method: 'GET', path: '/finance/summary?days=30' }) },
+  { kind: 'GET /orders', weight: 6, run: () => ({ method: 'GET', path: `/orders?page=${int(1, 5)}&per_page=20` }) },
+  { kind: 'GET /orders/:id', weight: 6, run: (s) => (s.orders.length ? { method: 'GET', path: `/orders/${pick(s.orders)}` } : null) },
+  { kind: 'GET /products', weight: 4, run: () => ({ method: 'GET', path: `/products?per_page=50&in_stock=true` }) },
+  { kind: 'GET /loyalty/:id', weight: 4, run: (s) => (s.customers.length ? { method: 'GET', path: `/loyalty/${pick(s.customers)}` } : null) },
+  {
+    kind: 'GET /loyalty/:id/history',
+    weight: 3,
+    run: (s) => (s.customers.length ? { method: 'GET', path: `/loyalty/${pick(s.customers)}/history` } : null),
+  },
+  { kind: 'GET /invoices', weight: 3, run: () => ({ method: 'GET', path: `/invoices?status=${pick(['paid', 'unpaid', 'overdue'])}` }) },
+  { kind: 'GET /customers/:id', weight: 2, run: (s) => (s.customers.length ? { method: 'GET', path: `/customers/${pick(s.customers)}` } : null) },
+  { kind: 'GET /stock/movements', weight: 2, run: () => ({ method: 'GET', path: '/stock/movements?per_page=50' }) },
+  { kind: 'GET /analytics/dashboard', weight: 1, run: () => ({ method: 'GET', path: `/analytics/dashboard?days=${pick([1, 7, 30])}` }) },
+  { kind: 'GET /finance/summary', weight: 1, run: () => ({ method: 'GET', path: '/finance/summary?days=30' }) },
 ];
 const TOTAL_WEIGHT = OPS.reduce((s, o) => s + o.weight, 0);
 
@@ -154,8 +176,24 @@ export function newAcknowledged(): Acknowledged {
 
 /** `connections` workers, each sending one request after another, for `seconds`. */
 export async function driveSoak(base: string, businesses: SoakBusiness[], connections: number, seconds: number): Promise<TrafficReport> {
-  const states = businesses.map((business): State => ({ base, business, ack: newAcknowledged(), customers: [], orders: [], openInvoices: [], settledInvoices: [] }));
-  const report: TrafficReport = { requests: 0, seconds, statuses: new Map(), errors: [], unexpected4xx: [], latencyMs: { p50: 0, p99: 0, max: 0 }, acknowledged: new Map() };
+  const states = businesses.map((business): State => ({
+    base,
+    business,
+    ack: newAcknowledged(),
+    customers: [],
+    orders: [],
+    openInvoices: [],
+    settledInvoices: [],
+  }));
+  const report: TrafficReport = {
+    requests: 0,
+    seconds,
+    statuses: new Map(),
+    errors: [],
+    unexpected4xx: [],
+    latencyMs: { p50: 0, p99: 0, max: 0 },
+    acknowledged: new Map(),
+  };
   const latencies: number[] = [];
   const started = Date.now();
   const end = started + seconds * 1000;
@@ -165,7 +203,7 @@ export async function driveSoak(base: string, businesses: SoakBusiness[], connec
     while (Date.now() < end) {
       const state = pick(states);
       const op = pickOp();
-      const request = await op.run(state);
+      const request = op.run(state);
       if (!request) continue;
       const t0 = performance.now();
       try {
@@ -180,12 +218,13 @@ export async function driveSoak(base: string, businesses: SoakBusiness[], connec
         count(`${op.kind} ${res.status}`);
         const json = text ? JSON.parse(text) : undefined;
         if (res.status >= 500) report.errors.push(`${op.kind} ${res.status} ${text.slice(0, 200)}`);
-        else if (res.status >= 400 && !EXPECTED_4XX.has(`${res.status} ${json?.error?.code}`)) report.unexpected4xx.push(`${op.kind} ${res.status} ${text.slice(0, 200)}`);
+        else if (res.status >= 400 && !EXPECTED_4XX.has(`${res.status} ${json?.error?.code}`))
+          report.unexpected4xx.push(`${op.kind} ${res.status} ${text.slice(0, 200)}`);
         else if (res.status < 300) op.onOk?.(state, json?.data ?? json, request.body);
       } catch (err) {
         report.requests++;
         count(`${op.kind} no answer`);
-        report.errors.push(`${op.kind}: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`);
+        report.errors.push(`${op.kind}: ${(err as Error).message} ${causeOf(err)}`);
       }
     }
   };

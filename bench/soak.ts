@@ -13,8 +13,7 @@ import { readFileSync } from 'fs';
 import { createServer, Server } from 'http';
 import { AddressInfo } from 'net';
 import * as os from 'os';
-import { provisionBusiness } from '../src/modules/businesses/business-provisioning';
-import { withBenchDatabase, withClient } from './bench-support';
+import { provisionBusinesses, withBenchDatabase } from './bench-support';
 import { startApi } from './orders-api';
 import { checkInvariants, runVerify } from './soak-checks';
 import { driveSoak, SoakBusiness, TrafficReport } from './soak-traffic';
@@ -48,7 +47,7 @@ async function startSink(): Promise<{ url: string; received: () => number; close
 async function seed(url: string, base: string, sinkUrl: string): Promise<SoakBusiness[]> {
   const businesses: SoakBusiness[] = [];
   for (let b = 1; b <= BUSINESSES; b++) {
-    const biz = await withClient(url, (c) => provisionBusiness({ query: async (sql: string, params?: unknown[]) => (await c.query(sql, params)).rows }, { name: `Soak ${b}` }));
+    const [biz] = await provisionBusinesses(url, [{ name: `Soak ${b}` }]);
     const post = async (path: string, body: unknown) => {
       const res = await fetch(`${base}/api/v1${path}`, {
         method: 'POST',
@@ -111,7 +110,9 @@ function slopeMbPerMinute(samples: RssSample[]): number {
 }
 
 function printTraffic(traffic: TrafficReport): void {
-  log(`\nrequests served: ${traffic.requests} in ${traffic.seconds.toFixed(0)} s (${(traffic.requests / traffic.seconds).toFixed(0)} req/s), latency p50 ${traffic.latencyMs.p50.toFixed(1)} ms, p99 ${traffic.latencyMs.p99.toFixed(1)} ms, max ${traffic.latencyMs.max.toFixed(0)} ms`);
+  log(
+    `\nrequests served: ${traffic.requests} in ${traffic.seconds.toFixed(0)} s (${(traffic.requests / traffic.seconds).toFixed(0)} req/s), latency p50 ${traffic.latencyMs.p50.toFixed(1)} ms, p99 ${traffic.latencyMs.p99.toFixed(1)} ms, max ${traffic.latencyMs.max.toFixed(0)} ms`,
+  );
   log('| request | status | count |');
   log('|---|---|---:|');
   for (const [key, count] of [...traffic.statuses].sort()) {
@@ -119,20 +120,29 @@ function printTraffic(traffic: TrafficReport): void {
     log(`| ${key.slice(0, at)} | ${key.slice(at + 1)} | ${count} |`);
   }
   log(`5xx or no answer: ${traffic.errors.length}${traffic.errors.length ? `\n  ${[...new Set(traffic.errors)].slice(0, 10).join('\n  ')}` : ''}`);
-  log(`4xx other than the expected 422 INSUFFICIENT_POINTS / 409 INVALID_STATUS_TRANSITION: ${traffic.unexpected4xx.length}${traffic.unexpected4xx.length ? `\n  ${[...new Set(traffic.unexpected4xx)].slice(0, 10).join('\n  ')}` : ''}`);
+  log(
+    `4xx other than the expected 422 INSUFFICIENT_POINTS / 409 INVALID_STATUS_TRANSITION: ${traffic.unexpected4xx.length}${traffic.unexpected4xx.length ? `\n  ${[...new Set(traffic.unexpected4xx)].slice(0, 10).join('\n  ')}` : ''}`,
+  );
 }
 
 function printMemory(samples: RssSample[]): void {
   const mbs = samples.map((s) => s.mb);
   const half = samples.filter((s) => s.atSeconds >= samples[samples.length - 1].atSeconds / 2);
   log(`\nAPI resident memory (${samples.length} samples, every ${SAMPLE_MS / 1000} s from its start to the end of the traffic):`);
-  log(`  first ${mbs[0].toFixed(1)} MB, last ${mbs[mbs.length - 1].toFixed(1)} MB, max ${Math.max(...mbs).toFixed(1)} MB, min ${Math.min(...mbs).toFixed(1)} MB`);
+  log(
+    `  first ${mbs[0].toFixed(1)} MB, last ${mbs[mbs.length - 1].toFixed(1)} MB, max ${Math.max(...mbs).toFixed(1)} MB, min ${Math.min(...mbs).toFixed(1)} MB`,
+  );
   log(`  trend ${slopeMbPerMinute(samples).toFixed(2)} MB/min over the run, ${slopeMbPerMinute(half).toFixed(2)} MB/min over its second half`);
   log(`  samples (s: MB): ${samples.map((s) => `${s.atSeconds.toFixed(0)}: ${s.mb.toFixed(0)}`).join(', ')}`);
 }
 
 async function main(): Promise<number> {
-  log(`soak: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${CONNECTIONS} connections x ${SECONDS} s, ${BUSINESSES} businesses`);
+  log(
+    `soak: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${CONNECTIONS} connections x ${SECONDS} s, ${BUSINESSES} businesses`,
+  );
   return withBenchDatabase('bo_soak', async (url) => {
     const sink = await startSink();
     const api = await startApi(url, { WEBHOOK_ALLOW_INSECURE: 'true' });
@@ -145,7 +155,11 @@ async function main(): Promise<number> {
       printTraffic(traffic);
       printMemory(samples);
       const invariants = await checkInvariants(url, businesses, traffic.acknowledged, INITIAL_STOCK);
-      log(`\ninvariants: ${invariants.violations.length === 0 ? 'all hold' : 'BROKEN'} (${Object.entries(invariants.figures).map(([k, v]) => `${k} ${v}`).join(', ')}, webhook deliveries received ${sink.received()})`);
+      log(
+        `\ninvariants: ${invariants.violations.length === 0 ? 'all hold' : 'BROKEN'} (${Object.entries(invariants.figures)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}, webhook deliveries received ${sink.received()})`,
+      );
       for (const v of invariants.violations.slice(0, 20)) log(`  ${v}`);
       const verify = runVerify(url);
       log(`cli verify: exit ${verify.code} ${verify.output}`);

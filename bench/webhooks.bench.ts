@@ -66,7 +66,7 @@ async function measure(url: string, log: Log): Promise<void> {
     const uow = live.get(UnitOfWork);
     const commit = async (n: number) => {
       const event = new AnyEvent(biz.business_id, 'sale.completed', { sale_number: `S-${n}`, total: 10 });
-      await uow.run(async (tx) => tx.record(event));
+      await uow.run((tx) => Promise.resolve(tx.record(event)));
       return { id: event.id, at: Date.now() };
     };
     const report = async (label: string, started: number, committed: { id: string; at: number }[]) => {
@@ -105,8 +105,9 @@ async function measure(url: string, log: Log): Promise<void> {
     const recorder = await startApp(url, { webhookDispatcher: false });
     const recorderUow = recorder.get(UnitOfWork);
     for (let i = 0; i < EVENTS; i += 100) {
-      await recorderUow.run(async (tx) => {
+      await recorderUow.run((tx) => {
         for (let j = i; j < Math.min(EVENTS, i + 100); j++) tx.record(new AnyEvent(biz.business_id, 'sale.completed', { backlog: j }));
+        return Promise.resolve();
       });
     }
     await recorder.close();

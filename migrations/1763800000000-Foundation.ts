@@ -4,8 +4,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Businesses and keys, catalog and stock, customers, sales, loyalty, invoices, finance, the event
  * outbox and idempotency records. Every business table carries business_id and every unique index
  * leads with it. High-volume tables (sale items, movements, loyalty transactions, finance, outbox)
- * have no foreign key to `businesses`: each insert would take a key-share lock on that one row
- * (shared/notes/performance.md); their parent row already carries the business.
+ * have no foreign key to `businesses`: each insert would take a key-share lock on that one row,
+ * measured as a contention point of parallel orders; their parent row already carries the business.
  */
 export class Foundation1763800000000 implements MigrationInterface {
   name = 'Foundation1763800000000';

@@ -25,7 +25,24 @@ import { ExpensesModule } from './modules/expenses/expenses.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
 
 /** Domain modules, one per folder under src/modules. */
-const DOMAIN_MODULES = [HealthModule, BusinessesModule, CategoriesModule, WarehousesModule, ProductsModule, StockModule, EventsModule, WebhooksModule, AnalyticsModule, CustomersModule, OrdersModule, LoyaltyModule, InvoicesModule, FinanceModule, ExpensesModule, PayrollModule];
+const DOMAIN_MODULES = [
+  HealthModule,
+  BusinessesModule,
+  CategoriesModule,
+  WarehousesModule,
+  ProductsModule,
+  StockModule,
+  EventsModule,
+  WebhooksModule,
+  AnalyticsModule,
+  CustomersModule,
+  OrdersModule,
+  LoyaltyModule,
+  InvoicesModule,
+  FinanceModule,
+  ExpensesModule,
+  PayrollModule,
+];
 
 @Module({})
 export class AppModule {
@@ -33,7 +50,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.dbPoolMax)),
+        TypeOrmModule.forRoot(
+          dataSourceOptions(databaseUrl, config.dbPoolMax, { statementTimeoutMs: config.dbStatementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs }),
+        ),
         EventEmitterModule.forRoot(),
         { module: ConfigHolderModule, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] },
         DatabaseModule,

@@ -46,7 +46,13 @@ function setupSwagger(app: INestApplication): void {
       .setTitle('Back-office commerce API')
       .setDescription('Sales, stock, customers, loyalty, invoices, finance and webhooks. All routes need `Authorization: Bearer <API key>` except health.')
       .setVersion('1.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer' })
+      .addServer('/', 'this server (paths carry the /api/v1 prefix)')
+      .addBearerAuth({
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'API key',
+        description: 'An API key of the business: `Authorization: Bearer <key>` (CLI `apikey:create`)',
+      })
       .addSecurityRequirements('bearer')
       .build(),
   );

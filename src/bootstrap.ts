@@ -19,6 +19,7 @@ export interface Application {
 
 /** Resolve the database (URL or embedded), migrate it, and build the configured Nest app. */
 export async function createApplication(config: AppConfig, logger = new JsonLogger(config.logLevel)): Promise<Application> {
+  Logger.overrideLogger(logger);
   const log = new Logger('Bootstrap');
   const { url, embedded } = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   try {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
+import { JsonLogger } from './common/logging/json-logger';
 import { loadConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { resolveDatabase } from './database/resolve-database-url';
@@ -9,8 +10,8 @@ import { createApiKey, provisionBusiness, revokeApiKey } from './modules/busines
 import { verifyCommand } from './modules/verify/verify.command';
 
 /**
- * Key issuance and operations (CONTRACT.md 4 and 11). Same database settings as the server; works
- * whether or not the server runs. Exactly one JSON line on stdout; diagnostics go to stderr.
+ * Key issuance and operations. Same database settings as the server; works whether or not the
+ * server runs. Exactly one JSON line on stdout; diagnostics go to stderr.
  *   cli business:create --name "Acme" [--currency EUR] [--timezone Europe/Berlin]
  *   cli apikey:create --business <id>
  *   cli apikey:revoke --key <key_id>
@@ -29,9 +30,7 @@ function requireArg(args: Record<string, string>, name: string, uuid = false): s
 
 const COMMANDS: Record<string, Command> = {
   'business:create': async (ds, args) => ({
-    output: await ds.transaction((m) =>
-      provisionBusiness(m, { name: requireArg(args, 'name'), currency: args.currency, timezone: args.timezone }),
-    ),
+    output: await ds.transaction((m) => provisionBusiness(m, { name: requireArg(args, 'name'), currency: args.currency, timezone: args.timezone })),
   }),
   'apikey:create': async (ds, args) => ({
     output: await ds.transaction((m) => createApiKey(m, requireArg(args, 'business', true))),
@@ -73,21 +72,24 @@ export async function runCli(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const { url, embedded } = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
+  const logger = new JsonLogger(config.logLevel, 'stderr');
+  const { url, embedded } = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   let ds: DataSource | undefined;
   try {
     await migrate(url);
-    ds = await new DataSource(dataSourceOptions(url, 2)).initialize();
+    ds = await new DataSource(
+      dataSourceOptions(url, 2, { statementTimeoutMs: config.dbLongStatementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs }),
+    ).initialize();
     const { output, exitCode } = await run(ds, args);
     printLine(output);
     return exitCode ?? 0;
-  } catch (err) {
+  } catch (err: unknown) {
     if (err instanceof DomainError) {
       printLine({ error: { code: err.code, message: err.message } });
       return 1;
     }
-    process.stderr.write(`${err?.stack ?? err}\n`);
-    printLine({ error: { code: 'INTERNAL_ERROR', message: String(err?.message ?? err) } });
+    logger.error({ msg: 'command failed', err }, undefined, 'Cli');
+    printLine({ error: { code: 'INTERNAL_ERROR', message: err instanceof Error ? err.message : String(err) } });
     return 1;
   } finally {
     await ds?.destroy();
@@ -97,5 +99,5 @@ export async function runCli(argv: string[]): Promise<number> {
 
 if (require.main === module) {
   // Exit only once stdout is flushed: a large report written to a pipe is otherwise cut off.
-  runCli(process.argv.slice(2)).then((code) => process.stdout.write('', () => process.exit(code)));
+  void runCli(process.argv.slice(2)).then((code) => process.stdout.write('', () => process.exit(code)));
 }

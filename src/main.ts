@@ -5,13 +5,19 @@ import { createApplication } from './bootstrap';
 import { loadConfig } from './config/app-config';
 import { JsonLogger } from './common/logging/json-logger';
 import { provisionBusiness } from './modules/businesses/business-provisioning';
+import { Business } from './modules/businesses/entities/business.entity';
 
 /** On the embedded default, an empty database gets a demo business so the README's curl works at once. */
 async function ensureDemoBusiness(dataSource: DataSource, log: Logger): Promise<void> {
-  const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM businesses`);
-  if (count > 0) return;
+  if (await dataSource.getRepository(Business).exists()) return;
   const demo = await dataSource.transaction((m) => provisionBusiness(m, { name: 'Demo Shop' }));
-  log.log({ msg: 'created demo business', business_id: demo.business_id, api_key: demo.api_key, warehouse_id: demo.warehouse_id });
+  log.log({
+    msg: 'created demo business',
+    business_id: demo.business_id,
+    api_key: demo.api_key,
+    warehouse_id: demo.warehouse_id,
+    more_keys: `npm run --silent cli -- apikey:create --business ${demo.business_id}`,
+  });
 }
 
 async function main(): Promise<void> {
@@ -41,11 +47,11 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', (signal) => void shutdown(signal));
+  process.once('SIGINT', (signal) => void shutdown(signal));
 }
 
-main().catch((err) => {
-  new JsonLogger().error({ msg: 'failed to start', error: err?.message ?? String(err) }, err?.stack, 'Main');
+main().catch((err: unknown) => {
+  new JsonLogger().error({ msg: 'failed to start', err }, undefined, 'Main');
   process.exit(1);
 });

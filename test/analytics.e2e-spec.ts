@@ -111,7 +111,7 @@ describe('analytics', () => {
     await t.http().get('/api/v1/analytics/dashboard').expect(401);
   });
 
-  it("another business sees only its own data, and an empty business sees zeros", async () => {
+  it('another business sees only its own data, and an empty business sees zeros', async () => {
     const empty = await createBusiness(t, 'Empty Shop');
     expect((await get(empty, 'dashboard?days=7').expect(200)).body.data).toEqual({
       period_days: 7,
@@ -145,7 +145,8 @@ describe('analytics', () => {
     const e = expected(s, 30);
     expect((await get(own, 'dashboard').expect(200)).body.data).toEqual(e.dashboard);
 
-    const order = await t.http()
+    const order = await t
+      .http()
       .post('/api/v1/orders')
       .set(own.auth)
       .send({ items: [{ product_id: s.products.filter, quantity: 5 }], customer: { name: 'Gus', email: 'gus@example.test' }, tax_amount: 1.25 })

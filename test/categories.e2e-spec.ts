@@ -11,7 +11,11 @@ describe('categories', () => {
   const api = (biz: TestBusiness) => apiAs(t, biz);
 
   async function category(biz: TestBusiness, name: string, description?: string) {
-    return (await api(biz).post('/categories', { name, ...(description ? { description } : {}) }).expect(201)).body.data;
+    return (
+      await api(biz)
+        .post('/categories', { name, ...(description ? { description } : {}) })
+        .expect(201)
+    ).body.data;
   }
 
   it('creates (201) and reads a category', async () => {

@@ -25,15 +25,13 @@ describe('CLI: business and API keys', () => {
     expect(biz).toEqual({
       business_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Acme',
+      key_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       api_key: expect.stringMatching(/^bo_[A-Za-z0-9_-]{43}$/),
       warehouse_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     const me = await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(200);
     expect(me.body.data).toEqual({ id: biz.business_id, name: 'Acme', currency: 'EUR', timezone: 'Europe/Berlin' });
-    const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [
-      biz.warehouse_id,
-      biz.business_id,
-    ]);
+    const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [biz.warehouse_id, biz.business_id]);
     expect(warehouse).toEqual({ name: 'Main', is_default: true });
 
     const second = await runCli(['apikey:create', '--business', biz.business_id], env);
@@ -53,6 +51,13 @@ describe('CLI: business and API keys', () => {
     await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(200);
   });
 
+  it('business:create prints the key id, so the first key can be revoked by it', async () => {
+    const biz = jsonLine((await runCli(['business:create', '--name', 'First key'], env)).stdout);
+    const revoked = await runCli(['apikey:revoke', '--key', biz.key_id], env);
+    expect(revoked.code).toBe(0);
+    await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(401);
+  });
+
   it('rejects bad arguments with one JSON error line and exit code 1', async () => {
     const noName = await runCli(['business:create'], env);
     expect(noName.code).toBe(1);
@@ -69,6 +74,21 @@ describe('CLI: business and API keys', () => {
     const unknownKey = await runCli(['apikey:revoke', '--key', 'not-a-uuid'], env);
     expect(unknownKey.code).toBe(1);
     expect(jsonLine(unknownKey.stdout).error.code).toBe('VALIDATION_FAILED');
+
+    const missingKey = await runCli(['apikey:revoke', '--key', '00000000-0000-4000-8000-000000000000'], env);
+    expect(missingKey.code).toBe(1);
+    expect(jsonLine(missingKey.stdout).error.code).toBe('NOT_FOUND');
+
+    // a zone the runtime's ICU knows but PostgreSQL does not: every order of the business would fail
+    const icuOnlyZone = await runCli(['business:create', '--name', 'X', '--timezone', 'US/Pacific-New'], env);
+    expect(icuOnlyZone.code).toBe(1);
+    expect(jsonLine(icuOnlyZone.stdout).error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('US/Pacific-New') });
+
+    const unknownCurrency = await runCli(['business:create', '--name', 'X', '--currency', 'XYZ'], env);
+    expect(unknownCurrency.code).toBe(1);
+    expect(jsonLine(unknownCurrency.stdout).error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('XYZ') });
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM businesses WHERE name = 'X'`);
+    expect(n).toBe(0);
 
     const unknownCommand = await runCli(['nope'], env);
     expect(unknownCommand.code).toBe(2);

@@ -10,8 +10,7 @@ describe('customers: GET/POST /customers, GET/PUT /customers/:id', () => {
   afterAll(() => t.close());
 
   const create = (biz: TestBusiness, body: object) => t.http().post('/api/v1/customers').set(biz.auth).send(body);
-  const events = (biz: TestBusiness) =>
-    t.db.query(`SELECT type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`, [biz.business_id]);
+  const events = (biz: TestBusiness) => t.db.query(`SELECT type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`, [biz.business_id]);
 
   it('creates a customer (201) with zero totals and emits customer.created', async () => {
     const biz = await createBusiness(t);
@@ -76,8 +75,18 @@ describe('customers: GET/POST /customers, GET/PUT /customers/:id', () => {
   it('GET /customers/:id shows the totals and loyalty balance that orders built', async () => {
     const biz = await createBusiness(t);
     const product = await seedProduct(t, biz, { price: '40.25' });
-    const first = await t.http().post('/api/v1/orders').set(biz.auth).send({ customer: { name: 'Bo', email: 'bo@shop.test' }, items: [{ product_id: product, quantity: 1 }] }).expect(201);
-    const second = await t.http().post('/api/v1/orders').set(biz.auth).send({ customer: { email: 'BO@shop.test' }, items: [{ product_id: product, quantity: 2 }] }).expect(201);
+    const first = await t
+      .http()
+      .post('/api/v1/orders')
+      .set(biz.auth)
+      .send({ customer: { name: 'Bo', email: 'bo@shop.test' }, items: [{ product_id: product, quantity: 1 }] })
+      .expect(201);
+    const second = await t
+      .http()
+      .post('/api/v1/orders')
+      .set(biz.auth)
+      .send({ customer: { email: 'BO@shop.test' }, items: [{ product_id: product, quantity: 2 }] })
+      .expect(201);
     const id = first.body.data.customer_id;
     const res = await t.http().get(`/api/v1/customers/${id}`).set(biz.auth).expect(200);
     expect(res.body.data).toMatchObject({ id, name: 'Bo', email: 'bo@shop.test', total_spent: 120.75, total_orders: 2, loyalty_balance: 120 });
@@ -98,7 +107,13 @@ describe('customers: GET/POST /customers, GET/PUT /customers/:id', () => {
     expect(all.body.data.map((c: { name: string }) => c.name)).toEqual(['Carol 100%', 'Bob Stone']);
     expect(all.body.meta).toEqual({ page: 1, per_page: 2, total: 3, total_pages: 2 });
     const search = async (q: string) =>
-      (await t.http().get(`/api/v1/customers?search=${encodeURIComponent(q)}`).set(biz.auth).expect(200)).body.data.map((c: { name: string }) => c.name);
+      (
+        await t
+          .http()
+          .get(`/api/v1/customers?search=${encodeURIComponent(q)}`)
+          .set(biz.auth)
+          .expect(200)
+      ).body.data.map((c: { name: string }) => c.name);
     expect(await search('SMITH')).toEqual(['Alice Smith']);
     expect(await search('two.TEST')).toEqual(['Bob Stone']);
     expect(await search('0199')).toEqual(['Bob Stone']);

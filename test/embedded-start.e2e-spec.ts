@@ -47,6 +47,13 @@ describe('npm start on the embedded database', () => {
     const started = await startServer(env, /"api_key":"(bo_[A-Za-z0-9_-]+)"[\s\S]*listening on/);
     server = started.child;
     const apiKey = started.match[1];
+    // the first start's log: one JSON record per line, the demo key among the first ten
+    const lines = started.output().trim().split('\n');
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    const demoLine = lines.findIndex((line) => line.includes('created demo business'));
+    expect(demoLine).toBeGreaterThanOrEqual(0);
+    expect(demoLine).toBeLessThan(10);
+    expect(JSON.parse(lines[demoLine])).toMatchObject({ level: 'info', api_key: apiKey, more_keys: expect.stringContaining('apikey:create') });
     const base = `http://127.0.0.1:${port}`;
 
     const ready = await fetch(`${base}/health/ready`);

@@ -43,7 +43,11 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
     const invoice = await ok(biz, 'post', '/invoices', { customer_id: cy.id, items: [{ product_id: low, quantity: 1, price: 99.99 }] });
     await ok(biz, 'put', `/invoices/${invoice.id}`, { status: 'paid', paid_date: '2026-04-01' });
     const expense = await ok(biz, 'post', '/expenses', { amount: 250, category: 'rent', date: '2026-04-02', description: 'April' });
-    const run = await ok(biz, 'post', '/payroll/runs', { period_start: '2026-03-01', period_end: '2026-03-31', items: [{ employee_name: 'Bo', amount: 1200.5 }] });
+    const run = await ok(biz, 'post', '/payroll/runs', {
+      period_start: '2026-03-01',
+      period_end: '2026-03-31',
+      items: [{ employee_name: 'Bo', amount: 1200.5 }],
+    });
     const cancelled = await ok(biz, 'post', `/orders/${order.order_id}/cancel`, { reason: 'wrong size' });
     const [sale] = await t.db.query(`SELECT cancelled_at FROM sales WHERE id = $1`, [order.order_id]);
     // the cancellation put the 3 back (5 again): an adjustment takes all of it
@@ -69,7 +73,15 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       },
       {
         type: 'stock.adjusted',
-        data: { movement_id: adjusted.id, product_id: out, warehouse_id: biz.warehouse_id, quantity: 5, quantity_after: 5, reason: 'restock', note: 'delivery' },
+        data: {
+          movement_id: adjusted.id,
+          product_id: out,
+          warehouse_id: biz.warehouse_id,
+          quantity: 5,
+          quantity_after: 5,
+          reason: 'restock',
+          note: 'delivery',
+        },
       },
       {
         type: 'invoice.paid',
@@ -77,7 +89,14 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       },
       {
         type: 'expense.created',
-        data: { expense_id: expense.id, amount: 250, category: 'rent', description: 'April', date: '2026-04-02', finance_transaction_id: expense.finance_transaction_id },
+        data: {
+          expense_id: expense.id,
+          amount: 250,
+          category: 'rent',
+          description: 'April',
+          date: '2026-04-02',
+          finance_transaction_id: expense.finance_transaction_id,
+        },
       },
       { type: 'payroll.processed', data: { run_id: run.id, period_start: '2026-03-01', period_end: '2026-03-31', total: 1200.5, employee_count: 1 } },
       {
@@ -133,7 +152,13 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       ['paid invoice paid again (no-op)', 'put', `/invoices/${paid.id}`, { status: 'paid' }, 200],
       ['cancelled invoice paid', 'put', `/invoices/${voided.id}`, { status: 'paid' }, 409],
       ['invalid expense', 'post', '/expenses', { amount: 0, category: 'rent' }, 400],
-      ['inverted payroll period', 'post', '/payroll/runs', { period_start: '2026-03-31', period_end: '2026-03-01', items: [{ employee_name: 'Bo', amount: 1 }] }, 400],
+      [
+        'inverted payroll period',
+        'post',
+        '/payroll/runs',
+        { period_start: '2026-03-31', period_end: '2026-03-01', items: [{ employee_name: 'Bo', amount: 1 }] },
+        400,
+      ],
       ['empty payroll', 'post', '/payroll/runs', { period_start: '2026-03-01', period_end: '2026-03-31', items: [] }, 400],
       ['second cancel', 'post', `/orders/${order.order_id}/cancel`, {}, 409],
     ];

@@ -60,7 +60,11 @@ describe('events feed: GET /events', () => {
 
   it('defaults to 100 events per page', async () => {
     const biz = await createBusiness(t);
-    const events = await commitEvents(t.app, biz.business_id, Array.from({ length: 105 }, (_, i) => ['stock.adjusted', { i }] as [EventName, object]));
+    const events = await commitEvents(
+      t.app,
+      biz.business_id,
+      Array.from({ length: 105 }, (_, i) => ['stock.adjusted', { i }] as [EventName, object]),
+    );
     const res = await feed(biz);
     expect(ids(res)).toEqual(events.slice(0, 100).map((e) => e.id));
     expect(ids(await feed(biz, `?after=${events[99].id}`))).toEqual(events.slice(100).map((e) => e.id));
@@ -71,7 +75,10 @@ describe('events feed: GET /events', () => {
     const other = await createBusiness(t, 'Other');
     const [theirs] = await commitEvents(t.app, other.business_id, [['stock.out', {}]]);
     const res = await t.http().get(`/api/v1/events?after=${theirs.id}`).set(biz.auth).expect(400);
-    expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ field: 'after', message: 'after must be the id of an event of this business' }] });
+    expect(res.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'after', message: 'after must be the id of an event of this business' }],
+    });
     for (const q of ['?after=nope', '?limit=0', '?limit=101', '?limit=x', '?type=order.created', '?since=1']) {
       const bad = await t.http().get(`/api/v1/events${q}`).set(biz.auth).expect(400);
       expect(bad.body.error.code).toBe('VALIDATION_FAILED');

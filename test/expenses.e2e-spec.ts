@@ -47,13 +47,35 @@ describe('expenses: GET/POST /expenses (CONTRACT.md 7)', () => {
       },
     });
     const e = res.body.data;
-    expect(await t.db.query(`SELECT id, type, category, amount, description, reference_id, sale_id, invoice_id, occurred_on::text AS d FROM finance_transactions WHERE business_id = $1`, [biz.business_id])).toEqual([
-      { id: e.finance_transaction_id, type: 'expense', category: 'rent', amount: '1234.50', description: 'November rent', reference_id: e.id, sale_id: null, invoice_id: null, d: e.date },
+    expect(
+      await t.db.query(
+        `SELECT id, type, category, amount, description, reference_id, sale_id, invoice_id, occurred_on::text AS d FROM finance_transactions WHERE business_id = $1`,
+        [biz.business_id],
+      ),
+    ).toEqual([
+      {
+        id: e.finance_transaction_id,
+        type: 'expense',
+        category: 'rent',
+        amount: '1234.50',
+        description: 'November rent',
+        reference_id: e.id,
+        sale_id: null,
+        invoice_id: null,
+        d: e.date,
+      },
     ]);
     expect(await t.db.query(`SELECT type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`, [biz.business_id])).toEqual([
       {
         type: 'expense.created',
-        data: { expense_id: e.id, amount: 1234.5, category: 'rent', description: 'November rent', date: e.date, finance_transaction_id: e.finance_transaction_id },
+        data: {
+          expense_id: e.id,
+          amount: 1234.5,
+          category: 'rent',
+          description: 'November rent',
+          date: e.date,
+          finance_transaction_id: e.finance_transaction_id,
+        },
       },
     ]);
 

@@ -56,7 +56,14 @@ describe('faults: database stopped and started under load', () => {
     let running = true;
     const calls: [string, () => request.Test][] = [
       ['adjust', () => http().post('/api/v1/stock/adjustments').set(auth).send({ product_id: product.id, quantity: 1, reason: 'count' })],
-      ['order', () => http().post('/api/v1/orders').set(auth).send({ customer: { email: 'f@example.com' }, items: [{ product_id: product.id, quantity: 1 }] })],
+      [
+        'order',
+        () =>
+          http()
+            .post('/api/v1/orders')
+            .set(auth)
+            .send({ customer: { email: 'f@example.com' }, items: [{ product_id: product.id, quantity: 1 }] }),
+      ],
       ['read', () => http().get(`/api/v1/products/${product.id}`).set(auth)],
     ];
     const worker = async (w: number) => {
@@ -100,8 +107,14 @@ describe('faults: database stopped and started under load', () => {
     const before = outcomes.filter((o) => o.startedAt + o.ms < stoppedAt);
     const during = outcomes.filter((o) => o.startedAt >= downAt && o.startedAt + o.ms < restartAt);
     const after = outcomes.filter((o) => o.startedAt >= recoveredAt);
-    const summary = (list: Outcome[]) => list.reduce<Record<string, number>>((acc, o) => ({ ...acc, [`${o.status} ${o.code ?? ''}`.trim()]: (acc[`${o.status} ${o.code ?? ''}`.trim()] ?? 0) + 1 }), {});
-    process.stderr.write(`faults: before ${JSON.stringify(summary(before))} during ${JSON.stringify(summary(during))} after ${JSON.stringify(summary(after))} recovered in ${recoveredAt - upAt} ms, max during ${Math.max(...during.map((o) => o.ms))} ms\n`);
+    const summary = (list: Outcome[]) =>
+      list.reduce<Record<string, number>>(
+        (acc, o) => ({ ...acc, [`${o.status} ${o.code ?? ''}`.trim()]: (acc[`${o.status} ${o.code ?? ''}`.trim()] ?? 0) + 1 }),
+        {},
+      );
+    process.stderr.write(
+      `faults: before ${JSON.stringify(summary(before))} during ${JSON.stringify(summary(during))} after ${JSON.stringify(summary(after))} recovered in ${recoveredAt - upAt} ms, max during ${Math.max(...during.map((o) => o.ms))} ms\n`,
+    );
 
     expect(before.length).toBeGreaterThan(10);
     expect(before.every((o) => o.status === 200 || o.status === 201)).toBe(true);

@@ -24,7 +24,15 @@ describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7
     t = await startTestApp();
     biz = await createBusiness(t, 'Ledger Shop', { timezone: TZ });
     other = await createBusiness(t, 'Other Shop');
-    for (const [key, plus] of [['today', 0], ['d10', -10], ['d40', -40], ['d100', -100], ['tomorrow', 1], ['d9', -9]] as const) dates[key] = await localDate(biz, plus);
+    for (const [key, plus] of [
+      ['today', 0],
+      ['d10', -10],
+      ['d40', -40],
+      ['d100', -100],
+      ['tomorrow', 1],
+      ['d9', -9],
+    ] as const)
+      dates[key] = await localDate(biz, plus);
     const mug = await seedProduct(t, biz, { price: '55.45' });
     const tea = await seedProduct(t, biz, { price: '20.00' });
     const o1 = await post(biz, '/orders', { customer: { email: 'ann@shop.test' }, items: [{ product_id: mug, quantity: 1 }] });
@@ -40,7 +48,9 @@ describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7
     ids.fuel = (await post(biz, '/expenses', { amount: 12.34, category: 'fuel', date: dates.d10 })).finance_transaction_id;
     ids.old = (await post(biz, '/expenses', { amount: 99, category: 'old', date: dates.d100 })).finance_transaction_id;
     ids.future = (await post(biz, '/expenses', { amount: 5, category: 'supplies', date: dates.tomorrow })).finance_transaction_id;
-    ids.payroll = (await post(biz, '/payroll/runs', { period_start: dates.d40, period_end: dates.d10, items: [{ employee_name: 'A', amount: 5999.31 }] })).finance_transaction_id;
+    ids.payroll = (
+      await post(biz, '/payroll/runs', { period_start: dates.d40, period_end: dates.d10, items: [{ employee_name: 'A', amount: 5999.31 }] })
+    ).finance_transaction_id;
     await post(other, '/expenses', { amount: 7, category: 'rent' });
   });
   afterAll(() => t.close());
@@ -112,7 +122,13 @@ describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7
       reference_id: expect.any(String),
       created_at: expect.stringMatching(ISO_MS),
     });
-    expect(rows.find((r: { type: string }) => r.type === 'refund')).toMatchObject({ category: 'sales', amount: 20, sale_id: ids.o2, date: dates.today, description: expect.stringMatching(/^Refund of cancelled order S-\d{4}$/) });
+    expect(rows.find((r: { type: string }) => r.type === 'refund')).toMatchObject({
+      category: 'sales',
+      amount: 20,
+      sale_id: ids.o2,
+      date: dates.today,
+      description: expect.stringMatching(/^Refund of cancelled order S-\d{4}$/),
+    });
   });
 
   it('filters by type and inclusive booking dates, paged; another business sees only its own', async () => {
@@ -131,12 +147,17 @@ describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7
     expect((await list({ from: dates.d100, to: dates.d40 })).data.map((r: { id: string }) => r.id).sort()).toEqual(
       [ids.old, (await list({ type: 'income', to: dates.d40 })).data[0].id].sort(),
     );
-    expect((await list({ type: 'expense', from: dates.today })).data.map((r: { id: string }) => r.id).sort()).toEqual([ids.future, ids.payroll, ids.rent].sort());
+    expect((await list({ type: 'expense', from: dates.today })).data.map((r: { id: string }) => r.id).sort()).toEqual(
+      [ids.future, ids.payroll, ids.rent].sort(),
+    );
     const page = await list({ per_page: 4, page: 3 });
     expect(page.meta).toEqual({ page: 3, per_page: 4, total: 10, total_pages: 3 });
     expect(page.data).toHaveLength(2);
 
-    for (const query of [{ type: 'transfer' }, { from: dates.today, to: dates.d10 }, { per_page: 101 }, { from: 'today' }] as Record<string, string | number>[]) {
+    for (const query of [{ type: 'transfer' }, { from: dates.today, to: dates.d10 }, { per_page: 101 }, { from: 'today' }] as Record<
+      string,
+      string | number
+    >[]) {
       expect((await get(biz, '/finance/transactions', query).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
     }
     const theirs = (await get(other, '/finance/transactions').expect(200)).body;

@@ -1,3 +1,5 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 describe('foundation: health, auth, errors, docs', () => {
@@ -55,5 +57,21 @@ describe('foundation: health, auth, errors, docs', () => {
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(doc.body.components.securitySchemes.bearer).toEqual(expect.objectContaining({ scheme: 'bearer' }));
     await t.http().get('/docs').expect(200);
+  });
+});
+
+describe('GET /api/v1', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers without a key with the service name, version and links to its documents', async () => {
+    const res = await t.http().get('/api/v1').expect(200);
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { name: string; version: string };
+    expect(res.body).toEqual({ success: true, data: { name: pkg.name, version: pkg.version, docs: '/docs', openapi: '/docs-json', health: '/health/ready' } });
+    await t.http().get('/docs-json').expect(200);
   });
 });

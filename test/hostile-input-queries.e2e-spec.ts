@@ -22,7 +22,8 @@ function refusedValues(schema: any): string[] {
     return ['1e9', String(min - 1), '-1', String(max + 1), 'abc', '1.5', '', '0x10', 'NaN', 'Infinity', '9'.repeat(400), '\uFF11', ' 1', '1\u0000'];
   }
   if (schema.format === 'uuid') return ['not-a-uuid', "' OR 1=1 --", '00000000-0000-0000-0000-00000000000g', '\u0000', ''];
-  if (schema.format === 'date') return ['2026-02-30', '2026-02-29', '2026-13-01', '2026-1-1', '20260101', '2026-01-01T00:00:00Z', 'yesterday', '0000-00-00', '\u0000'];
+  if (schema.format === 'date')
+    return ['2026-02-30', '2026-02-29', '2026-13-01', '2026-1-1', '20260101', '2026-01-01T00:00:00Z', 'yesterday', '0000-00-00', '\u0000'];
   if (schema.type === 'boolean') return ['yes', '1', 'TRUE', '', '\u0000'];
   return ['x'.repeat(201), 'a\u0000b'];
 }
@@ -92,7 +93,8 @@ describe('hostile input: query strings of every GET route of the OpenAPI documen
         const where = `${route.key} ${attack.label} -> ${res.status}`;
         if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
         else if (res.status >= 400) problems.push(...errorBodyProblems(res).map((p) => `${where}: ${p}`));
-        if (attack.status === 400 && (res.status !== 400 || res.body.error.code !== 'VALIDATION_FAILED')) problems.push(`${where}: expected 400 VALIDATION_FAILED`);
+        if (attack.status === 400 && (res.status !== 400 || res.body.error.code !== 'VALIDATION_FAILED'))
+          problems.push(`${where}: expected 400 VALIDATION_FAILED`);
         if (attack.status === 200 && res.status !== 200) problems.push(`${where}: expected 200 ${res.text.slice(0, 200)}`);
       }
     }

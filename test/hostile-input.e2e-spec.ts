@@ -85,7 +85,9 @@ describe('hostile input: every POST and PUT route of the OpenAPI document', () =
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort());
     expect(Object.keys(Object.prototype)).toEqual([]);
-    const [tables] = await t.db.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('sales', 'products')`);
+    const [tables] = await t.db.query(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name IN ('sales', 'products')`,
+    );
     expect(tables.n).toBe(2);
     const list = await call(t, w.auth, 'GET', '/products?per_page=100');
     expect(list.status).toBe(200);

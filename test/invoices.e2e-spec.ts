@@ -23,10 +23,12 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     get: (id: string) => t.http().get(`/api/v1/invoices/${id}`).set(biz.auth),
     list: (query: Record<string, string | number> = {}) => t.http().get('/api/v1/invoices').query(query).set(biz.auth),
     order: async (body: object) => (await t.http().post('/api/v1/orders').set(biz.auth).send(body).expect(201)).body.data,
-    customer: async (email: string) => (await t.http().post('/api/v1/customers').set(biz.auth).send({ name: 'Client', email }).expect(201)).body.data.id as string,
+    customer: async (email: string) =>
+      (await t.http().post('/api/v1/customers').set(biz.auth).send({ name: 'Client', email }).expect(201)).body.data.id as string,
   });
   const localDate = async (biz: TestBusiness, plusDays = 0): Promise<string> =>
-    (await t.db.query(`SELECT ((now() AT TIME ZONE b.timezone)::date + $2::int)::text AS d FROM businesses b WHERE b.id = $1`, [biz.business_id, plusDays]))[0].d;
+    (await t.db.query(`SELECT ((now() AT TIME ZONE b.timezone)::date + $2::int)::text AS d FROM businesses b WHERE b.id = $1`, [biz.business_id, plusDays]))[0]
+      .d;
   const paidEvents = (biz: TestBusiness) =>
     t.db.query(`SELECT data FROM outbox_events WHERE business_id = $1 AND type = 'invoice.paid' ORDER BY seq`, [biz.business_id]);
   const financeRows = (biz: TestBusiness) =>
@@ -53,7 +55,14 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     const customer = fromOrder.customer_id;
 
     const res = await a
-      .create({ customer_id: customer, items: [{ product_id: mug, quantity: 3, price: 0.1 }, { product_id: beans, quantity: 1.255, price: 10 }], notes: 'net 30' })
+      .create({
+        customer_id: customer,
+        items: [
+          { product_id: mug, quantity: 3, price: 0.1 },
+          { product_id: beans, quantity: 1.255, price: 10 },
+        ],
+        notes: 'net 30',
+      })
       .expect(201);
     expect(res.body).toEqual({
       success: true,
@@ -159,8 +168,24 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
       { data: { invoice_id: i3.id, invoice_number: i3.invoice_number, customer_id: customer, sale_id: null, total: 42.1, paid_date: await localDate(biz) } },
     ]);
     expect(await financeRows(biz)).toEqual([
-      { type: 'income', category: 'invoices', amount: '42.10', description: `Invoice ${i1.invoice_number}`, invoice_id: i1.id, sale_id: null, occurred_on: '2026-03-04' },
-      { type: 'income', category: 'invoices', amount: '42.10', description: `Invoice ${i3.invoice_number}`, invoice_id: i3.id, sale_id: null, occurred_on: await localDate(biz) },
+      {
+        type: 'income',
+        category: 'invoices',
+        amount: '42.10',
+        description: `Invoice ${i1.invoice_number}`,
+        invoice_id: i1.id,
+        sale_id: null,
+        occurred_on: '2026-03-04',
+      },
+      {
+        type: 'income',
+        category: 'invoices',
+        amount: '42.10',
+        description: `Invoice ${i3.invoice_number}`,
+        invoice_id: i3.id,
+        sale_id: null,
+        occurred_on: await localDate(biz),
+      },
     ]);
   });
 
@@ -208,7 +233,8 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     const other = await createBusiness(t, 'Other Shop');
     const a = api(biz);
     const product = await seedProduct(t, biz);
-    const inv = (await a.create({ customer_id: await a.customer('x@shop.test'), items: [{ product_id: product, quantity: 1, price: 1 }] }).expect(201)).body.data;
+    const inv = (await a.create({ customer_id: await a.customer('x@shop.test'), items: [{ product_id: product, quantity: 1, price: 1 }] }).expect(201)).body
+      .data;
     const bad: [object, string][] = [
       [{ status: 'unpaid' }, 'status'],
       [{}, 'status'],
@@ -250,7 +276,8 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     const biz = await createBusiness(t);
     const a = api(biz);
     const product = await seedProduct(t, biz);
-    const inv = (await a.create({ customer_id: await a.customer('c@shop.test'), items: [{ product_id: product, quantity: 1, price: 3 }] }).expect(201)).body.data;
+    const inv = (await a.create({ customer_id: await a.customer('c@shop.test'), items: [{ product_id: product, quantity: 1, price: 3 }] }).expect(201)).body
+      .data;
     const results = await Promise.all(Array.from({ length: 5 }, () => a.update(inv.id, { status: 'paid', paid_date: '2026-02-02' })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await paidEvents(biz)).toHaveLength(1);
@@ -276,7 +303,8 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     const n4 = await make(bob, '2026-03-11 20:30', 'cancelled');
     const n5 = await make(ann, '2026-03-11 22:00');
 
-    const numbers = async (query: Record<string, string | number>) => (await a.list(query).expect(200)).body.data.map((i: { invoice_number: string }) => i.invoice_number);
+    const numbers = async (query: Record<string, string | number>) =>
+      (await a.list(query).expect(200)).body.data.map((i: { invoice_number: string }) => i.invoice_number);
     expect(await numbers({})).toEqual([n5, n4, n3, n2, n1]);
     expect(await numbers({ status: 'unpaid' })).toEqual([n5, n2]);
     expect(await numbers({ status: 'paid' })).toEqual([n1]);
@@ -294,11 +322,24 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     expect(page.body.data.map((i: { invoice_number: string }) => i.invoice_number)).toEqual([n3, n2]);
     expect(page.body.data[0].items).toEqual([{ product_id: product, product_name: expect.any(String), quantity: 1, unit_price: 1, total: 1 }]);
 
-    for (const query of [{ status: 'refunded' }, { from: '2026-03-12', to: '2026-03-11' }, { per_page: 101 }, { page: 0 }, { customer_id: 'x' }, { from: '2026-13-01' }] as Record<string, string | number>[]) {
+    for (const query of [
+      { status: 'refunded' },
+      { from: '2026-03-12', to: '2026-03-11' },
+      { per_page: 101 },
+      { page: 0 },
+      { customer_id: 'x' },
+      { from: '2026-13-01' },
+    ] as Record<string, string | number>[]) {
       expect((await a.list(query).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
     }
     // another business sees none of them
-    expect((await api(await createBusiness(t, 'Empty')).list().expect(200)).body.meta.total).toBe(0);
+    expect(
+      (
+        await api(await createBusiness(t, 'Empty'))
+          .list()
+          .expect(200)
+      ).body.meta.total,
+    ).toBe(0);
   });
 
   it('gapless INV numbers across concurrent manual invoices and invoiced orders; Idempotency-Key replays without a new number', async () => {
@@ -309,10 +350,18 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
     const line = { product_id: product, quantity: 1, price: 2 };
     const results = await Promise.all([
       ...Array.from({ length: 8 }, () => a.create({ customer_id: customer, items: [line] })),
-      ...Array.from({ length: 4 }, () => t.http().post('/api/v1/orders').set(biz.auth).send({ items: [{ product_id: product, quantity: 1 }], send_invoice: true })),
+      ...Array.from({ length: 4 }, () =>
+        t
+          .http()
+          .post('/api/v1/orders')
+          .set(biz.auth)
+          .send({ items: [{ product_id: product, quantity: 1 }], send_invoice: true }),
+      ),
     ]);
     expect(results.map((r) => r.status)).toEqual([...Array(8).fill(201), ...Array(4).fill(201)]);
-    const numbers = (await t.db.query(`SELECT number FROM invoices WHERE business_id = $1 ORDER BY number`, [biz.business_id])).map((r: { number: string }) => Number(r.number));
+    const numbers = (await t.db.query(`SELECT number FROM invoices WHERE business_id = $1 ORDER BY number`, [biz.business_id])).map((r: { number: string }) =>
+      Number(r.number),
+    );
     expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
 
     const first = await a.create({ customer_id: customer, items: [line] }, 'inv-key').expect(201);

@@ -14,7 +14,14 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
   afterAll(() => t.close());
 
   const order = async (biz: TestBusiness, product: string, quantity: number, email = 'ada@shop.test') =>
-    (await t.http().post('/api/v1/orders').set(biz.auth).send({ customer: { email }, items: [{ product_id: product, quantity }] }).expect(201)).body.data;
+    (
+      await t
+        .http()
+        .post('/api/v1/orders')
+        .set(biz.auth)
+        .send({ customer: { email }, items: [{ product_id: product, quantity }] })
+        .expect(201)
+    ).body.data;
   const redeem = (biz: TestBusiness, body: object, key?: string) => {
     const req = t.http().post('/api/v1/loyalty/redeem').set(biz.auth);
     if (key) req.set('Idempotency-Key', key);
@@ -25,11 +32,16 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
   const newCustomer = async (biz: TestBusiness, email: string) =>
     (await t.http().post('/api/v1/customers').set(biz.auth).send({ name: 'Someone', email }).expect(201)).body.data.id as string;
   const loyaltyState = async (biz: TestBusiness) => ({
-    accounts: await t.db.query(`SELECT customer_id, balance, lifetime_earned, lifetime_redeemed FROM loyalty_accounts WHERE business_id = $1 ORDER BY customer_id`, [
-      biz.business_id,
-    ]),
+    accounts: await t.db.query(
+      `SELECT customer_id, balance, lifetime_earned, lifetime_redeemed FROM loyalty_accounts WHERE business_id = $1 ORDER BY customer_id`,
+      [biz.business_id],
+    ),
     transactions: (await t.db.query(`SELECT count(*)::int AS n FROM loyalty_transactions WHERE business_id = $1`, [biz.business_id]))[0].n,
-    keys: (await t.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE business_id = $1 AND status = 'completed' AND response_status = 201`, [biz.business_id]))[0].n,
+    keys: (
+      await t.db.query(`SELECT count(*)::int AS n FROM idempotency_keys WHERE business_id = $1 AND status = 'completed' AND response_status = 201`, [
+        biz.business_id,
+      ])
+    )[0].n,
   });
 
   it('earns on orders and redeems: exact balance, lifetime totals and history, newest first', async () => {
@@ -56,10 +68,38 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
     const h = await history(biz, customerId).expect(200);
     expect(Array.isArray(h.body)).toBe(true);
     expect(h.body).toEqual([
-      { id: plain.body.data.transaction_id, type: 'redeem', points: -4, sale_id: null, description: 'Manual redemption', created_at: expect.stringMatching(ISO_MS) },
-      { id: res.body.data.transaction_id, type: 'redeem', points: -25, sale_id: null, description: 'Coffee voucher', created_at: expect.stringMatching(ISO_MS) },
-      { id: o2.loyalty_transaction_id, type: 'earn', points: 50, sale_id: o2.order_id, description: 'Points earned on order S-0002', created_at: o2.created_at },
-      { id: o1.loyalty_transaction_id, type: 'earn', points: 39, sale_id: o1.order_id, description: 'Points earned on order S-0001', created_at: o1.created_at },
+      {
+        id: plain.body.data.transaction_id,
+        type: 'redeem',
+        points: -4,
+        sale_id: null,
+        description: 'Manual redemption',
+        created_at: expect.stringMatching(ISO_MS),
+      },
+      {
+        id: res.body.data.transaction_id,
+        type: 'redeem',
+        points: -25,
+        sale_id: null,
+        description: 'Coffee voucher',
+        created_at: expect.stringMatching(ISO_MS),
+      },
+      {
+        id: o2.loyalty_transaction_id,
+        type: 'earn',
+        points: 50,
+        sale_id: o2.order_id,
+        description: 'Points earned on order S-0002',
+        created_at: o2.created_at,
+      },
+      {
+        id: o1.loyalty_transaction_id,
+        type: 'earn',
+        points: 39,
+        sale_id: o1.order_id,
+        description: 'Points earned on order S-0001',
+        created_at: o1.created_at,
+      },
     ]);
     const times = h.body.map((x: { created_at: string }) => x.created_at);
     expect([...times].sort().reverse()).toEqual(times);
@@ -181,7 +221,11 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
     // stock through the API, so the movement ledger holds it and verify is clean at the end
     await t.http().post('/api/v1/stock/adjustments').set(biz.auth).send({ product_id: product, quantity: 10, reason: 'restock' }).expect(201);
     const big = async () => {
-      const res = await t.http().post('/api/v1/orders').set(biz.auth).send({ customer: { email: 'whale@shop.test' }, items: [{ product_id: product, quantity: 3 }] });
+      const res = await t
+        .http()
+        .post('/api/v1/orders')
+        .set(biz.auth)
+        .send({ customer: { email: 'whale@shop.test' }, items: [{ product_id: product, quantity: 3 }] });
       expect([res.status, res.body.data?.total, res.body.data?.loyalty_points_earned]).toEqual([201, 3_000_000_000, 3_000_000_000]);
       return res.body.data;
     };
@@ -210,9 +254,10 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
     await cancel(a.order_id);
     expect(await account(id)).toEqual({ customer_id: id, balance: 0, lifetime_earned: 2_500_000_000, lifetime_redeemed: 2_500_000_000 });
 
-    const events = await t.db.query(`SELECT data->'points_reversed' AS points FROM outbox_events WHERE business_id = $1 AND type = 'sale.cancelled' ORDER BY seq`, [
-      biz.business_id,
-    ]);
+    const events = await t.db.query(
+      `SELECT data->'points_reversed' AS points FROM outbox_events WHERE business_id = $1 AND type = 'sale.cancelled' ORDER BY seq`,
+      [biz.business_id],
+    );
     expect(events).toEqual([{ points: 3_000_000_000 }, { points: 500_000_000 }]);
     const ledger = (await history(biz, id).expect(200)).body.map((x: { type: string; points: number }) => [x.type, x.points]);
     expect(ledger).toEqual([
@@ -227,5 +272,73 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
     ]);
     await expect(t.db.query(`UPDATE loyalty_accounts SET balance = -1 WHERE business_id = $1`, [biz.business_id])).rejects.toThrow(/check constraint/);
     expect(await verifyLedgers(t.db, biz.business_id)).toMatchObject({ ok: true, drift: [] });
+  });
+});
+
+describe('loyalty history: the whole of it, and pages with limit and before (CONTRACT.md 6)', () => {
+  let t: TestApp;
+  let biz: TestBusiness;
+  let customerId: string;
+  let newestFirst: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    biz = await createBusiness(t);
+    customerId = (await t.http().post('/api/v1/customers').set(biz.auth).send({ email: 'long@shop.test' }).expect(201)).body.data.id;
+    // 2,345 transactions, more than two internal pages of 1,000, many sharing a created_at (one statement)
+    await t.db.query(
+      `INSERT INTO loyalty_transactions (business_id, customer_id, type, points, description, created_at)
+       SELECT $1, $2, 'earn', i, 'Points ' || i, timestamptz '2026-01-01' + (i / 3) * interval '1 second' FROM generate_series(1, 2345) i`,
+      [biz.business_id, customerId],
+    );
+    newestFirst = (
+      await t.db.query(`SELECT id FROM loyalty_transactions WHERE business_id = $1 AND customer_id = $2 ORDER BY created_at DESC, id DESC`, [
+        biz.business_id,
+        customerId,
+      ])
+    ).map((r: { id: string }) => r.id);
+  });
+  afterAll(() => t.close());
+
+  const history = (query = '') => t.http().get(`/api/v1/loyalty/${customerId}/history${query}`).set(biz.auth);
+
+  it('without parameters: every transaction, newest first, as one bare array', async () => {
+    const res = await history().expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.map((tr: { id: string }) => tr.id)).toEqual(newestFirst);
+    expect(res.body[0]).toEqual({
+      id: newestFirst[0],
+      type: 'earn',
+      points: expect.any(Number),
+      sale_id: null,
+      description: expect.any(String),
+      created_at: expect.any(String),
+    });
+  });
+
+  it('limit and before page through it without gaps or repeats', async () => {
+    const seen: string[] = [];
+    let before = '';
+    for (;;) {
+      const page = (await history(`?limit=1000${before ? `&before=${before}` : ''}`).expect(200)).body as { id: string }[];
+      seen.push(...page.map((tr) => tr.id));
+      if (page.length < 1000) break;
+      before = page[page.length - 1].id;
+    }
+    expect(seen).toEqual(newestFirst);
+    expect((await history('?limit=3').expect(200)).body.map((tr: { id: string }) => tr.id)).toEqual(newestFirst.slice(0, 3));
+    expect((await history(`?before=${newestFirst[10]}`).expect(200)).body.map((tr: { id: string }) => tr.id)).toEqual(newestFirst.slice(11, 111));
+  });
+
+  it.each([['?limit=0'], ['?limit=1001'], ['?limit=abc'], ['?before=not-a-uuid'], ['?after=x']])('%s is 400 VALIDATION_FAILED', async (query) => {
+    expect((await history(query).expect(400)).body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it("a `before` of another customer or business is 400; another business's customer is 404", async () => {
+    const other = await createBusiness(t, 'Other');
+    const res = await history('?before=00000000-0000-4000-8000-000000000000').expect(400);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'before' })]);
+    await t.http().get(`/api/v1/loyalty/${customerId}/history`).set(other.auth).expect(404);
+    await t.http().get(`/api/v1/loyalty/${customerId}/history?limit=5`).set(other.auth).expect(404);
   });
 });

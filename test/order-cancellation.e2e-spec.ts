@@ -35,7 +35,8 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
         await get(`/analytics/top-products?days=${days}`),
         await get(`/analytics/customers?days=${days}`),
       ],
-      redeem: (customerId: string, points: number) => t.http().post('/api/v1/loyalty/redeem').set(biz.auth).send({ customer_id: customerId, points }).expect(201),
+      redeem: (customerId: string, points: number) =>
+        t.http().post('/api/v1/loyalty/redeem').set(biz.auth).send({ customer_id: customerId, points }).expect(201),
     };
   };
   /** A product whose stock entered through an adjustment, so the movement ledger accounts for it (verify). */
@@ -48,10 +49,10 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
   const stockLevels = (biz: TestBusiness) =>
     t.db.query(`SELECT warehouse_id, product_id, quantity FROM stock_levels WHERE business_id = $1 ORDER BY warehouse_id, product_id`, [biz.business_id]);
   const financeOf = (biz: TestBusiness, saleId: string) =>
-    t.db.query(`SELECT type, category, amount, description, sale_id, invoice_id FROM finance_transactions WHERE business_id = $1 AND sale_id = $2 ORDER BY created_at`, [
-      biz.business_id,
-      saleId,
-    ]);
+    t.db.query(
+      `SELECT type, category, amount, description, sale_id, invoice_id FROM finance_transactions WHERE business_id = $1 AND sale_id = $2 ORDER BY created_at`,
+      [biz.business_id, saleId],
+    );
   const verified = async (biz: TestBusiness) => {
     const report = await verifyLedgers(t.db, biz.business_id);
     expect(report.drift).toEqual([]);
@@ -108,8 +109,22 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     expect(loyalty.balance).toEqual(before.loyalty.balance);
     expect(loyalty.balance).toEqual({ customer_id: customerId, balance: 19, lifetime_earned: 19, lifetime_redeemed: 0 });
     expect(loyalty.history).toEqual([
-      { id: expect.any(String), type: 'reverse', points: -55, sale_id: sold.order_id, description: `Points reversed for cancelled order ${sold.order_number}`, created_at: expect.any(String) },
-      { id: sold.loyalty_transaction_id, type: 'earn', points: 55, sale_id: sold.order_id, description: `Points earned on order ${sold.order_number}`, created_at: sold.created_at },
+      {
+        id: expect.any(String),
+        type: 'reverse',
+        points: -55,
+        sale_id: sold.order_id,
+        description: `Points reversed for cancelled order ${sold.order_number}`,
+        created_at: expect.any(String),
+      },
+      {
+        id: sold.loyalty_transaction_id,
+        type: 'earn',
+        points: 55,
+        sale_id: sold.order_id,
+        description: `Points earned on order ${sold.order_number}`,
+        created_at: sold.created_at,
+      },
       ...before.loyalty.history,
     ]);
     expect(await a.customer(customerId)).toEqual(before.customer);
@@ -118,7 +133,14 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     expect((await a.get(`/invoices/${sold.invoice_id}`)).data).toMatchObject({ status: 'cancelled', sale_id: sold.order_id, total: 55.45 });
     expect(await financeOf(biz, sold.order_id)).toEqual([
       { type: 'income', category: 'sales', amount: '55.45', description: `Order ${sold.order_number}`, sale_id: sold.order_id, invoice_id: sold.invoice_id },
-      { type: 'refund', category: 'sales', amount: '55.45', description: `Refund of cancelled order ${sold.order_number}`, sale_id: sold.order_id, invoice_id: sold.invoice_id },
+      {
+        type: 'refund',
+        category: 'sales',
+        amount: '55.45',
+        description: `Refund of cancelled order ${sold.order_number}`,
+        sale_id: sold.order_id,
+        invoice_id: sold.invoice_id,
+      },
     ]);
     const [sale] = await t.db.query(`SELECT cancel_reason, cancelled_at FROM sales WHERE id = $1`, [sold.order_id]);
     expect(sale.cancel_reason).toBe('Customer changed their mind');
@@ -180,7 +202,9 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     const o = await a.order({ customer: { email: 'damaged@shop.test' }, items: [{ product_id: product, quantity: 2 }] });
     await a.cancel(o.order_id, { restock: false }).expect(200);
     expect(await stockOf(t, biz, product)).toBe('3.000');
-    expect(await t.db.query(`SELECT count(*)::int AS n FROM stock_movements WHERE business_id = $1 AND type = 'cancel'`, [biz.business_id])).toEqual([{ n: 0 }]);
+    expect(await t.db.query(`SELECT count(*)::int AS n FROM stock_movements WHERE business_id = $1 AND type = 'cancel'`, [biz.business_id])).toEqual([
+      { n: 0 },
+    ]);
     expect(await a.customer(o.customer_id)).toEqual({ total_spent: 0, total_orders: 0, last_purchase_date: null, loyalty_balance: 0 });
     expect((await a.loyalty(o.customer_id)).balance).toEqual({ customer_id: o.customer_id, balance: 0, lifetime_earned: 0, lifetime_redeemed: 0 });
     expect((await financeOf(biz, o.order_id)).map((f: { type: string; amount: string }) => [f.type, f.amount])).toEqual([
@@ -237,7 +261,12 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     const coffee = await stocked(biz, { name: 'Coffee', sku: 'COF', price: '12.40', stock: 100 });
     const grinder = await stocked(biz, { name: 'Grinder', sku: 'GRI', price: '89.98', stock: 100 });
     const kept = await a.order({ items: [{ product_id: coffee, quantity: 2 }] });
-    const gone = await a.order({ items: [{ product_id: grinder, quantity: 1 }, { product_id: coffee, quantity: 1 }] });
+    const gone = await a.order({
+      items: [
+        { product_id: grinder, quantity: 1 },
+        { product_id: coffee, quantity: 1 },
+      ],
+    });
     await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE business_id = $1`, [biz.business_id]);
     const [{ day }] = await t.db.query(`SELECT ((now() - interval '3 days') AT TIME ZONE $1)::date::text AS day`, [TZ]);
     const point = async () => (await a.get('/analytics/revenue?days=7')).find((p: { date: string }) => p.date === day);
@@ -282,7 +311,13 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     const customerId = first[0].customer_id;
     const results = await Promise.all([
       ...first.slice(0, 4).map((o) => a.cancel(o.order_id)),
-      ...Array.from({ length: 4 }, () => t.http().post('/api/v1/orders').set(biz.auth).send({ ...who, items: [...lines].reverse() })),
+      ...Array.from({ length: 4 }, () =>
+        t
+          .http()
+          .post('/api/v1/orders')
+          .set(biz.auth)
+          .send({ ...who, items: [...lines].reverse() }),
+      ),
       ...Array.from({ length: 3 }, () => t.http().post('/api/v1/loyalty/redeem').set(biz.auth).send({ customer_id: customerId, points: 5 })),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 201, 201, 201, 201, 201, 201, 201]);
@@ -290,10 +325,10 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     expect(await a.customer(customerId)).toMatchObject({ total_spent: 102, total_orders: 6, loyalty_balance: 87 });
     expect(await stockOf(t, biz, p1)).toBe('994.000');
     expect(await stockOf(t, biz, p2)).toBe('988.000');
-    const [last] = await t.db.query(
-      `SELECT max(created_at) AS at FROM sales WHERE business_id = $1 AND customer_id = $2 AND status = 'completed'`,
-      [biz.business_id, customerId],
-    );
+    const [last] = await t.db.query(`SELECT max(created_at) AS at FROM sales WHERE business_id = $1 AND customer_id = $2 AND status = 'completed'`, [
+      biz.business_id,
+      customerId,
+    ]);
     expect((await a.customer(customerId)).last_purchase_date).toBe(last.at.toISOString());
     await verified(biz);
   });

@@ -43,15 +43,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A number with exactly `p` decimals (the last one not 0), written as a client would (shortest JSON number). */
 const withPlaces = (maxInt: number, p: number) =>
-  fc.tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: 10 ** Math.max(p - 1, 0) - 1 }), fc.integer({ min: 1, max: 9 })).map(([int, head, last]) =>
-    p === 0 ? int : Number(`${int}.${String(head).padStart(p - 1, '0')}${last}`),
-  );
+  fc
+    .tuple(fc.integer({ min: 0, max: maxInt }), fc.integer({ min: 0, max: 10 ** Math.max(p - 1, 0) - 1 }), fc.integer({ min: 1, max: 9 }))
+    .map(([int, head, last]) => (p === 0 ? int : Number(`${int}.${String(head).padStart(p - 1, '0')}${last}`)));
 /** Mostly up to `valid` decimals (each count equally likely), sometimes one decimal too many. */
 const decimal = (maxInt: number, valid: number) =>
-  fc.oneof(
-    ...Array.from({ length: valid + 1 }, (_, p) => ({ weight: 12, arbitrary: withPlaces(maxInt, p) })),
-    { weight: 1, arbitrary: withPlaces(maxInt, valid + 1) },
-  );
+  fc.oneof(...Array.from({ length: valid + 1 }, (_, p) => ({ weight: 12, arbitrary: withPlaces(maxInt, p) })), {
+    weight: 1,
+    arbitrary: withPlaces(maxInt, valid + 1),
+  });
 const rare = <T>(common: fc.Arbitrary<T>, ...odd: unknown[]) => fc.oneof({ weight: 40, arbitrary: common }, { weight: 1, arbitrary: fc.constantFrom(...odd) });
 
 function orderBodies(catalog: Catalog) {
@@ -66,12 +66,19 @@ function orderBodies(catalog: Catalog) {
   // prices and discounts with 0-3 decimals (3 is one too many), negative, the largest amount and past it
   const money = (maxInt: number) => rare(decimal(maxInt, 2), -1, MAX_MONEY, 1e12, '1.00');
   const line = fc.oneof(
-    { weight: 20, arbitrary: fc.record({ product_id: productId, quantity, price: money(60), discount: money(3) }, { requiredKeys: ['product_id', 'quantity'] }) },
+    {
+      weight: 20,
+      arbitrary: fc.record({ product_id: productId, quantity, price: money(60), discount: money(3) }, { requiredKeys: ['product_id', 'quantity'] }),
+    },
     { weight: 1, arbitrary: fc.record({ product_id: productId, quantity, price: money(60) }, { requiredKeys: [] }) },
   ) as fc.Arbitrary<Line>;
-  const customer = rare(fc.constantFrom({ email: 'fuzz-a@example.com' }, { email: 'FUZZ-B@example.com ', name: 'B' }, { phone: '+1 555 0199' }), { name: 'Nameless' }, {
-    email: 'not-an-email',
-  });
+  const customer = rare(
+    fc.constantFrom({ email: 'fuzz-a@example.com' }, { email: 'FUZZ-B@example.com ', name: 'B' }, { phone: '+1 555 0199' }),
+    { name: 'Nameless' },
+    {
+      email: 'not-an-email',
+    },
+  );
   return fc.record(
     {
       items: rare(fc.array(line, { minLength: 1, maxLength: 4 }), [], null, 'x', {}),
@@ -106,9 +113,14 @@ interface CustomerState {
 function expectedOutcome(body: Body, catalog: Catalog, stock: Map<string, Decimal>, customer: CustomerState): Expected {
   const errors = new Set<string>();
   const items = body.items;
-  const validCustomer = (c: any) => c === undefined || (typeof c.email === 'string' ? /^[^@\s]+@[^@\s]+\.[a-z]+$/i.test(c.email.trim()) : typeof c.phone === 'string');
+  const validCustomer = (c: any) =>
+    c === undefined || (typeof c.email === 'string' ? /^[^@\s]+@[^@\s]+\.[a-z]+$/i.test(c.email.trim()) : typeof c.phone === 'string');
   const validLine = (l: Line) =>
-    typeof l.product_id === 'string' && UUID.test(l.product_id) && isQuantity(l.quantity) && (l.price === undefined || isMoney(l.price)) && (l.discount === undefined || isMoney(l.discount));
+    typeof l.product_id === 'string' &&
+    UUID.test(l.product_id) &&
+    isQuantity(l.quantity) &&
+    (l.price === undefined || isMoney(l.price)) &&
+    (l.discount === undefined || isMoney(l.discount));
   if (
     !Array.isArray(items) ||
     items.length === 0 ||
@@ -132,7 +144,10 @@ function expectedOutcome(body: Body, catalog: Catalog, stock: Map<string, Decima
   });
   if (errors.has('UNKNOWN_PRODUCT') || errors.has('INACTIVE_PRODUCT')) return { errors };
   const subtotal = lines.reduce((s, l) => s.plus(l.total), D(0));
-  const total = subtotal.plus(D((body.tax_amount as number) ?? 0)).plus(D((body.shipping_amount as number) ?? 0)).minus(D((body.discount_amount as number) ?? 0));
+  const total = subtotal
+    .plus(D((body.tax_amount as number) ?? 0))
+    .plus(D((body.shipping_amount as number) ?? 0))
+    .minus(D((body.discount_amount as number) ?? 0));
   if (total.isNegative()) errors.add('NEGATIVE_TOTAL');
   const wanted = new Map<string, Decimal>();
   for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? D(0)).plus(l.quantity));
@@ -194,7 +209,10 @@ describe('orders, property-based: random bodies are either priced exactly or ref
   afterAll(() => t.close());
 
   async function stockLevels(): Promise<Map<string, Decimal>> {
-    const rows = await t.db.query(`SELECT product_id, quantity FROM stock_levels WHERE business_id = $1 AND warehouse_id = $2`, [biz.business_id, biz.warehouse_id]);
+    const rows = await t.db.query(`SELECT product_id, quantity FROM stock_levels WHERE business_id = $1 AND warehouse_id = $2`, [
+      biz.business_id,
+      biz.warehouse_id,
+    ]);
     return new Map(rows.map((r: { product_id: string; quantity: string }) => [r.product_id, D(r.quantity)]));
   }
 

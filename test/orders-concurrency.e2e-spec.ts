@@ -14,7 +14,11 @@ describe('POST /orders under concurrency', () => {
     const product = await seedProduct(t, biz, { price: '2.50', stock: '10' });
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.http().post('/api/v1/orders').set(biz.auth).send({ items: [{ product_id: product, quantity: 1 }], send_invoice: i % 2 === 0 }),
+        t
+          .http()
+          .post('/api/v1/orders')
+          .set(biz.auth)
+          .send({ items: [{ product_id: product, quantity: 1 }], send_invoice: i % 2 === 0 }),
       ),
     );
     const ok = responses.filter((r) => r.status === 201);
@@ -28,7 +32,18 @@ describe('POST /orders under concurrency', () => {
     const [sales] = await t.db.query(`SELECT count(*)::int AS n, min(number)::int AS lo, max(number)::int AS hi FROM sales WHERE business_id = $1`, [bid]);
     expect(sales).toEqual({ n: 10, lo: 1, hi: 10 });
     const movements = await t.db.query(`SELECT quantity_after FROM stock_movements WHERE business_id = $1 ORDER BY quantity_after DESC`, [bid]);
-    expect(movements.map((m: { quantity_after: string }) => m.quantity_after)).toEqual(['9.000', '8.000', '7.000', '6.000', '5.000', '4.000', '3.000', '2.000', '1.000', '0.000']);
+    expect(movements.map((m: { quantity_after: string }) => m.quantity_after)).toEqual([
+      '9.000',
+      '8.000',
+      '7.000',
+      '6.000',
+      '5.000',
+      '4.000',
+      '3.000',
+      '2.000',
+      '1.000',
+      '0.000',
+    ]);
     // invoices were asked for by some of the winners: their numbers are gapless too
     const invoices = await t.db.query(`SELECT number::int AS n FROM invoices WHERE business_id = $1 ORDER BY number`, [bid]);
     const asked = ok.filter((r) => r.body.data.invoice_id !== null).length;

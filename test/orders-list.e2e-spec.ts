@@ -19,7 +19,13 @@ describe('GET /orders and GET /orders/:id', () => {
     const tea = await seedProduct(t, biz, { name: 'Tea', sku: 'TEA', price: '4.00' });
     const cup = await seedProduct(t, biz, { name: 'Cup', sku: 'CUP', price: '7.50' });
     const first = await post(biz, { customer: { email: 'ann@shop.test' }, items: [{ product_id: tea, quantity: 1 }] });
-    const second = await post(biz, { items: [{ product_id: cup, quantity: 2 }, { product_id: tea, quantity: 1, discount: 1 }], send_invoice: true });
+    const second = await post(biz, {
+      items: [
+        { product_id: cup, quantity: 2 },
+        { product_id: tea, quantity: 1, discount: 1 },
+      ],
+      send_invoice: true,
+    });
     const third = await post(biz, { customer: { email: 'bob@shop.test' }, items: [{ product_id: cup, quantity: 1 }] });
     const fourth = await post(biz, { customer: { email: 'ann@shop.test' }, items: [{ product_id: tea, quantity: 3 }], send_invoice: true });
     Object.assign(orders, { first: first.body.data, second: second.body.data, third: third.body.data, fourth: fourth.body.data });

@@ -11,7 +11,12 @@ describe('POST /orders: the one-call sale', () => {
   });
   afterAll(() => t.close());
 
-  const post = (biz: TestBusiness, body: unknown) => t.http().post('/api/v1/orders').set(biz.auth).send(body as object);
+  const post = (biz: TestBusiness, body: unknown) =>
+    t
+      .http()
+      .post('/api/v1/orders')
+      .set(biz.auth)
+      .send(body as object);
 
   it('creates the whole sale: response field by field and every row in the database', async () => {
     const biz = await createBusiness(t, 'Full Order Shop', { timezone: 'America/New_York' });
@@ -90,13 +95,17 @@ describe('POST /orders: the one-call sale', () => {
     });
     expect(sale.created_at.toISOString()).toBe(order.created_at);
 
-    expect(await db(`SELECT line_no, product_id, product_name, sku, quantity, unit_price, discount, total FROM sale_items WHERE business_id = $1 ORDER BY line_no`)).toEqual([
+    expect(
+      await db(`SELECT line_no, product_id, product_name, sku, quantity, unit_price, discount, total FROM sale_items WHERE business_id = $1 ORDER BY line_no`),
+    ).toEqual([
       { line_no: 1, product_id: mug, product_name: 'Mug', sku: 'MUG-1', quantity: '2.000', unit_price: '19.99', discount: '0.00', total: '39.98' },
       { line_no: 2, product_id: tea, product_name: 'Tea', sku: 'TEA-1', quantity: '1.500', unit_price: '45.50', discount: '0.00', total: '68.25' },
       { line_no: 3, product_id: cake, product_name: 'Cake', sku: 'CAKE-1', quantity: '3.000', unit_price: '5.25', discount: '1.75', total: '14.00' },
     ]);
 
-    const movements = await db(`SELECT product_id, warehouse_id, type, quantity, quantity_after, sale_id FROM stock_movements WHERE business_id = $1 ORDER BY quantity_after`);
+    const movements = await db(
+      `SELECT product_id, warehouse_id, type, quantity, quantity_after, sale_id FROM stock_movements WHERE business_id = $1 ORDER BY quantity_after`,
+    );
     expect(movements).toEqual(
       expect.arrayContaining([
         { product_id: mug, warehouse_id: biz.warehouse_id, type: 'sale', quantity: '-2.000', quantity_after: '8.000', sale_id: order.order_id },
@@ -121,7 +130,14 @@ describe('POST /orders: the one-call sale', () => {
     expect(customer.last_purchase_date).toBeInstanceOf(Date);
 
     expect(await db(`SELECT id, customer_id, type, points, sale_id, description FROM loyalty_transactions WHERE business_id = $1`)).toEqual([
-      { id: order.loyalty_transaction_id, customer_id: order.customer_id, type: 'earn', points: '125', sale_id: order.order_id, description: 'Points earned on order S-0001' },
+      {
+        id: order.loyalty_transaction_id,
+        customer_id: order.customer_id,
+        type: 'earn',
+        points: '125',
+        sale_id: order.order_id,
+        description: 'Points earned on order S-0001',
+      },
     ]);
     expect(await db(`SELECT customer_id, balance, lifetime_earned, lifetime_redeemed FROM loyalty_accounts WHERE business_id = $1`)).toEqual([
       { customer_id: order.customer_id, balance: '125', lifetime_earned: '125', lifetime_redeemed: '0' },
@@ -147,16 +163,28 @@ describe('POST /orders: the one-call sale', () => {
       due_date: today,
       paid_date: today,
     });
-    expect(await db(`SELECT invoice_id, line_no, product_id, product_name, quantity, unit_price, total FROM invoice_items WHERE business_id = $1 ORDER BY line_no`)).toEqual([
+    expect(
+      await db(`SELECT invoice_id, line_no, product_id, product_name, quantity, unit_price, total FROM invoice_items WHERE business_id = $1 ORDER BY line_no`),
+    ).toEqual([
       { invoice_id: order.invoice_id, line_no: 1, product_id: mug, product_name: 'Mug', quantity: '2.000', unit_price: '19.99', total: '39.98' },
       { invoice_id: order.invoice_id, line_no: 2, product_id: tea, product_name: 'Tea', quantity: '1.500', unit_price: '45.50', total: '68.25' },
       { invoice_id: order.invoice_id, line_no: 3, product_id: cake, product_name: 'Cake', quantity: '3.000', unit_price: '5.25', total: '14.00' },
     ]);
 
     expect(
-      await db(`SELECT type, category, amount, description, sale_id, invoice_id, to_char(occurred_on, 'YYYY-MM-DD') AS occurred_on FROM finance_transactions WHERE business_id = $1`),
+      await db(
+        `SELECT type, category, amount, description, sale_id, invoice_id, to_char(occurred_on, 'YYYY-MM-DD') AS occurred_on FROM finance_transactions WHERE business_id = $1`,
+      ),
     ).toEqual([
-      { type: 'income', category: 'sales', amount: '125.34', description: 'Order S-0001', sale_id: order.order_id, invoice_id: order.invoice_id, occurred_on: today },
+      {
+        type: 'income',
+        category: 'sales',
+        amount: '125.34',
+        description: 'Order S-0001',
+        sale_id: order.order_id,
+        invoice_id: order.invoice_id,
+        occurred_on: today,
+      },
     ]);
 
     const events = await db(`SELECT type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`);
@@ -181,7 +209,10 @@ describe('POST /orders: the one-call sale', () => {
   it('reuses the customer for the same email in another case, and for the same phone without email', async () => {
     const biz = await createBusiness(t);
     const product = await seedProduct(t, biz, { price: '10.00' });
-    const first = await post(biz, { customer: { name: 'Grace', email: 'grace@navy.mil', phone: '+1 555 0101' }, items: [{ product_id: product, quantity: 1 }] }).expect(201);
+    const first = await post(biz, {
+      customer: { name: 'Grace', email: 'grace@navy.mil', phone: '+1 555 0101' },
+      items: [{ product_id: product, quantity: 1 }],
+    }).expect(201);
     const byEmail = await post(biz, { customer: { email: ' GRACE@Navy.MIL' }, items: [{ product_id: product, quantity: 2 }] }).expect(201);
     const byPhone = await post(biz, { customer: { phone: '+1 (555) 01-01' }, items: [{ product_id: product, quantity: 3 }] }).expect(201);
     const customerId = first.body.data.customer_id;
@@ -250,11 +281,22 @@ describe('POST /orders: the one-call sale', () => {
     const [{ id: second }] = await t.db.query(`INSERT INTO warehouses (business_id, name) VALUES ($1, 'Back') RETURNING id`, [biz.business_id]);
     const product = await seedProduct(t, biz, { stock: '3' });
     await t.db.query(`INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity) VALUES ($1, $2, $3, 5)`, [biz.business_id, second, product]);
-    const res = await post(biz, { warehouse_id: second, items: [{ product_id: product, quantity: 2 }, { product_id: product, quantity: 3 }] }).expect(201);
+    const res = await post(biz, {
+      warehouse_id: second,
+      items: [
+        { product_id: product, quantity: 2 },
+        { product_id: product, quantity: 3 },
+      ],
+    }).expect(201);
     expect(res.body.data.warehouse_id).toBe(second);
     expect(await stockOf(t, biz, product, second)).toBe('0.000');
     expect(await stockOf(t, biz, product)).toBe('3.000');
-    const short = await post(biz, { items: [{ product_id: product, quantity: 2 }, { product_id: product, quantity: 2 }] }).expect(422);
+    const short = await post(biz, {
+      items: [
+        { product_id: product, quantity: 2 },
+        { product_id: product, quantity: 2 },
+      ],
+    }).expect(422);
     expect(short.body.error.code).toBe('INSUFFICIENT_STOCK');
     expect(short.body.error.details).toEqual([{ product_id: product, warehouse_id: biz.warehouse_id, requested: 4, available: 3 }]);
   });
@@ -278,7 +320,12 @@ describe('POST /orders: a rejected order writes nothing', () => {
     scarce = await seedProduct(t, biz, { price: '4.00', stock: '2' });
     foreign = await seedProduct(t, other);
     // one good order first, so the counters and the customer are not at their initial values
-    await t.http().post('/api/v1/orders').set(biz.auth).send({ customer: { email: 'known@shop.test' }, items: [{ product_id: active, quantity: 1 }], send_invoice: true }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/orders')
+      .set(biz.auth)
+      .send({ customer: { email: 'known@shop.test' }, items: [{ product_id: active, quantity: 1 }], send_invoice: true })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -286,28 +333,113 @@ describe('POST /orders: a rejected order writes nothing', () => {
   const UNKNOWN_WAREHOUSE = '00000000-0000-4000-8000-000000000000';
 
   it.each([
-    ['another business product', () => ({ customer: newCustomer, items: [{ product_id: active, quantity: 1 }, { product_id: foreign, quantity: 1 }] }), 422, 'UNKNOWN_PRODUCT', () => [{ product_id: foreign }]],
-    ['an inactive product', () => ({ customer: newCustomer, items: [{ product_id: inactive, quantity: 1 }] }), 422, 'INACTIVE_PRODUCT', () => [{ product_id: inactive }]],
+    [
+      'another business product',
+      () => ({
+        customer: newCustomer,
+        items: [
+          { product_id: active, quantity: 1 },
+          { product_id: foreign, quantity: 1 },
+        ],
+      }),
+      422,
+      'UNKNOWN_PRODUCT',
+      () => [{ product_id: foreign }],
+    ],
+    [
+      'an inactive product',
+      () => ({ customer: newCustomer, items: [{ product_id: inactive, quantity: 1 }] }),
+      422,
+      'INACTIVE_PRODUCT',
+      () => [{ product_id: inactive }],
+    ],
     [
       'insufficient stock',
-      () => ({ customer: newCustomer, send_invoice: true, items: [{ product_id: active, quantity: 1 }, { product_id: scarce, quantity: 3 }] }),
+      () => ({
+        customer: newCustomer,
+        send_invoice: true,
+        items: [
+          { product_id: active, quantity: 1 },
+          { product_id: scarce, quantity: 3 },
+        ],
+      }),
       422,
       'INSUFFICIENT_STOCK',
       () => [{ product_id: scarce, warehouse_id: biz.warehouse_id, requested: 3, available: 2 }],
     ],
-    ['a negative total', () => ({ customer: newCustomer, items: [{ product_id: active, quantity: 1 }], discount_amount: 10.01 }), 422, 'NEGATIVE_TOTAL', undefined],
-    ['a line discount above the line', () => ({ customer: newCustomer, items: [{ product_id: active, quantity: 1, discount: 10.01 }] }), 422, 'NEGATIVE_TOTAL', undefined],
-    ['an unknown warehouse', () => ({ customer: newCustomer, warehouse_id: UNKNOWN_WAREHOUSE, items: [{ product_id: active, quantity: 1 }] }), 422, 'UNKNOWN_WAREHOUSE', () => [{ warehouse_id: UNKNOWN_WAREHOUSE }]],
-    ['another business warehouse', () => ({ customer: newCustomer, warehouse_id: other.warehouse_id, items: [{ product_id: active, quantity: 1 }] }), 422, 'UNKNOWN_WAREHOUSE', () => [{ warehouse_id: other.warehouse_id }]],
-    ['no items', () => ({ customer: newCustomer, items: [] }), 400, 'VALIDATION_FAILED', () => [{ field: 'items', message: 'items must contain at least one line' }]],
-    ['a zero quantity', () => ({ items: [{ product_id: active, quantity: 0 }] }), 400, 'VALIDATION_FAILED', () => [{ field: 'items[0].quantity', message: 'quantity must be a number above 0 with at most 3 decimals' }]],
-    ['a malformed product id', () => ({ items: [{ product_id: 'nope', quantity: 1 }] }), 400, 'VALIDATION_FAILED', () => [{ field: 'items[0].product_id', message: 'product_id must be a UUID' }]],
-    ['an unknown field', () => ({ items: [{ product_id: active, quantity: 1 }], coupon: 'X' }), 400, 'VALIDATION_FAILED', () => [{ field: 'coupon', message: 'is not an allowed field' }]],
+    [
+      'a negative total',
+      () => ({ customer: newCustomer, items: [{ product_id: active, quantity: 1 }], discount_amount: 10.01 }),
+      422,
+      'NEGATIVE_TOTAL',
+      undefined,
+    ],
+    [
+      'a line discount above the line',
+      () => ({ customer: newCustomer, items: [{ product_id: active, quantity: 1, discount: 10.01 }] }),
+      422,
+      'NEGATIVE_TOTAL',
+      undefined,
+    ],
+    [
+      'an unknown warehouse',
+      () => ({ customer: newCustomer, warehouse_id: UNKNOWN_WAREHOUSE, items: [{ product_id: active, quantity: 1 }] }),
+      422,
+      'UNKNOWN_WAREHOUSE',
+      () => [{ warehouse_id: UNKNOWN_WAREHOUSE }],
+    ],
+    [
+      'another business warehouse',
+      () => ({ customer: newCustomer, warehouse_id: other.warehouse_id, items: [{ product_id: active, quantity: 1 }] }),
+      422,
+      'UNKNOWN_WAREHOUSE',
+      () => [{ warehouse_id: other.warehouse_id }],
+    ],
+    [
+      'no items',
+      () => ({ customer: newCustomer, items: [] }),
+      400,
+      'VALIDATION_FAILED',
+      () => [{ field: 'items', message: 'items must contain at least one line' }],
+    ],
+    [
+      'a zero quantity',
+      () => ({ items: [{ product_id: active, quantity: 0 }] }),
+      400,
+      'VALIDATION_FAILED',
+      () => [{ field: 'items[0].quantity', message: 'quantity must be a number above 0 with at most 3 decimals' }],
+    ],
+    [
+      'a malformed product id',
+      () => ({ items: [{ product_id: 'nope', quantity: 1 }] }),
+      400,
+      'VALIDATION_FAILED',
+      () => [{ field: 'items[0].product_id', message: 'product_id must be a UUID' }],
+    ],
+    [
+      'an unknown field',
+      () => ({ items: [{ product_id: active, quantity: 1 }], coupon: 'X' }),
+      400,
+      'VALIDATION_FAILED',
+      () => [{ field: 'coupon', message: 'is not an allowed field' }],
+    ],
     ['negative tax', () => ({ items: [{ product_id: active, quantity: 1 }], tax_amount: -1 }), 400, 'VALIDATION_FAILED', undefined],
     ['three decimals of money', () => ({ items: [{ product_id: active, quantity: 1, price: 1.001 }] }), 400, 'VALIDATION_FAILED', undefined],
     ['an unknown payment method', () => ({ items: [{ product_id: active, quantity: 1 }], payment_method: 'bitcoin' }), 400, 'VALIDATION_FAILED', undefined],
-    ['a customer without email or phone', () => ({ customer: { name: 'Anon' }, items: [{ product_id: active, quantity: 1 }] }), 400, 'VALIDATION_FAILED', undefined],
-    ['a malformed customer email', () => ({ customer: { email: 'not-an-email' }, items: [{ product_id: active, quantity: 1 }] }), 400, 'VALIDATION_FAILED', () => [{ field: 'customer.email', message: 'email must be an email address (a customer needs an email or a phone)' }]],
+    [
+      'a customer without email or phone',
+      () => ({ customer: { name: 'Anon' }, items: [{ product_id: active, quantity: 1 }] }),
+      400,
+      'VALIDATION_FAILED',
+      undefined,
+    ],
+    [
+      'a malformed customer email',
+      () => ({ customer: { email: 'not-an-email' }, items: [{ product_id: active, quantity: 1 }] }),
+      400,
+      'VALIDATION_FAILED',
+      () => [{ field: 'customer.email', message: 'email must be an email address (a customer needs an email or a phone)' }],
+    ],
   ])('%s', async (_label, body, status, code, details) => {
     const before = await orderStateOf(t, biz.business_id);
     const otherBefore = await orderStateOf(t, other.business_id);
@@ -327,7 +459,12 @@ describe('POST /orders: a rejected order writes nothing', () => {
   });
 
   it('the next good order takes the next numbers: nothing was consumed', async () => {
-    const res = await t.http().post('/api/v1/orders').set(biz.auth).send({ items: [{ product_id: active, quantity: 1 }], send_invoice: true }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/orders')
+      .set(biz.auth)
+      .send({ items: [{ product_id: active, quantity: 1 }], send_invoice: true })
+      .expect(201);
     expect(res.body.data.order_number).toBe('S-0002');
     expect(res.body.data.invoice_number).toBe('INV-0002');
   });

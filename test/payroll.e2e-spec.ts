@@ -61,8 +61,21 @@ describe('payroll: GET/POST /payroll/runs (CONTRACT.md 7)', () => {
       },
     });
     const r = res.body.data;
-    expect(await t.db.query(`SELECT id, type, category, amount, description, reference_id, occurred_on::text AS d FROM finance_transactions WHERE business_id = $1`, [biz.business_id])).toEqual([
-      { id: r.finance_transaction_id, type: 'expense', category: 'payroll', amount: '5999.31', description: 'Payroll 2026-11-01 to 2026-11-30', reference_id: r.id, d: await today(biz) },
+    expect(
+      await t.db.query(
+        `SELECT id, type, category, amount, description, reference_id, occurred_on::text AS d FROM finance_transactions WHERE business_id = $1`,
+        [biz.business_id],
+      ),
+    ).toEqual([
+      {
+        id: r.finance_transaction_id,
+        type: 'expense',
+        category: 'payroll',
+        amount: '5999.31',
+        description: 'Payroll 2026-11-01 to 2026-11-30',
+        reference_id: r.id,
+        d: await today(biz),
+      },
     ]);
     expect(await t.db.query(`SELECT type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`, [biz.business_id])).toEqual([
       { type: 'payroll.processed', data: { run_id: r.id, period_start: '2026-11-01', period_end: '2026-11-30', total: 5999.31, employee_count: 3 } },

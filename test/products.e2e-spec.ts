@@ -14,12 +14,16 @@ describe('products', () => {
   const api = (biz: TestBusiness) => apiAs(t, biz);
 
   async function product(biz: TestBusiness, body: object = {}) {
-    const res = await api(biz).post('/products', { name: 'Widget', price: 10, ...body }).expect(201);
+    const res = await api(biz)
+      .post('/products', { name: 'Widget', price: 10, ...body })
+      .expect(201);
     return res.body.data;
   }
 
   async function restock(biz: TestBusiness, productId: string, quantity: number, warehouseId?: string) {
-    await api(biz).post('/stock/adjustments', { product_id: productId, quantity, reason: 'restock', ...(warehouseId ? { warehouse_id: warehouseId } : {}) }).expect(201);
+    await api(biz)
+      .post('/stock/adjustments', { product_id: productId, quantity, reason: 'restock', ...(warehouseId ? { warehouse_id: warehouseId } : {}) })
+      .expect(201);
   }
 
   describe('POST /products', () => {
@@ -109,9 +113,7 @@ describe('products', () => {
 
     it('409 SKU_TAKEN under a race: ten concurrent creates with one SKU make one product', async () => {
       const biz = await createBusiness(t);
-      const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => api(biz).post('/products', { name: `Racer ${i}`, price: 1, sku: 'RACE-1' })),
-      );
+      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => api(biz).post('/products', { name: `Racer ${i}`, price: 1, sku: 'RACE-1' })));
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
       expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === 'SKU_TAKEN')).toBe(true);
@@ -234,7 +236,11 @@ describe('products', () => {
       const biz = await createBusiness(t);
       for (const name of ['Green Tea', 'green apple', 'Black tea', '100% juice', '1000 juice', 'a_b', 'axb']) await product(biz, { name });
       const names = async (q: string) =>
-        (await api(biz).get(`/products?search=${encodeURIComponent(q)}`).expect(200)).body.data.map((p: { name: string }) => p.name);
+        (
+          await api(biz)
+            .get(`/products?search=${encodeURIComponent(q)}`)
+            .expect(200)
+        ).body.data.map((p: { name: string }) => p.name);
       expect(await names('GREEN')).toEqual(['green apple', 'Green Tea']);
       expect(await names('tea')).toEqual(['Black tea', 'Green Tea']);
       expect(await names('0%')).toEqual(['100% juice']);
@@ -299,7 +305,9 @@ describe('products', () => {
       });
       expect(res.body.data.updated_at > p.updated_at).toBe(true);
 
-      const cleared = await api(biz).put(`/products/${p.id}`, { category_id: null, cost_price: null, barcode: null, is_active: false, sku: 'CHIPS', unit: 'bag', name: 'Crisps' }).expect(200);
+      const cleared = await api(biz)
+        .put(`/products/${p.id}`, { category_id: null, cost_price: null, barcode: null, is_active: false, sku: 'CHIPS', unit: 'bag', name: 'Crisps' })
+        .expect(200);
       expect(cleared.body.data).toEqual(
         expect.objectContaining({ category: null, cost_price: null, barcode: null, is_active: false, sku: 'CHIPS', unit: 'bag', name: 'Crisps', price: 2.75 }),
       );

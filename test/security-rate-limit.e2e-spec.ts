@@ -38,7 +38,13 @@ describe('security: rate limit per API key', () => {
 
   it('a rate-limited write writes nothing', async () => {
     const biz = await createBusiness(t);
-    for (let i = 0; i < 5; i++) await t.http().post('/api/v1/products').set(biz.auth).send({ name: `P${i}`, price: 1 }).expect(201);
+    for (let i = 0; i < 5; i++)
+      await t
+        .http()
+        .post('/api/v1/products')
+        .set(biz.auth)
+        .send({ name: `P${i}`, price: 1 })
+        .expect(201);
     const refused = await t.http().post('/api/v1/products').set(biz.auth).send({ name: 'P5', price: 1 }).expect(429);
     expect(refused.body.error.code).toBe('RATE_LIMITED');
     expect(await countRows(t, 'products', biz.business_id)).toBe(5);

@@ -56,11 +56,7 @@ describe('security: headers, CORS, body limit, API keys', () => {
     expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
     expect(preflight.headers['access-control-allow-methods']).toContain('POST');
 
-    const foreignPreflight = await t
-      .http()
-      .options('/api/v1/products')
-      .set('Origin', 'https://evil.example.net')
-      .set('Access-Control-Request-Method', 'POST');
+    const foreignPreflight = await t.http().options('/api/v1/products').set('Origin', 'https://evil.example.net').set('Access-Control-Request-Method', 'POST');
     expect(foreignPreflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -110,7 +106,7 @@ describe('security: headers, CORS, body limit, API keys', () => {
 describe('security: logs', () => {
   let t: TestApp;
   let captured = '';
-  const writes = { out: process.stdout.write, err: process.stderr.write };
+  const writes = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
 
   beforeAll(async () => {
     t = await startTestApp({ logLevel: 'debug', webhookAllowInsecure: true, webhookDispatchIntervalMs: 0 });
@@ -132,7 +128,12 @@ describe('security: logs', () => {
     const biz = await createBusiness(t);
     const secret = 'whsec_never_in_the_logs_5f2c';
     const note = 'body-text-never-in-the-logs-81d3';
-    await t.http().post('/api/v1/webhooks').set(biz.auth).send({ url: 'http://127.0.0.1:9/hook', events: ['stock.adjusted'], secret }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/webhooks')
+      .set(biz.auth)
+      .send({ url: 'http://127.0.0.1:9/hook', events: ['stock.adjusted'], secret })
+      .expect(201);
     const product = (await t.http().post('/api/v1/products').set(biz.auth).send({ name: 'Logged', price: 1 }).expect(201)).body.data;
     await t.http().post('/api/v1/stock/adjustments').set(biz.auth).send({ product_id: product.id, quantity: 1, reason: 'other', note }).expect(201);
     await t.http().post('/api/v1/products').set(biz.auth).send({ name: note, price: -1 }).expect(400);

@@ -14,7 +14,11 @@ describe('stock', () => {
   const api = (biz: TestBusiness) => apiAs(t, biz);
 
   async function product(biz: TestBusiness, body: object = {}) {
-    return (await api(biz).post('/products', { name: 'Widget', price: 10, ...body }).expect(201)).body.data;
+    return (
+      await api(biz)
+        .post('/products', { name: 'Widget', price: 10, ...body })
+        .expect(201)
+    ).body.data;
   }
 
   const adjust = (biz: TestBusiness, body: object) => api(biz).post('/stock/adjustments', body);
@@ -24,10 +28,10 @@ describe('stock', () => {
   }
 
   async function outbox(biz: TestBusiness, type?: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
-    return t.db.query(
-      `SELECT type, data FROM outbox_events WHERE business_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY seq`,
-      [biz.business_id, type ?? null],
-    );
+    return t.db.query(`SELECT type, data FROM outbox_events WHERE business_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY seq`, [
+      biz.business_id,
+      type ?? null,
+    ]);
   }
 
   describe('POST /stock/adjustments', () => {
@@ -158,12 +162,8 @@ describe('stock', () => {
       expect(removals.map((r: { after: number }) => r.after)).toEqual([9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
       expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(11);
       expect((await outbox(biz, 'stock.adjusted')).length).toBe(11);
-      expect(await outbox(biz, 'stock.low')).toEqual([
-        { type: 'stock.low', data: { product_id: p.id, name: 'Widget', sku: p.sku, stock: 2, min_stock: 3 } },
-      ]);
-      expect(await outbox(biz, 'stock.out')).toEqual([
-        { type: 'stock.out', data: { product_id: p.id, name: 'Widget', sku: p.sku, stock: 0, min_stock: 3 } },
-      ]);
+      expect(await outbox(biz, 'stock.low')).toEqual([{ type: 'stock.low', data: { product_id: p.id, name: 'Widget', sku: p.sku, stock: 2, min_stock: 3 } }]);
+      expect(await outbox(biz, 'stock.out')).toEqual([{ type: 'stock.out', data: { product_id: p.id, name: 'Widget', sku: p.sku, stock: 0, min_stock: 3 } }]);
     });
   });
 
@@ -180,7 +180,9 @@ describe('stock', () => {
       expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(1);
       expect((await outbox(biz, 'stock.adjusted')).length).toBe(1);
 
-      const reused = await adjust(biz, { ...body, quantity: 5 }).set('Idempotency-Key', 'adj-1').expect(409);
+      const reused = await adjust(biz, { ...body, quantity: 5 })
+        .set('Idempotency-Key', 'adj-1')
+        .expect(409);
       expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
       await adjust(biz, body).set('Idempotency-Key', 'adj-2').expect(201);
       expect(await stockOf(biz, p.id)).toBe(8);

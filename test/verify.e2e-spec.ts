@@ -23,8 +23,7 @@ describe('cli verify', () => {
     return { code: res.code, report: JSON.parse(lines[0]) };
   }
 
-  const post = async (biz: TestBusiness, path: string, body: object) =>
-    (await t.http().post(`/api/v1${path}`).set(biz.auth).send(body).expect(201)).body.data;
+  const post = async (biz: TestBusiness, path: string, body: object) => (await t.http().post(`/api/v1${path}`).set(biz.auth).send(body).expect(201)).body.data;
 
   /** Products, restocks, a damage write-off and four orders (two customers, fractional kg, discounts, an invoice). */
   async function history(biz: TestBusiness) {

@@ -6,7 +6,7 @@ import { EventName } from '../src/common/events/domain-event';
 import { JsonLogger } from '../src/common/logging/json-logger';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { seedProduct } from './helpers/orders-fixtures';
-import { commitEvents, Receiver, sleep, startReceiver } from './helpers/receiver';
+import { commitEvents, pollUntil, Receiver, sleep, startReceiver } from './helpers/receiver';
 
 const BASE: Partial<AppConfig> = { webhookAllowInsecure: true, webhookDispatchIntervalMs: 100, webhookTimeoutMs: 2_000 };
 
@@ -45,7 +45,14 @@ describe('webhooks: crash safety and several dispatchers', () => {
     const biz = await createBusiness(t);
     await subscribe(t, biz, `${receiver.url}/restart`, ['sale.completed']);
     const product = await seedProduct(t, biz, { stock: '4' });
-    const order = (await t.http().post('/api/v1/orders').set(biz.auth).send({ items: [{ product_id: product, quantity: 3 }] }).expect(201)).body.data;
+    const order = (
+      await t
+        .http()
+        .post('/api/v1/orders')
+        .set(biz.auth)
+        .send({ items: [{ product_id: product, quantity: 3 }] })
+        .expect(201)
+    ).body.data;
     await sleep(400);
     expect(receiver.on('/restart')).toHaveLength(0);
     const [pending] = await t.db.query(`SELECT id, dispatched_at FROM outbox_events WHERE business_id = $1 AND type = 'sale.completed'`, [biz.business_id]);
@@ -54,7 +61,11 @@ describe('webhooks: crash safety and several dispatchers', () => {
     const restarted = await startAppOn(t, { webhookDispatcher: true });
     try {
       const [got] = await receiver.waitFor(1, { path: '/restart' });
-      expect(got.body).toMatchObject({ id: pending.id, event: 'sale.completed', data: { sale_id: order.order_id, sale_number: order.order_number, total: 30 } });
+      expect(got.body).toMatchObject({
+        id: pending.id,
+        event: 'sale.completed',
+        data: { sale_id: order.order_id, sale_number: order.order_number, total: 30 },
+      });
       await sleep(400);
       expect(receiver.on('/restart')).toHaveLength(1);
       const [after] = await t.db.query(`SELECT dispatched_at FROM outbox_events WHERE id = $1`, [pending.id]);
@@ -69,7 +80,11 @@ describe('webhooks: crash safety and several dispatchers', () => {
     await subscribe(t, biz, `${receiver.url}/two/a`, ['expense.created']);
     await subscribe(t, biz, `${receiver.url}/two/b`, ['expense.created']);
     // A backlog both will find at start, then more events committed through both while they run.
-    const backlog = await commitEvents(t.app, biz.business_id, Array.from({ length: 150 }, (_, i) => ['expense.created', { i }] as [EventName, object]));
+    const backlog = await commitEvents(
+      t.app,
+      biz.business_id,
+      Array.from({ length: 150 }, (_, i) => ['expense.created', { i }] as [EventName, object]),
+    );
     const first = await startAppOn(t, { webhookDispatcher: true });
     const second = await startAppOn(t, { webhookDispatcher: true });
     try {
@@ -79,18 +94,27 @@ describe('webhooks: crash safety and several dispatchers', () => {
       const ids = [...backlog, ...live.flat()].map((e) => e.id);
       await receiver.waitFor(200, { path: '/two/a', timeoutMs: 20_000 });
       await receiver.waitFor(200, { path: '/two/b', timeoutMs: 20_000 });
-      await sleep(500);
+      // each delivery is marked succeeded after its response arrives: wait until none is in flight
+      const rows = await pollUntil(
+        async () =>
+          (
+            await t.db.query(
+              `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'succeeded' AND attempts = 1)::int AS ok,
+                      count(*) FILTER (WHERE status IN ('pending', 'delivering'))::int AS open
+                 FROM webhook_deliveries WHERE business_id = $1`,
+              [biz.business_id],
+            )
+          )[0] as { n: number; ok: number; open: number },
+        (r) => r.n === 400 && r.open === 0,
+      );
+      await sleep(300); // a duplicate, if any, would arrive now
       for (const path of ['/two/a', '/two/b']) {
         const counts = countBy(receiver.on(path), (r) => r.body.id);
         expect(counts.size).toBe(200);
         expect([...counts.values()].every((n) => n === 1)).toBe(true);
         expect([...counts.keys()].sort()).toEqual([...ids].sort());
       }
-      const [rows] = await t.db.query(
-        `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'succeeded' AND attempts = 1)::int AS ok FROM webhook_deliveries WHERE business_id = $1`,
-        [biz.business_id],
-      );
-      expect(rows).toEqual({ n: 400, ok: 400 });
+      expect(rows).toEqual({ n: 400, ok: 400, open: 0 });
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
@@ -109,10 +133,7 @@ describe('webhooks: crash safety and several dispatchers', () => {
       const [late] = await commitEvents(t.app, biz.business_id, [['invoice.paid', { n: 2 }]]);
       await dispatcher.close();
       expect(slow.requests[0].answeredAt).toBeDefined();
-      const rows = await t.db.query(
-        `SELECT d.status, d.response_code FROM webhook_deliveries d WHERE d.business_id = $1`,
-        [biz.business_id],
-      );
+      const rows = await t.db.query(`SELECT d.status, d.response_code FROM webhook_deliveries d WHERE d.business_id = $1`, [biz.business_id]);
       expect(rows).toEqual([{ status: 'succeeded', response_code: 200 }]);
       const [left] = await t.db.query(`SELECT dispatched_at FROM outbox_events WHERE id = $1`, [late.id]);
       expect(left.dispatched_at).toBeNull();
@@ -182,7 +203,11 @@ describe('webhooks: a dispatcher never delays API responses', () => {
     try {
       const biz = await createBusiness(t);
       await subscribe(t, biz, `${hanging.url}/hang`, ['customer.created']);
-      await commitEvents(t.app, biz.business_id, Array.from({ length: 8 }, (_, i) => ['customer.created', { i }] as [EventName, object]));
+      await commitEvents(
+        t.app,
+        biz.business_id,
+        Array.from({ length: 8 }, (_, i) => ['customer.created', { i }] as [EventName, object]),
+      );
       await hanging.waitFor(1);
       const started = Date.now();
       await request(t.app.getHttpServer()).get('/api/v1/webhooks').set(biz.auth).expect(200);

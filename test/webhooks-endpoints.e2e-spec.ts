@@ -25,7 +25,13 @@ describe('webhooks: every event type delivered from its real trigger', () => {
   });
 
   const post = (path: string, body: object, status = 201) =>
-    t.http().post(`/api/v1${path}`).set(biz.auth).send(body).expect(status).then((r) => r.body.data);
+    t
+      .http()
+      .post(`/api/v1${path}`)
+      .set(biz.auth)
+      .send(body)
+      .expect(status)
+      .then((r) => r.body.data);
 
   it('delivers each event once, signed, with its outbox data', async () => {
     await post('/webhooks', { url: `${receiver.url}/all`, events: [...EVENT_NAMES], secret: SECRET });

@@ -22,7 +22,14 @@ describe('webhooks driven by orders and the other real endpoints', () => {
   });
 
   async function subscribe(biz: TestBusiness, url: string, events: string[], extra: Record<string, unknown> = {}) {
-    return (await t.http().post('/api/v1/webhooks').set(biz.auth).send({ url, events, ...extra }).expect(201)).body.data;
+    return (
+      await t
+        .http()
+        .post('/api/v1/webhooks')
+        .set(biz.auth)
+        .send({ url, events, ...extra })
+        .expect(201)
+    ).body.data;
   }
 
   async function order(biz: TestBusiness, body: Record<string, unknown>) {
@@ -91,7 +98,12 @@ describe('webhooks driven by orders and the other real endpoints', () => {
     const product = await seedProduct(t, biz, { stock: '5' });
 
     const started = Date.now();
-    const res = await t.http().post('/api/v1/orders').set(biz.auth).send({ items: [{ product_id: product, quantity: 1 }] }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/orders')
+      .set(biz.auth)
+      .send({ items: [{ product_id: product, quantity: 1 }] })
+      .expect(201);
     const tookMs = Date.now() - started;
     expect(res.body.data.order_number).toMatch(/^S-/);
     const [hung] = await receiver.waitFor(1, { path: '/hang/order' });
@@ -154,7 +166,12 @@ describe('webhooks driven by orders and the other real endpoints', () => {
     const biz = await createBusiness(t);
     await subscribe(biz, `${receiver.url}/o5`, ['sale.completed', 'customer.created', 'stock.out', 'stock.low']);
     const product = await seedProduct(t, biz, { stock: '1' });
-    await t.http().post('/api/v1/orders').set(biz.auth).send({ customer: { email: 'new@example.com' }, items: [{ product_id: product, quantity: 2 }] }).expect(422);
+    await t
+      .http()
+      .post('/api/v1/orders')
+      .set(biz.auth)
+      .send({ customer: { email: 'new@example.com' }, items: [{ product_id: product, quantity: 2 }] })
+      .expect(422);
     await sleep(400);
     expect(receiver.on('/o5')).toHaveLength(0);
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE business_id = $1`, [biz.business_id]);

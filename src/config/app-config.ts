@@ -6,6 +6,12 @@ export interface AppConfig {
   host: string;
   databaseUrl: string | undefined;
   dbPoolMax: number;
+  /** Longest a statement of request work may run (lock waits included) before it is cancelled: 503. 0 = no limit. */
+  dbStatementTimeoutMs: number;
+  /** The same for analytics rollup builds and `cli verify`, which read long histories. */
+  dbLongStatementTimeoutMs: number;
+  /** Longest wait for a pooled connection (a new one included). */
+  dbConnectTimeoutMs: number;
   embeddedDataDir: string;
   embeddedPort: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -45,12 +51,18 @@ export function loadConfig(): AppConfig {
     host: process.env.HOST || '0.0.0.0',
     databaseUrl: process.env.DATABASE_URL || undefined,
     dbPoolMax: intFrom('DB_POOL_MAX', 20),
+    dbStatementTimeoutMs: intFrom('DB_STATEMENT_TIMEOUT_MS', 5000),
+    dbLongStatementTimeoutMs: intFrom('DB_LONG_STATEMENT_TIMEOUT_MS', 120000),
+    dbConnectTimeoutMs: intFrom('DB_CONNECT_TIMEOUT_MS', 5000),
     embeddedDataDir: process.env.EMBEDDED_PG_DIR || '.data/pg',
     embeddedPort: intFrom('EMBEDDED_PG_PORT', 54329),
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     bodyLimit: process.env.BODY_LIMIT || '1mb',
     rateLimitPerMinute: intFrom('RATE_LIMIT_PER_MINUTE', 1200),
-    corsOrigins: (process.env.CORS_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (process.env.CORS_ORIGINS || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webhookAllowInsecure: boolFrom('WEBHOOK_ALLOW_INSECURE', false),
     webhookTimeoutMs: intFrom('WEBHOOK_TIMEOUT_MS', 10000),
     webhookMaxAttempts: Math.max(1, intFrom('WEBHOOK_MAX_ATTEMPTS', 1)),

@@ -6,17 +6,28 @@ const root = path.resolve(__dirname, '..', '..');
 // Compiled builds hold .js files, ts-node runs hold .ts: match whichever is running.
 const ext = __filename.endsWith('.ts') ? 'ts' : 'js';
 
-export function dataSourceOptions(url: string, poolMax = 20): DataSourceOptions {
+export interface PoolTimeouts {
+  /** per statement, lock waits included; 0 = none (migrations) */
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/** Migrations and one-off commands run without a statement limit unless given one. */
+const NO_STATEMENT_LIMIT: PoolTimeouts = { statementTimeoutMs: 0, connectTimeoutMs: 5000 };
+
+export function dataSourceOptions(url: string, poolMax = 20, timeouts: PoolTimeouts = NO_STATEMENT_LIMIT): DataSourceOptions {
   return {
     type: 'postgres',
     url,
+    // generated migrations default uuid keys to gen_random_uuid(), as the hand-written ones do
+    uuidExtension: 'pgcrypto',
     synchronize: false,
     migrationsRun: false,
     migrationsTableName: 'schema_migrations',
     entities: [path.join(root, 'src', '**', `*.entity.${ext}`)],
     migrations: [path.join(root, 'migrations', `*.${ext}`)],
     namingStrategy: new SnakeNamingStrategy(),
-    extra: { max: poolMax, connectionTimeoutMillis: 5000 },
+    extra: { max: poolMax, connectionTimeoutMillis: timeouts.connectTimeoutMs, statement_timeout: timeouts.statementTimeoutMs || undefined },
     logging: false,
   };
 }

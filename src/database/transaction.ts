@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
-import { EntityManager } from 'typeorm';
+import { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { DomainEvent } from '../common/events/domain-event';
+import { LockOrder } from './lock-order';
+import { Statement } from './statement';
 
 /**
  * The handle every writing service method takes first. Repositories and queries come from its
@@ -8,8 +10,15 @@ import { DomainEvent } from '../common/events/domain-event';
  */
 export class Tx {
   readonly events: DomainEvent[] = [];
-  private readonly persisted = new WeakSet<DomainEvent>();
+  /** the contended locks taken so far: see LockRank */
+  readonly locks = new LockOrder();
+  private readonly written = new WeakSet<DomainEvent>();
   constructor(readonly manager: EntityManager) {}
+
+  /** The entity's repository on this transaction's connection. */
+  getRepository<E extends ObjectLiteral>(entity: EntityTarget<E>): Repository<E> {
+    return this.manager.getRepository(entity);
+  }
 
   /**
    * The result rows of any statement. TypeORM's manager.query returns `[rows, rowCount]` for UPDATE
@@ -29,12 +38,12 @@ export class Tx {
    * where planning a large statement costs as much as running it; dynamic SQL should use query.
    */
   async prepared<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const runner = this.manager.queryRunner;
-    if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
-    // pg takes a query config ({name, text}) where TypeORM passes the SQL text through
-    const statement = { name: statementName(sql), text: sql } as unknown as string;
-    const result = await runner.query(statement, params, true);
-    return (result.records ?? []) as T[];
+    return runPrepared<T>(this.manager, statementName(sql), sql, params);
+  }
+
+  /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
+  async run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    return runPrepared<R>(this.manager, statement.name, statement.text, params);
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | undefined> {
@@ -42,28 +51,36 @@ export class Tx {
     return rows[0];
   }
 
+  /** The one event API of services: written to the outbox in this transaction, emitted after commit. */
   record(event: DomainEvent): void {
     this.events.push(event);
   }
 
   /**
-   * An event whose outbox row the caller already inserted in one of its own statements (a hot path
-   * saving a round trip, see outboxInsertSql): emitted after commit like any other, not inserted again.
+   * The recorded events whose outbox rows are not written yet, from now on counted as written: for
+   * the writer that is about to write them (a combined statement, or the unit of work at commit).
+   * If that statement fails, the transaction fails with it, so none is lost.
    */
-  recordPersisted(event: DomainEvent): void {
+  takeEventsToWrite(): DomainEvent[] {
+    const events = this.events.filter((e) => !this.written.has(e));
+    for (const event of events) this.written.add(event);
+    return events;
+  }
+
+  /** An event a statement has written already (conditionally, see CombinedStatement.writeEventIf). */
+  recordWritten(event: DomainEvent): void {
+    this.written.add(event);
     this.events.push(event);
-    this.markPersisted([event]);
   }
+}
 
-  /** Events recorded earlier whose outbox rows the caller has now inserted in one of its statements. */
-  markPersisted(events: DomainEvent[]): void {
-    for (const event of events) this.persisted.add(event);
-  }
-
-  /** The recorded events whose outbox rows the unit of work still has to write. */
-  get eventsToPersist(): DomainEvent[] {
-    return this.events.filter((e) => !this.persisted.has(e));
-  }
+async function runPrepared<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[]): Promise<T[]> {
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
+  // pg takes a query config ({name, text}) where TypeORM passes the SQL text through
+  const config = { name, text } as unknown as string;
+  const result = await runner.query(config, [...params], true);
+  return (result.records ?? []) as T[];
 }
 
 const statementNames = new Map<string, string>();

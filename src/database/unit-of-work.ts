@@ -2,6 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource } from 'typeorm';
 import { EVENTS_COMMITTED } from '../common/events/domain-event';
+import { sqlStateOf } from '../common/errors/pg-errors';
+import { idempotentRequests } from '../common/idempotency/idempotent-request';
+import { claimInTransaction, completeInTransaction } from './idempotency/idempotency-in-transaction';
 import { insertOutboxEvents } from './outbox-writer';
 import { Tx } from './transaction';
 
@@ -29,15 +32,22 @@ export class UnitOfWork {
       const tx = new Tx(runner.manager);
       try {
         await runner.startTransaction();
+        // a request sent with an Idempotency-Key commits its outcome with its first transaction
+        const idempotent = idempotentRequests.getStore();
+        const keyed = idempotent && !idempotent.committed ? idempotent : undefined;
+        if (keyed) await claimInTransaction(tx, keyed);
         const result = await work(tx);
-        await insertOutboxEvents(tx, tx.eventsToPersist);
+        await insertOutboxEvents(tx, tx.takeEventsToWrite());
+        if (keyed) await completeInTransaction(tx, keyed, result);
         await runner.commitTransaction();
+        if (keyed) Object.assign(keyed, { committed: true, committedBody: result });
         this.emitCommitted(tx);
         return result;
-      } catch (err) {
+      } catch (err: unknown) {
         if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-        if (RETRYABLE.has(err?.code ?? err?.driverError?.code) && attempt < MAX_ATTEMPTS) {
-          this.logger.warn(`retrying transaction after ${err.code ?? err.driverError?.code} (attempt ${attempt})`);
+        const sqlState = sqlStateOf(err);
+        if (sqlState !== undefined && RETRYABLE.has(sqlState) && attempt < MAX_ATTEMPTS) {
+          this.logger.warn(`retrying transaction after ${sqlState} (attempt ${attempt})`);
           continue;
         }
         throw err;
@@ -52,8 +62,8 @@ export class UnitOfWork {
     for (const event of tx.events) {
       try {
         this.emitter.emit(event.name, event);
-      } catch (err) {
-        this.logger.error(`listener for ${event.name} failed: ${err?.message ?? err}`);
+      } catch (err: unknown) {
+        this.logger.error({ msg: `listener for ${event.name} failed`, err });
       }
     }
     this.emitter.emit(EVENTS_COMMITTED, { events: tx.events });

@@ -67,15 +67,40 @@ export const SALES: SaleSeed[] = [
   { daysAgo: 0, time: 'now', customer: 'ann', status: 'completed', lines: [{ product: 'coffee', quantity: '2', unitPrice: '12.40' }], tax: '1.98' },
   { daysAgo: 0, time: 'now', customer: null, status: 'completed', lines: [{ product: 'tea', quantity: '1.5', unitPrice: '4.25' }] },
   { daysAgo: 0, time: 'now', customer: 'eve', status: 'completed', lines: [{ product: 'filter', quantity: '3', unitPrice: '3.10' }] },
-  { daysAgo: 1, time: '10:15:00', customer: 'dee', status: 'completed', lines: [{ product: 'grinder', quantity: '1', unitPrice: '89.99', discount: '9.99' }], shipping: '5.00' },
+  {
+    daysAgo: 1,
+    time: '10:15:00',
+    customer: 'dee',
+    status: 'completed',
+    lines: [{ product: 'grinder', quantity: '1', unitPrice: '89.99', discount: '9.99' }],
+    shipping: '5.00',
+  },
   { daysAgo: 1, time: '11:00:00', customer: 'cyd', status: 'cancelled', lines: [{ product: 'grinder', quantity: '2', unitPrice: '89.99' }] },
-  { daysAgo: 2, time: '00:00:30', customer: 'cyd', status: 'completed', lines: [{ product: 'coffee', quantity: '1', unitPrice: '12.40' }, { product: 'filter', quantity: '2', unitPrice: '3.10' }] },
+  {
+    daysAgo: 2,
+    time: '00:00:30',
+    customer: 'cyd',
+    status: 'completed',
+    lines: [
+      { product: 'coffee', quantity: '1', unitPrice: '12.40' },
+      { product: 'filter', quantity: '2', unitPrice: '3.10' },
+    ],
+  },
   { daysAgo: 3, time: '23:59:30', customer: 'cyd', status: 'completed', lines: [{ product: 'tea', quantity: '0.75', unitPrice: '4.00' }] },
   { daysAgo: 4, time: '13:30:00', customer: 'bob', status: 'pending', lines: [{ product: 'coffee', quantity: '10', unitPrice: '12.40' }] },
   { daysAgo: 5, time: '09:00:00', customer: 'ann', status: 'completed', lines: [{ product: 'mug', quantity: '4', unitPrice: '7.00' }], discount: '3.00' },
   { daysAgo: 6, time: '18:45:00', customer: 'dee', status: 'completed', lines: [{ product: 'coffee', quantity: '3', unitPrice: '12.40' }] },
   { daysAgo: 10, time: '12:00:00', customer: null, status: 'completed', lines: [{ product: 'grinder', quantity: '1', unitPrice: '79.99' }] },
-  { daysAgo: 15, time: '08:20:00', customer: 'bob', status: 'completed', lines: [{ product: 'tea', quantity: '4', unitPrice: '4.25' }, { product: 'coffee', quantity: '1', unitPrice: '12.40' }] },
+  {
+    daysAgo: 15,
+    time: '08:20:00',
+    customer: 'bob',
+    status: 'completed',
+    lines: [
+      { product: 'tea', quantity: '4', unitPrice: '4.25' },
+      { product: 'coffee', quantity: '1', unitPrice: '12.40' },
+    ],
+  },
   { daysAgo: 29, time: '23:30:00', customer: 'fay', status: 'completed', lines: [{ product: 'filter', quantity: '10', unitPrice: '3.10' }] },
   { daysAgo: 30, time: '00:30:00', customer: 'bob', status: 'completed', lines: [{ product: 'grinder', quantity: '1', unitPrice: '89.99' }] },
   { daysAgo: 44, time: '16:00:00', customer: 'bob', status: 'completed', lines: [{ product: 'coffee', quantity: '5', unitPrice: '12.00' }] },
@@ -92,25 +117,33 @@ export interface Seeded {
 }
 
 export function lineTotal(l: LineSeed): Decimal {
-  return new Decimal(l.quantity).times(l.unitPrice).minus(l.discount ?? 0).toDecimalPlaces(2);
+  return new Decimal(l.quantity)
+    .times(l.unitPrice)
+    .minus(l.discount ?? 0)
+    .toDecimalPlaces(2);
 }
 
 export function saleTotal(s: SaleSeed): Decimal {
   const subtotal = s.lines.reduce((acc, l) => acc.plus(lineTotal(l)), new Decimal(0));
-  return subtotal.plus(s.tax ?? 0).plus(s.shipping ?? 0).minus(s.discount ?? 0);
+  return subtotal
+    .plus(s.tax ?? 0)
+    .plus(s.shipping ?? 0)
+    .minus(s.discount ?? 0);
 }
 
 export async function seedHistory(db: DataSource, businessId: string, warehouseId: string, sales: SaleSeed[] = SALES): Promise<Seeded> {
-  const [{ tz, today }] = await db.query(
-    `SELECT timezone AS tz, (now() AT TIME ZONE timezone)::date::text AS today FROM businesses WHERE id = $1`,
-    [businessId],
-  );
+  const [{ tz, today }] = await db.query(`SELECT timezone AS tz, (now() AT TIME ZONE timezone)::date::text AS today FROM businesses WHERE id = $1`, [
+    businessId,
+  ]);
   const products: Record<string, string> = {};
   for (const p of PRODUCTS) {
-    const [row] = await db.query(
-      `INSERT INTO products (business_id, name, sku, price, is_active) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [businessId, p.name, p.sku, p.price, p.active],
-    );
+    const [row] = await db.query(`INSERT INTO products (business_id, name, sku, price, is_active) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+      businessId,
+      p.name,
+      p.sku,
+      p.price,
+      p.active,
+    ]);
     products[p.key] = row.id;
   }
   const customers: Record<string, string> = {};
@@ -135,9 +168,21 @@ export async function seedHistory(db: DataSource, businessId: string, warehouseI
                     ELSE (($13::date - $14::int) + $12::text::time)::timestamp AT TIME ZONE $15 END)
        RETURNING id, created_at`,
       [
-        businessId, number, `S-${String(number).padStart(4, '0')}`, s.customer ? customers[s.customer] : null, warehouseId, s.status,
-        subtotal.toString(), s.tax ?? '0', s.shipping ?? '0', s.discount ?? '0', saleTotal(s).toString(),
-        s.time, today, s.daysAgo, tz,
+        businessId,
+        number,
+        `S-${String(number).padStart(4, '0')}`,
+        s.customer ? customers[s.customer] : null,
+        warehouseId,
+        s.status,
+        subtotal.toString(),
+        s.tax ?? '0',
+        s.shipping ?? '0',
+        s.discount ?? '0',
+        saleTotal(s).toString(),
+        s.time,
+        today,
+        s.daysAgo,
+        tz,
       ],
     );
     seeded.push({ id: row.id, createdAt: row.created_at });

@@ -30,13 +30,16 @@ async function shutdown(): Promise<void> {
 }
 
 let queue = Promise.resolve();
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  queue = queue.then(async () => {
-    try {
-      process.stdout.write(`${await handle(line.trim())}\n`);
-    } catch (err) {
-      process.stdout.write(`error ${String((err as Error)?.message ?? err).replace(/\n/g, ' ')}\n`);
-    }
-  });
-}).on('close', () => void queue.then(shutdown));
+readline
+  .createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    queue = queue.then(async () => {
+      try {
+        process.stdout.write(`${await handle(line.trim())}\n`);
+      } catch (err) {
+        process.stdout.write(`error ${String((err as Error)?.message ?? err).replace(/\n/g, ' ')}\n`);
+      }
+    });
+  })
+  .on('close', () => void queue.then(shutdown));
 process.on('SIGTERM', () => void shutdown());

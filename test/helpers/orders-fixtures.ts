@@ -15,10 +15,15 @@ export interface SeedProduct {
 export async function seedProduct(t: TestApp, biz: TestBusiness, options: SeedProduct = {}): Promise<string> {
   const id = randomUUID();
   const sku = options.sku ?? `SKU-${id.slice(0, 8)}`;
-  await t.db.query(
-    `INSERT INTO products (id, business_id, name, sku, price, is_active, min_stock) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, biz.business_id, options.name ?? `Product ${sku}`, sku, options.price ?? '10.00', options.isActive ?? true, options.minStock ?? '0'],
-  );
+  await t.db.query(`INSERT INTO products (id, business_id, name, sku, price, is_active, min_stock) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    id,
+    biz.business_id,
+    options.name ?? `Product ${sku}`,
+    sku,
+    options.price ?? '10.00',
+    options.isActive ?? true,
+    options.minStock ?? '0',
+  ]);
   if (options.stock !== null) {
     await t.db.query(`INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity) VALUES ($1, $2, $3, $4)`, [
       biz.business_id,
@@ -63,13 +68,11 @@ export async function orderStateOf(t: TestApp, businessId: string): Promise<Reco
     [businessId],
   );
   const counters = await t.db.query(`SELECT name, value FROM business_counters WHERE business_id = $1 ORDER BY name`, [businessId]);
-  const stock = await t.db.query(
-    `SELECT warehouse_id, product_id, quantity FROM stock_levels WHERE business_id = $1 ORDER BY warehouse_id, product_id`,
-    [businessId],
-  );
-  const customers = await t.db.query(
-    `SELECT id, total_spent, total_orders, last_purchase_date FROM customers WHERE business_id = $1 ORDER BY id`,
-    [businessId],
-  );
+  const stock = await t.db.query(`SELECT warehouse_id, product_id, quantity FROM stock_levels WHERE business_id = $1 ORDER BY warehouse_id, product_id`, [
+    businessId,
+  ]);
+  const customers = await t.db.query(`SELECT id, total_spent, total_orders, last_purchase_date FROM customers WHERE business_id = $1 ORDER BY id`, [
+    businessId,
+  ]);
   return { counts: counts[0], counters, stock, customers };
 }

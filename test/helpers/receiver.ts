@@ -16,6 +16,8 @@ export interface ReceivedRequest {
   receivedAt: number;
   /** Date.now() when the receiver answered; undefined while it has not */
   answeredAt?: number;
+  /** Date.now() when the sender gave up on the request (closed it unanswered, e.g. its timeout) */
+  abandonedAt?: number;
 }
 
 /** How the receiver answers one request: a status after an optional delay. */
@@ -65,6 +67,9 @@ export async function startReceiver(answer: (req: ReceivedRequest) => Answer = (
       }
       const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, rawBody, body, receivedAt: Date.now() };
       receiver.requests.push(record);
+      res.on('close', () => {
+        if (record.answeredAt === undefined) record.abandonedAt = Date.now();
+      });
       const { status = 200, delayMs = 0 } = receiver.answer(record);
       const respond = (r: ServerResponse) => {
         record.answeredAt = Date.now();
@@ -124,6 +129,21 @@ export function verifySignature(header: string | undefined, secret: string, rawB
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Polls `read` until `done` holds for its value (or the time is up) and returns the last value: for
+ * state another process settles after the receiver has its request (a delivery marked succeeded),
+ * where a fixed sleep is a timing assumption that a loaded machine breaks.
+ */
+export async function pollUntil<T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await sleep(50);
+    value = await read();
+  }
+  return value;
+}
+
 /** Any public event, for triggering deliveries where the endpoint that emits it does not exist. */
 export class AnyEvent extends DomainEvent<object> {
   constructor(
@@ -138,6 +158,6 @@ export class AnyEvent extends DomainEvent<object> {
 /** Commits events through the real UnitOfWork (outbox row + after-commit emit), in one transaction. */
 export async function commitEvents(app: INestApplication, businessId: string, events: [EventName, object][]): Promise<AnyEvent[]> {
   const recorded = events.map(([name, data]) => new AnyEvent(businessId, name, data));
-  await app.get(UnitOfWork).run(async (tx) => recorded.forEach((e) => tx.record(e)));
+  await app.get(UnitOfWork).run((tx) => Promise.resolve(recorded.forEach((e) => tx.record(e))));
   return recorded;
 }

@@ -66,7 +66,15 @@ function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boole
     ['a boolean', true],
   ];
   if (typeof sample === 'string') {
-    return [...common, ['a number', 12345], ['an empty array', []], ['an array of strings', [sample]], ['100k characters', HUGE_TEXT], ['a NUL byte', `a\u0000b`], ['only a NUL byte', '\u0000']];
+    return [
+      ...common,
+      ['a number', 12345],
+      ['an empty array', []],
+      ['an array of strings', [sample]],
+      ['100k characters', HUGE_TEXT],
+      ['a NUL byte', `a\u0000b`],
+      ['only a NUL byte', '\u0000'],
+    ];
   }
   if (typeof sample === 'number') {
     const out: [string, unknown, string?][] = [
@@ -91,7 +99,14 @@ function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boole
     return out;
   }
   if (typeof sample === 'boolean') {
-    return [['an object', {}], ['"true"', 'true'], ['1', 1], ['0', 0], ['"yes"', 'yes'], ['an array', [true]]];
+    return [
+      ['an object', {}],
+      ['"true"', 'true'],
+      ['1', 1],
+      ['0', 0],
+      ['"yes"', 'yes'],
+      ['an array', [true]],
+    ];
   }
   if (Array.isArray(sample)) {
     const element = sample[0];
@@ -106,7 +121,12 @@ function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boole
     ];
   }
   if (sample && typeof sample === 'object') {
-    return [['a string', 'x'], ['a number', 5], ['a boolean', true], ['an array', [sample]]];
+    return [
+      ['a string', 'x'],
+      ['a number', 5],
+      ['a boolean', true],
+      ['an array', [sample]],
+    ];
   }
   return [];
 }
@@ -154,7 +174,10 @@ function transportAttacks(valid: unknown, hasBody: boolean): Attack[] {
     viaPipe('nested 50,000 arrays deep', `${'['.repeat(50_000)}${']'.repeat(50_000)}`),
     viaPipe('nested 50,000 objects deep', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`),
     // the idempotency fingerprint reads the body before validation does
-    { ...bad('nested 50,000 deep with an Idempotency-Key', `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}`), headers: { 'Idempotency-Key': 'deep-nesting' } },
+    {
+      ...bad('nested 50,000 deep with an Idempotency-Key', `{"a":${'['.repeat(50_000)}${']'.repeat(50_000)}}`),
+      headers: { 'Idempotency-Key': 'deep-nesting' },
+    },
     bad('nested 33 deep', `{"a":${'['.repeat(32)}${']'.repeat(32)}}`),
     { label: '2 MB body', raw: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }), verdict: 'reject', status: 413, code: 'PAYLOAD_TOO_LARGE' },
     { label: 'text/plain', raw: text, contentType: 'text/plain', verdict: 'reject', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
@@ -166,7 +189,12 @@ function transportAttacks(valid: unknown, hasBody: boolean): Attack[] {
 
 /** Every object node of the body, the root included (as paths). */
 function objectPaths(valid: unknown): Path[] {
-  return [[], ...fields(valid).filter((f) => f.value && typeof f.value === 'object' && !Array.isArray(f.value)).map((f) => f.path)];
+  return [
+    [],
+    ...fields(valid)
+      .filter((f) => f.value && typeof f.value === 'object' && !Array.isArray(f.value))
+      .map((f) => f.path),
+  ];
 }
 
 function pollute(valid: unknown, path: Path, key: string, json: string): string {
@@ -209,7 +237,8 @@ export function attacksOn(valid: Record<string, unknown> | undefined, options: A
     }
     attacks.push({ label: `${name} as null`, raw: withValue(valid, path, null), verdict: 'tolerate' });
     if (typeof value === 'string') {
-      for (const s of ['', '   ', 'NaN', 'Infinity', 'null', 'undefined']) attacks.push({ label: `${name} as ${JSON.stringify(s)}`, raw: withValue(valid, path, s), verdict: 'tolerate' });
+      for (const s of ['', '   ', 'NaN', 'Infinity', 'null', 'undefined'])
+        attacks.push({ label: `${name} as ${JSON.stringify(s)}`, raw: withValue(valid, path, s), verdict: 'tolerate' });
     }
     if (options.texts?.includes(name)) {
       for (const fragment of TEXT_FRAGMENTS) {

@@ -65,7 +65,11 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     body: ({ n }) => ({ name: `Renamed ${n}`, description: 'Other shelf' }),
     texts: ['name', 'description'],
   },
-  'POST /warehouses': { path: () => '/warehouses', body: ({ n }) => ({ name: `Depot ${n}`, address: '2 Main St', is_default: false }), texts: ['name', 'address'] },
+  'POST /warehouses': {
+    path: () => '/warehouses',
+    body: ({ n }) => ({ name: `Depot ${n}`, address: '2 Main St', is_default: false }),
+    texts: ['name', 'address'],
+  },
   'PUT /warehouses/{id}': {
     path: ({ w }) => `/warehouses/${w.annexId}`,
     body: ({ n }) => ({ name: `Annex ${n}`, address: '3 Main St', is_default: false }),
@@ -112,7 +116,8 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     path: freshOrder,
     body: () => ({ reason: 'Customer changed mind', restock: true }),
     texts: ['reason'],
-    readBack: async (ctx) => (await ctx.t.db.query(`SELECT cancel_reason FROM sales WHERE business_id = $1 ORDER BY cancelled_at DESC NULLS LAST LIMIT 1`, [ctx.w.businessId]))[0],
+    readBack: async (ctx) =>
+      (await ctx.t.db.query(`SELECT cancel_reason FROM sales WHERE business_id = $1 ORDER BY cancelled_at DESC NULLS LAST LIMIT 1`, [ctx.w.businessId]))[0],
   },
   'POST /loyalty/redeem': {
     path: () => '/loyalty/redeem',
@@ -123,7 +128,12 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
   },
   'POST /invoices': {
     path: () => '/invoices',
-    body: ({ w }) => ({ customer_id: w.customerId, items: [{ product_id: w.productId, quantity: 2.125, price: 3.99 }], due_date: '2026-12-31', notes: 'Net 30' }),
+    body: ({ w }) => ({
+      customer_id: w.customerId,
+      items: [{ product_id: w.productId, quantity: 2.125, price: 3.99 }],
+      due_date: '2026-12-31',
+      notes: 'Net 30',
+    }),
     texts: ['notes'],
   },
   'PUT /invoices/{id}': { path: freshInvoice, body: () => ({ status: 'paid', paid_date: '2026-11-20' }) },

@@ -95,7 +95,10 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     list("filtered on A's warehouse", `/stock/movements?warehouse_id=${a.annexId}`),
   ],
 
-  'GET /events': (a) => [list('B reads its feed', '/events'), refused("after A's event", `/events?after=${a.eventId}`, undefined, 'VALIDATION_FAILED', 'NOT_FOUND')],
+  'GET /events': (a) => [
+    list('B reads its feed', '/events'),
+    refused("after A's event", `/events?after=${a.eventId}`, undefined, 'VALIDATION_FAILED', 'NOT_FOUND'),
+  ],
 
   'POST /webhooks': () => [own('B registers a webhook', '/webhooks', 201, { url: 'https://hooks.example.com/b', events: ['invoice.paid'] })],
   'GET /webhooks': () => [list('B lists its webhooks', '/webhooks')],
@@ -121,21 +124,44 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     own("B's customer stats", '/analytics/customers?days=365', 200, undefined, (body, f) => expect(body.data.total_customers).toBe(f.customers)),
   ],
 
-  'GET /customers': (a) => [list('B lists its customers', '/customers'), list("searching A's customer email", `/customers?search=${encodeURIComponent(a.customerEmail)}`)],
+  'GET /customers': (a) => [
+    list('B lists its customers', '/customers'),
+    list("searching A's customer email", `/customers?search=${encodeURIComponent(a.customerEmail)}`),
+  ],
   'POST /customers': (a) => [own("A's customer email is free in B", '/customers', 201, { name: 'Other Alice', email: a.customerEmail })],
   'GET /customers/{id}': (a) => [notFound("A's customer", `/customers/${a.customerId}`)],
   'PUT /customers/{id}': (a) => [notFound("A's customer", `/customers/${a.customerId}`, { notes: 'taken over', email: 'evil@example.com' })],
 
   'POST /orders': (a, b) => [
     refused("A's product", '/orders', { items: [{ product_id: a.productId, quantity: 1 }] }, 'UNKNOWN_PRODUCT'),
-    refused("A's product beside B's", '/orders', { items: [{ product_id: b.productId, quantity: 1 }, { product_id: a.productId, quantity: 1 }] }, 'UNKNOWN_PRODUCT'),
+    refused(
+      "A's product beside B's",
+      '/orders',
+      {
+        items: [
+          { product_id: b.productId, quantity: 1 },
+          { product_id: a.productId, quantity: 1 },
+        ],
+      },
+      'UNKNOWN_PRODUCT',
+    ),
     refused("A's warehouse", '/orders', { warehouse_id: a.annexId, items: [{ product_id: b.productId, quantity: 1 }] }, 'UNKNOWN_WAREHOUSE'),
-    own("A's customer email buys from B", '/orders', 201, { customer: { email: a.customerEmail }, items: [{ product_id: b.productId, quantity: 1 }] }, (body) => {
-      expect(body.data.customer_id).not.toBe(a.customerId);
-      expect(body.data.loyalty_points_earned).toBe(Math.floor(body.data.total));
-    }),
+    own(
+      "A's customer email buys from B",
+      '/orders',
+      201,
+      { customer: { email: a.customerEmail }, items: [{ product_id: b.productId, quantity: 1 }] },
+      (body) => {
+        expect(body.data.customer_id).not.toBe(a.customerId);
+        expect(body.data.loyalty_points_earned).toBe(Math.floor(body.data.total));
+      },
+    ),
   ],
-  'GET /orders': (a) => [list('B lists its orders', '/orders'), list("filtered on A's customer", `/orders?customer_id=${a.customerId}`), list('cancelled ones', '/orders?status=cancelled')],
+  'GET /orders': (a) => [
+    list('B lists its orders', '/orders'),
+    list("filtered on A's customer", `/orders?customer_id=${a.customerId}`),
+    list('cancelled ones', '/orders?status=cancelled'),
+  ],
   'GET /orders/{id}': (a) => [notFound("A's order", `/orders/${a.orderId}`), notFound("A's cancelled order", `/orders/${a.cancelledOrderId}`)],
   'POST /orders/{id}/cancel': (a) => [notFound("A's order", `/orders/${a.orderId}/cancel`, { reason: 'taken over' })],
 
@@ -148,7 +174,10 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     refused("A's customer", '/invoices', { customer_id: a.customerId, items: [{ product_id: b.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_CUSTOMER'),
     refused("A's product", '/invoices', { customer_id: b.customerId, items: [{ product_id: a.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_PRODUCT'),
   ],
-  'GET /invoices/{id}': (a) => [notFound("A's order invoice", `/invoices/${a.orderInvoiceId}`), notFound("A's manual invoice", `/invoices/${a.manualInvoiceId}`)],
+  'GET /invoices/{id}': (a) => [
+    notFound("A's order invoice", `/invoices/${a.orderInvoiceId}`),
+    notFound("A's manual invoice", `/invoices/${a.manualInvoiceId}`),
+  ],
   'PUT /invoices/{id}': (a) => [
     notFound("A's unpaid invoice marked paid", `/invoices/${a.manualInvoiceId}`, { status: 'paid' }),
     notFound("A's paid invoice cancelled", `/invoices/${a.paidInvoiceId}`, { status: 'cancelled' }),

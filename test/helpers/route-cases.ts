@@ -7,8 +7,8 @@ import { TestApp, TestBusiness } from './test-app';
 import { sleep } from './receiver';
 
 export const API = '/api/v1';
-/** Routes outside the tenant-scoped API: liveness and readiness need no key and own no data. */
-export const UNSCOPED_ROUTES = new Set(['GET /health', 'GET /health/ready']);
+/** Routes outside the tenant-scoped API: the service index, liveness and readiness need no key and own no data. */
+export const UNSCOPED_ROUTES = new Set(['GET ', 'GET /health', 'GET /health/ready']);
 
 export interface DocumentedRoute {
   method: string;
@@ -51,11 +51,15 @@ export interface CallOptions {
 
 /** One request with the given key; never throws on a status. */
 export async function call(t: TestApp, auth: { Authorization: string }, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-  let req = t.http()[method.toLowerCase() as 'get'](`${API}${path}`).set(auth).set(options.headers ?? {});
+  let req = t
+    .http()
+    [method.toLowerCase() as 'get'](`${API}${path}`)
+    .set(auth)
+    .set(options.headers ?? {});
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (payload !== undefined) req = req.set('Content-Type', options.contentType ?? 'application/json').send(payload);
   const res = await req;
-  return { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers as Record<string, string> };
+  return { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers };
 }
 
 /** CONTRACT.md 2: `{success: false, error: {code, message, details?, request_id}}`, nothing else. */

@@ -7,6 +7,7 @@ import { createApplication } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { provisionBusiness, ProvisionedBusiness } from '../../src/modules/businesses/business-provisioning';
+import { OpenApiDocument, ResponseChecker, Violation } from './openapi-document';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -23,10 +24,11 @@ export interface TestBusiness extends ProvisionedBusiness {
 /** An ISO 8601 UTC timestamp with milliseconds, the form of every timestamp in a response (CONTRACT.md 1). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function cloneTemplateDatabase(): Promise<string> {
+/** A fresh database cloned from the migrated template of this run; returns its URL. */
+export async function cloneTemplateDatabase(): Promise<string> {
   const server = process.env.TEST_SERVER_URL;
   const template = process.env.TEST_TEMPLATE_DB;
-  if (!server || !template) throw new Error('Run the e2e tests through `npm test` (test/run-tests.js prepares the database)');
+  if (!server || !template) throw new Error('TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project\'s globalSetup (test/global-setup.js): run through jest.config.js');
   const name = `${template}_${randomBytes(5).toString('hex')}`;
   const client = new Client({ connectionString: `${server}/postgres` });
   await client.connect();
@@ -45,13 +47,39 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const { app } = await createApplication(config, new JsonLogger(config.logLevel));
   await app.init();
   const server = app.getHttpServer();
+  const checker = new ResponseChecker((await request(server).get('/docs-json').expect(200)).body as OpenApiDocument);
+  const violations: Violation[] = [];
   return {
     app,
     db: app.get(DataSource),
     databaseUrl,
-    http: () => request.agent(server),
-    close: () => app.close(),
+    http: () => checkedAgent(server, checker, violations),
+    close: async () => {
+      await app.close();
+      if (violations.length > 0) {
+        throw new Error(`responses the OpenAPI document does not describe:\n${violations.map((v) => `  ${v.request}: ${v.problem}`).join('\n')}`);
+      }
+    },
   };
+}
+
+/**
+ * A supertest agent whose every response is checked against the app's OpenAPI document (CONTRACT.md
+ * 15); what does not match is collected and fails the spec file when its app closes.
+ */
+function checkedAgent(server: Parameters<typeof request.agent>[0], checker: ResponseChecker, violations: Violation[]): request.Agent {
+  const agent = request.agent(server);
+  for (const method of ['get', 'post', 'put', 'delete', 'patch'] as const) {
+    const send: (url: string) => request.Test = agent[method].bind(agent);
+    Object.assign(agent, {
+      [method]: (url: string) =>
+        send(url).on('response', (res: request.Response) => {
+          const problem = checker.check(method.toUpperCase(), url, res.status, res.body);
+          if (problem) violations.push({ request: `${method.toUpperCase()} ${url} -> ${res.status}`, problem });
+        }),
+    });
+  }
+  return agent;
 }
 
 /** A business of its own for each test, so tests never depend on one another. */

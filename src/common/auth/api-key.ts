@@ -14,6 +14,6 @@ export function hashApiKey(key: string): string {
 /** `Bearer <key>` -> key; anything else -> undefined. */
 export function parseBearer(header: string | undefined): string | undefined {
   if (!header) return undefined;
-  const match = /^Bearer ([A-Za-z0-9_\-]{10,200})$/.exec(header.trim());
+  const match = /^Bearer ([A-Za-z0-9_-]{10,200})$/.exec(header.trim());
   return match?.[1];
 }

@@ -20,8 +20,8 @@ export function sendError(res: Response, req: Request, exception: unknown, logge
   const mapped = toErrorResponse(exception);
   const requestId = (req as Request & { requestId?: string }).requestId;
   if (mapped.unexpected) {
-    const err = exception as Error;
-    logger.error(JSON.stringify({ request_id: requestId, error: err?.message, stack: err?.stack }));
+    const err = exception instanceof Error ? exception : new Error(String(exception));
+    logger.error({ msg: 'unexpected error', request_id: requestId, method: req.method, path: req.originalUrl.split('?')[0], err });
   }
   if (res.headersSent) return;
   const status = statusOf(mapped.code);

@@ -4,6 +4,11 @@ function pgError(err: unknown): { code?: string; constraint?: string } {
   return { code: e?.driverError?.code ?? e?.code, constraint: e?.driverError?.constraint ?? e?.constraint };
 }
 
+/** The SQLSTATE of a database error (`40001`, `57014`, ...), or undefined for any other error. */
+export function sqlStateOf(err: unknown): string | undefined {
+  return pgError(err).code;
+}
+
 /** The unique index a unique violation (23505) hit, or undefined for any other error. */
 export function uniqueViolationOf(err: unknown): string | undefined {
   const { code, constraint } = pgError(err);

@@ -14,6 +14,9 @@ const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 // PostgreSQL SQLSTATE classes that mean the server is unavailable, not that the request is wrong.
 const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-3])/;
 
+// query_canceled: a statement ran past DB_STATEMENT_TIMEOUT_MS and its transaction was rolled back
+const STATEMENT_TIMEOUT = '57014';
+
 const CONNECTION_LOSS_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|Connection refused|the database system is|not queryable|terminating connection/i;
 
@@ -58,6 +61,8 @@ export function toErrorResponse(err: unknown): MappedError {
   }
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return { code: 'UNSUPPORTED_MEDIA_TYPE' };
   const sqlState = e?.driverError?.code ?? e?.code;
+  if (sqlState === STATEMENT_TIMEOUT)
+    return { code: 'SERVICE_UNAVAILABLE', message: 'The request took too long and was cancelled; nothing was written', unexpected: true };
   if (typeof sqlState === 'string') {
     if (CONNECTION_ERRORS.has(sqlState) || UNAVAILABLE_SQLSTATE.test(sqlState)) return { code: 'SERVICE_UNAVAILABLE' };
     // malformed or out-of-range values, and text the database encoding cannot hold (NUL: 22021, 22P05)

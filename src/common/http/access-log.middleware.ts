@@ -2,21 +2,32 @@ import { NextFunction, Request, Response } from 'express';
 import { JsonLogger } from '../logging/json-logger';
 import { AuthenticatedRequest } from '../auth/business-context';
 
-/** One structured line per request: method, path, status, duration, request and business ids. */
+/** The matched route's template (`/api/v1/orders/:id`), so that one route's lines group together. */
+function routeOf(req: Request): string | undefined {
+  const route = req.route as { path?: unknown } | undefined;
+  return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : undefined;
+}
+
+/** One structured line per request: method, path, route, status, duration, request and business ids. */
 export function accessLogMiddleware(logger: JsonLogger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const r = req as Request & AuthenticatedRequest;
-      logger.write(res.statusCode >= 500 ? 'error' : 'info', {
-        msg: 'request',
-        method: req.method,
-        path: req.originalUrl.split('?')[0],
-        status: res.statusCode,
-        duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-        request_id: r.requestId,
-        business_id: r.business?.id,
-      }, 'Http');
+      logger.write(
+        res.statusCode >= 500 ? 'error' : 'info',
+        {
+          msg: 'request',
+          method: req.method,
+          path: req.originalUrl.split('?')[0],
+          route: routeOf(req),
+          status: res.statusCode,
+          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+          request_id: r.requestId,
+          business_id: r.business?.id,
+        },
+        'Http',
+      );
     });
     next();
   };

@@ -15,7 +15,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const bare = this.reflector.getAllAndOverride<boolean>(BARE, [context.getHandler(), context.getClass()]);
     return next.handle().pipe(
-      map((result) => {
+      map((result: unknown) => {
         if (bare || result === undefined) return result;
         if (result instanceof Paged) return { success: true, data: result.items, meta: result.meta };
         return { success: true, data: result };

@@ -3,35 +3,34 @@ import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { Request, Response } from 'express';
 import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
-import { DataSource } from 'typeorm';
 import { AuthenticatedRequest } from '../auth/business-context';
-import { DomainError, ErrorDetail } from '../errors/domain-error';
+import { DomainError } from '../errors/domain-error';
 import { errorBody, ErrorBody, statusOf } from '../errors/error-body';
 import { toErrorResponse } from '../errors/to-error-response';
-import { IdempotencyScope, IdempotencyStore } from './idempotency.store';
+import { IdempotencyStore, StoredOutcome } from './idempotency-store';
+import { IdempotencyKeyTaken, IdempotentRequest, idempotentRequests } from './idempotent-request';
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
- * CONTRACT.md 9 for the routes marked `@Idempotent()`. Without the header the request passes through.
- * With it: the first request claims the key (scoped to the business) and its response is stored;
- * the same key and body again gets that response back with `Idempotent-Replayed: true` and nothing
- * runs; another body is 409 IDEMPOTENCY_KEY_REUSED; a request arriving while the first still runs
- * is 409 IDEMPOTENCY_IN_PROGRESS. Server errors (5xx) are not stored: the key is released.
- * The stored success value is the handler's result (the envelope wraps it the same way on replay).
+ * The Idempotency-Key header of the routes marked `@Idempotent()` (POSTs with a money or stock
+ * effect). Without the header the request passes through. With it (scoped to the business, kept 24
+ * hours): a committed outcome of the same request is replayed with `Idempotent-Replayed: true` and
+ * nothing runs; another body under the key is 409 IDEMPOTENCY_KEY_REUSED. Otherwise the handler runs
+ * and its unit of work claims the key in its own transaction and commits the outcome with the effect
+ * (IdempotentRequest): a rollback, a server error or a dead process leaves the key free for a retry
+ * at once. A concurrent request with the same key waits for the first and gets its replay. Client
+ * errors (4xx) are stored too; server errors (5xx) are not.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  private readonly store: IdempotencyStore;
   private readonly logger = new Logger('Idempotency');
 
   constructor(
-    dataSource: DataSource,
+    private readonly store: IdempotencyStore,
     private readonly reflector: Reflector,
-  ) {
-    this.store = new IdempotencyStore(dataSource);
-  }
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
@@ -42,48 +41,71 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     // keys are scoped to the calling business: a route without one (public) has nothing to scope to
     if (!req.business) return next.handle();
-    const scope: IdempotencyScope = { businessId: req.business.id, key };
     const path = req.originalUrl.split('?')[0];
-    const claim = await this.store.claim(scope, req.method, path, requestFingerprint(req.method, path, req.body));
-    switch (claim.kind) {
-      case 'reused':
-        throw new DomainError('IDEMPOTENCY_KEY_REUSED');
-      case 'in_progress':
-        throw new DomainError('IDEMPOTENCY_IN_PROGRESS');
-      case 'replay':
-        context.switchToHttp().getResponse<Response>().setHeader(REPLAYED_HEADER, 'true');
-        return claim.status >= 400 ? throwError(() => storedError(claim.body as ErrorBody)) : of(claim.body);
-    }
-    const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200);
-    return next.handle().pipe(
-      concatMap(async (result) => {
-        await this.store.complete(scope, status, result).catch((err) => this.keepInProgress(scope, err));
-        return result;
-      }),
-      catchError((err) => from(this.settleError(scope, err)).pipe(concatMap(() => throwError(() => err)))),
+    const request: IdempotentRequest = {
+      scope: { businessId: req.business.id, key },
+      method: req.method,
+      path,
+      fingerprint: requestFingerprint(req.method, path, req.body),
+      status: this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200),
+      committed: false,
+    };
+    const stored = await this.store.lookup(request.scope, request.fingerprint);
+    if (stored.kind !== 'none') return this.answerStored(context, stored);
+    return new Observable<unknown>((subscriber) =>
+      idempotentRequests.run(request, () =>
+        next
+          .handle()
+          .pipe(
+            concatMap(async (result: unknown) => {
+              await this.keepBody(request, result);
+              return result;
+            }),
+            catchError((err: unknown) => from(this.afterError(context, request, err)).pipe(concatMap((answer) => answer))),
+          )
+          .subscribe(subscriber),
+      ),
     );
   }
 
-  private async settleError(scope: IdempotencyScope, err: unknown): Promise<void> {
-    const mapped = toErrorResponse(err);
-    const status = statusOf(mapped.code);
-    try {
-      if (status >= 500) await this.store.release(scope);
-      else await this.store.complete(scope, status, errorBody(mapped.code, undefined, mapped.message, mapped.details));
-    } catch (storeErr) {
-      this.keepInProgress(scope, storeErr);
-    }
+  private answerStored(context: ExecutionContext, stored: StoredOutcome): Observable<unknown> {
+    if (stored.kind === 'reused') return throwError(() => new DomainError('IDEMPOTENCY_KEY_REUSED'));
+    if (stored.kind === 'none') return throwError(() => new DomainError('IDEMPOTENCY_IN_PROGRESS'));
+    context.switchToHttp().getResponse<Response>().setHeader(REPLAYED_HEADER, 'true');
+    return stored.status >= 400 ? throwError(() => storedError(stored.body as ErrorBody)) : of(stored.body);
   }
 
   /**
-   * The effect happened but its response could not be stored: the key stays claimed (a retry gets
-   * IDEMPOTENCY_IN_PROGRESS until it expires) rather than released, which could run the effect twice.
+   * The outcome is in the database already when the request's transaction committed it; the handler
+   * may still have shaped its answer after the commit, and then that answer is what replays get.
    */
-  private keepInProgress(scope: IdempotencyScope, err: unknown): void {
-    this.logger.error(JSON.stringify({ msg: 'idempotent response not stored', business_id: scope.businessId, error: (err as Error)?.message }));
+  private async keepBody(request: IdempotentRequest, result: unknown): Promise<void> {
+    if (request.committed && JSON.stringify(result ?? null) === JSON.stringify(request.committedBody ?? null)) return;
+    try {
+      await this.store.storeOutcome(request.scope, request, request.status, result);
+    } catch (err) {
+      this.logStoreFailure(request, err);
+    }
+  }
+
+  private async afterError(context: ExecutionContext, request: IdempotentRequest, err: unknown): Promise<Observable<unknown>> {
+    if (err instanceof IdempotencyKeyTaken) return this.answerStored(context, await this.store.lookup(request.scope, request.fingerprint));
+    const mapped = toErrorResponse(err);
+    const status = statusOf(mapped.code);
+    if (status < 500 && !request.committed) {
+      await this.store
+        .storeOutcome(request.scope, request, status, errorBody(mapped.code, undefined, mapped.message, mapped.details))
+        .catch((storeErr: unknown) => this.logStoreFailure(request, storeErr));
+    }
+    return throwError(() => err);
+  }
+
+  /** Nothing is lost: without a stored outcome a retry runs the request again, as if it were new. */
+  private logStoreFailure(request: IdempotentRequest, err: unknown): void {
+    this.logger.error({ msg: 'idempotent outcome not stored', business_id: request.scope.businessId, err });
   }
 }
 
 function storedError(body: ErrorBody): DomainError {
-  return new DomainError(body.error.code, body.error.message, body.error.details as ErrorDetail[] | undefined);
+  return new DomainError(body.error.code, body.error.message, body.error.details);
 }

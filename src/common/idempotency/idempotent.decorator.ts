@@ -4,8 +4,9 @@ import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from './request-fingerprint';
 
 /**
- * Makes a POST honour `Idempotency-Key` (CONTRACT.md 9): put it on any handler with a money or
- * stock effect. Needs nothing else: the interceptor only uses the DataSource and the Reflector.
+ * Makes a POST honour `Idempotency-Key`: put it on any handler with a money or
+ * stock effect. Needs nothing else: the interceptor only uses the IdempotencyStore (provided globally by
+ * the DatabaseModule) and the Reflector.
  */
 export function Idempotent(): MethodDecorator & ClassDecorator {
   return applyDecorators(

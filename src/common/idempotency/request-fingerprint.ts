@@ -17,7 +17,9 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 (hex) of method, path and canonical body: what "the same request" means for a key. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body)}`, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body)}`, 'utf8')
+    .digest('hex');
 }
 
 /**

@@ -1,18 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  Matches,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateIf,
-  ValidationOptions,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { MAX_MONEY, MAX_QUANTITY } from '../money/money';
 
 function decimalPlaces(value: number): number {
@@ -23,13 +12,7 @@ function decimalPlaces(value: number): number {
 }
 
 function isNumberWithin(value: unknown, min: number, max: number, places: number, minExclusive: boolean): boolean {
-  return (
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    (minExclusive ? value > min : value >= min) &&
-    value <= max &&
-    decimalPlaces(value) <= places
-  );
+  return typeof value === 'number' && Number.isFinite(value) && (minExclusive ? value > min : value >= min) && value <= max && decimalPlaces(value) <= places;
 }
 
 /** A money amount: a JSON number, not negative, at most 2 decimals. */
@@ -73,8 +56,7 @@ export function IsSignedQuantity(options?: ValidationOptions): PropertyDecorator
       {
         name: 'isSignedQuantity',
         validator: {
-          validate: (value) =>
-            typeof value === 'number' && value !== 0 && isNumberWithin(Math.abs(value), 0, MAX_QUANTITY, 3, true),
+          validate: (value) => typeof value === 'number' && value !== 0 && isNumberWithin(Math.abs(value), 0, MAX_QUANTITY, 3, true),
           defaultMessage: (args) => `${args?.property} must be a non-zero number with at most 3 decimals`,
         },
       },
@@ -121,14 +103,14 @@ export function OptionalNullable(): PropertyDecorator {
 
 /** Surrounding white space removed from a string before it is validated (other values untouched). */
 export function Trim(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 }
 
 /** An integer from the query string (strings are converted; anything else is 400). */
 export function QueryInt(min: number, max: number): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
-    Transform(({ value }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value)),
     IsInt({ message: ({ property }) => `${property} must be an integer` }),
     Min(min),
     Max(max),
@@ -140,7 +122,7 @@ export function QueryInt(min: number, max: number): PropertyDecorator {
 export function QueryBool(): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
-    Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value)),
+    Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value)),
     IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
     ApiPropertyOptional({ type: Boolean }),
   );

@@ -2,7 +2,7 @@ import { MAX_INPUT_DEPTH, nestsDeeperThan, unsafeInputProblems } from './unsafe-
 
 describe('unsafeInputProblems', () => {
   it('finds prototype keys at any depth, as JSON.parse makes them (own properties)', () => {
-    const body = JSON.parse('{"__proto__":{"x":1},"items":[{"a":1},{"constructor":{"prototype":{"x":1}}}],"customer":{"prototype":1}}');
+    const body: unknown = JSON.parse('{"__proto__":{"x":1},"items":[{"a":1},{"constructor":{"prototype":{"x":1}}}],"customer":{"prototype":1}}');
     expect(unsafeInputProblems(body)).toEqual(
       expect.arrayContaining([
         { field: '__proto__', message: 'is not an allowed field' },
@@ -40,7 +40,7 @@ describe('unsafeInputProblems', () => {
 });
 
 describe('nestsDeeperThan', () => {
-  const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
+  const nested = (levels: number): unknown => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`);
 
   it(`accepts ${MAX_INPUT_DEPTH} levels and refuses one more, without recursion at 100,000`, () => {
     expect(nestsDeeperThan(nested(MAX_INPUT_DEPTH))).toBe(false);

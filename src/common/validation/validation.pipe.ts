@@ -35,7 +35,6 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) =>
-      new DomainError('VALIDATION_FAILED', 'The request is invalid', flattenValidationErrors(errors)),
+    exceptionFactory: (errors) => new DomainError('VALIDATION_FAILED', 'The request is invalid', flattenValidationErrors(errors)),
   });
 }

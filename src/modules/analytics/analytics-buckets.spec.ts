@@ -26,17 +26,10 @@ describe('closedBuckets', () => {
   });
 
   it('walks two open days (yesterday in its grace period) up to the cutoff', () => {
-    const days: DayStart[] = [
-      { day: '2026-11-20', start: at('2026-11-20T00:00:00Z') },
-      ...utc,
-    ];
+    const days: DayStart[] = [{ day: '2026-11-20', start: at('2026-11-20T00:00:00Z') }, ...utc];
     // The 20th and the 21st open (a cutoff in the 21st's small hours), the 22nd ends them.
     const r = closedBuckets(days, at('2026-11-21T02:10:00Z'));
-    expect(r.buckets.map((b) => `${b.day}/${b.hour}`)).toEqual([
-      ...Array.from({ length: 24 }, (_, h) => `2026-11-20/${h}`),
-      '2026-11-21/0',
-      '2026-11-21/1',
-    ]);
+    expect(r.buckets.map((b) => `${b.day}/${b.hour}`)).toEqual([...Array.from({ length: 24 }, (_, h) => `2026-11-20/${h}`), '2026-11-21/0', '2026-11-21/1']);
     expect(r.liveStart).toEqual(at('2026-11-21T02:00:00Z'));
   });
 

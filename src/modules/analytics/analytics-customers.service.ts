@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
+import { runStatement } from '../../database/run-statement';
 import { AnalyticsPlan, AnalyticsPlanner } from './analytics-plan';
-import { CUSTOMERS_SINCE_SQL } from './analytics-sql';
-import { CustomerCounts, CustomerIdentity, toCustomerStats } from './analytics.mapper';
-import { LiveCustomerRow, mergeCustomerStats } from './customer-stats';
+import { toCustomerStats } from './analytics.mapper';
+import { mergeCustomerStats } from './customer-stats';
 import { CustomerSnapshotsService } from './customer-snapshots.service';
+import { CustomerCounts, customerCounts, CustomerIdentity, customerIdentities, customersSince } from './persistence/customer-analytics.sql';
 
 /**
  * /analytics/customers (definitions in customer-stats.ts): the stored snapshot of the window up to
@@ -24,30 +25,18 @@ export class AnalyticsCustomersService {
     const plan = await this.planner.plan(biz, days);
     const [closed, live, counts] = await Promise.all([
       this.snapshots.upToLiveStart(biz.id, plan),
-      this.db.query(CUSTOMERS_SINCE_SQL, [
-        biz.id,
-        plan.windowStart.toISOString(),
-        plan.liveStart.toISOString(),
-        plan.end.toISOString(),
-      ]) as Promise<LiveCustomerRow[]>,
+      runStatement(this.db, customersSince, [biz.id, plan.windowStart.toISOString(), plan.liveStart.toISOString(), plan.end.toISOString()]),
       this.counts(biz, plan),
     ]);
     const stats = mergeCustomerStats(closed, live);
     const identities: CustomerIdentity[] = stats.top.length
-      ? await this.db.query(`SELECT id, name, email FROM customers WHERE business_id = $1 AND id = ANY($2::uuid[])`, [
-          biz.id,
-          stats.top.map((t) => t.customer_id),
-        ])
+      ? await runStatement(this.db, customerIdentities, [biz.id, stats.top.map((t) => t.customer_id)])
       : [];
     return toCustomerStats(plan, counts, stats, identities);
   }
 
   private async counts(biz: BusinessContext, plan: AnalyticsPlan): Promise<CustomerCounts> {
-    const [row]: CustomerCounts[] = await this.db.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at >= $2 AND created_at < $3)::int AS new
-         FROM customers WHERE business_id = $1`,
-      [biz.id, plan.windowStart.toISOString(), plan.end.toISOString()],
-    );
+    const [row] = await runStatement(this.db, customerCounts, [biz.id, plan.windowStart.toISOString(), plan.end.toISOString()]);
     return row;
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
-import { localDayStartSql } from '../../common/time/zone-sql';
+import { runStatement } from '../../database/run-statement';
 import { closedBuckets, HourBucket } from './analytics-buckets';
 import { addDays, analyticsWindow, AnalyticsWindow, CLOSE_GRACE_MS } from './analytics-window';
+import { openDayStarts } from './persistence/analytics-plan.sql';
 
 /**
  * Where each part of a report comes from. With `W` the window start and `E` the end of today:
@@ -35,12 +36,7 @@ export class AnalyticsPlanner {
   /** One round trip: PostgreSQL turns the local days into instants (it knows the zone's DST rules). */
   async plan(biz: BusinessContext, days: number, now = this.clock()): Promise<AnalyticsPlan> {
     const w = analyticsWindow(now, biz.timezone, days);
-    const rows: { day: string; start: Date; window_start: Date }[] = await this.db.query(
-      `SELECT d::date::text AS day, ${localDayStartSql('d::date', '$3')} AS start,
-              ${localDayStartSql('$4::date', '$3')} AS window_start
-         FROM generate_series($1::date, $2::date, interval '1 day') d ORDER BY d`,
-      [addDays(w.lastClosedDay, 1), addDays(w.today, 1), biz.timezone, w.firstDay],
-    );
+    const rows = await runStatement(this.db, openDayStarts, [addDays(w.lastClosedDay, 1), addDays(w.today, 1), biz.timezone, w.firstDay]);
     const windowStart = rows[0].window_start;
     const { buckets, liveStart } = closedBuckets(rows, new Date(now.getTime() - CLOSE_GRACE_MS));
     return {

@@ -1,3 +1,5 @@
+import { addDays, localDate } from '../../common/time/local-date';
+
 /**
  * The analytics window in the business time zone, as calendar days (`YYYY-MM-DD`). Pure: the
  * caller gives the instant "now", so every boundary (time zone, grace period, DST) is unit-tested.
@@ -7,6 +9,9 @@
  * started at 23:59 and commits at 00:00:02 lands in the previous day), and only closed days are
  * rolled up. The window's days after the last closed day are aggregated live.
  */
+/** The day arithmetic of the window, for its callers (reports, benchmark). */
+export { addDays, localDate };
+
 export const CLOSE_GRACE_MS = 60 * 60 * 1000;
 export const DEFAULT_DAYS = 30;
 export const MAX_DAYS = 365;
@@ -23,25 +28,6 @@ export interface AnalyticsWindow {
   rollupTo: string;
   /** the window's open days [liveFrom, today] are aggregated from the base tables */
   liveFrom: string;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date of an instant in an IANA time zone. */
-export function localDate(instant: Date, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, f);
-  }
-  return f.format(instant);
-}
-
-/** `YYYY-MM-DD` plus n calendar days (n may be negative). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Number of calendar days from `from` to `to`, both included (0 when to < from). */

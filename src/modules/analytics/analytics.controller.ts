@@ -1,5 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { CustomerAnalyticsJson, DashboardJson, RevenuePointJson, TopProductJson } from './analytics.responses';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { Bare } from '../../common/http/envelope.interceptor';
 import { AnalyticsCustomersService } from './analytics-customers.service';
@@ -18,27 +20,41 @@ export class AnalyticsController {
   ) {}
 
   @Get('dashboard')
-  @ApiOperation({ summary: 'Revenue, orders, customers and products of the window (completed orders only)' })
+  @Endpoint({
+    summary: 'Revenue, orders, customers and products of the window (completed orders only)',
+    response: DashboardJson,
+    errors: ['VALIDATION_FAILED'],
+  })
   dashboard(@CurrentBusiness() biz: BusinessContext, @Query() q: AnalyticsQueryDto) {
     return this.analytics.dashboard(biz, q.days ?? DEFAULT_DAYS);
   }
 
   @Get('revenue')
   @Bare()
-  @ApiOperation({ summary: 'One point per day of the window, oldest first, zero-filled (bare array)' })
+  @Endpoint({
+    summary: 'One point per day of the window, oldest first, zero-filled (bare array)',
+    response: RevenuePointJson,
+    shape: 'bare-array',
+    errors: ['VALIDATION_FAILED'],
+  })
   revenue(@CurrentBusiness() biz: BusinessContext, @Query() q: AnalyticsQueryDto) {
     return this.analytics.revenue(biz, q.days ?? DEFAULT_DAYS);
   }
 
   @Get('top-products')
   @Bare()
-  @ApiOperation({ summary: 'Best-selling products of the window by revenue or quantity (bare array)' })
+  @Endpoint({
+    summary: 'Best-selling products of the window by revenue or quantity (bare array)',
+    response: TopProductJson,
+    shape: 'bare-array',
+    errors: ['VALIDATION_FAILED'],
+  })
   topProducts(@CurrentBusiness() biz: BusinessContext, @Query() q: TopProductsQueryDto) {
     return this.analytics.topProducts(biz, q.days ?? DEFAULT_DAYS, q.limit ?? DEFAULT_TOP_PRODUCTS, q.sort ?? 'revenue');
   }
 
   @Get('customers')
-  @ApiOperation({ summary: 'Active, new, returning and top customers of the window' })
+  @Endpoint({ summary: 'Active, new, returning and top customers of the window', response: CustomerAnalyticsJson, errors: ['VALIDATION_FAILED'] })
   customers(@CurrentBusiness() biz: BusinessContext, @Query() q: AnalyticsQueryDto) {
     return this.customerAnalytics.customers(biz, q.days ?? DEFAULT_DAYS);
   }

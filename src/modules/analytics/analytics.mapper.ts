@@ -1,43 +1,12 @@
 import { dec, moneyNumber, quantityNumber, roundMoney } from '../../common/money/money';
 import { AnalyticsWindow, daysBetween } from './analytics-window';
+import { CustomerAnalyticsJson, DashboardJson, RevenuePointJson, TopProductJson } from './analytics.responses';
 import { CustomerStats } from './customer-stats';
+import type { DashboardRow, RevenueRow, TopProductRow } from './persistence/analytics-reports.sql';
+import type { CustomerCounts, CustomerIdentity } from './persistence/customer-analytics.sql';
 
-/** Rows as they come from PostgreSQL: numeric columns are exact decimal strings. */
-export interface DashboardRow {
-  orders: number;
-  revenue: string;
-  customers: number;
-  new_customers: number;
-  products: number;
-}
-
-export interface RevenueRow {
-  day: string;
-  orders: number;
-  revenue: string;
-}
-
-export interface TopProductRow {
-  product_id: string;
-  name: string;
-  sku: string;
-  total_sold: string;
-  total_revenue: string;
-}
-
-export interface CustomerCounts {
-  total: number;
-  new: number;
-}
-
-export interface CustomerIdentity {
-  id: string;
-  name: string | null;
-  email: string | null;
-}
-
-/** SPEC.md 2.8 dashboard data. */
-export function toDashboard(w: AnalyticsWindow, row: DashboardRow) {
+/** The `data` of GET /analytics/dashboard: money rounded to cents, the average 0 without orders. */
+export function toDashboard(w: AnalyticsWindow, row: DashboardRow): DashboardJson {
   const revenue = roundMoney(row.revenue);
   return {
     period_days: w.days,
@@ -52,10 +21,10 @@ export function toDashboard(w: AnalyticsWindow, row: DashboardRow) {
 }
 
 /**
- * SPEC.md 2.8 revenue points: exactly one per day of the window, oldest first, days without
+ * The points of GET /analytics/revenue: exactly one per day of the window, oldest first, days without
  * sales as zeros. A day may come in several rows (rolled-up and live parts); they are added.
  */
-export function toRevenueSeries(w: AnalyticsWindow, rows: RevenueRow[]) {
+export function toRevenueSeries(w: AnalyticsWindow, rows: RevenueRow[]): RevenuePointJson[] {
   const byDay = new Map<string, { orders: number; revenue: ReturnType<typeof dec> }>();
   for (const r of rows) {
     const acc = byDay.get(r.day) ?? { orders: 0, revenue: dec(0) };
@@ -67,8 +36,8 @@ export function toRevenueSeries(w: AnalyticsWindow, rows: RevenueRow[]) {
   });
 }
 
-/** SPEC.md 2.8 top-product element. */
-export function toTopProduct(row: TopProductRow) {
+/** One element of GET /analytics/top-products: quantities and money as numbers. */
+export function toTopProduct(row: TopProductRow): TopProductJson {
   return {
     product_id: row.product_id,
     name: row.name,
@@ -78,8 +47,8 @@ export function toTopProduct(row: TopProductRow) {
   };
 }
 
-/** CONTRACT.md 8 customer statistics (definitions in customer-stats.ts). */
-export function toCustomerStats(w: AnalyticsWindow, counts: CustomerCounts, stats: CustomerStats, identities: CustomerIdentity[]) {
+/** The `data` of GET /analytics/customers (definitions in customer-stats.ts); top customers without a name or email get null. */
+export function toCustomerStats(w: AnalyticsWindow, counts: CustomerCounts, stats: CustomerStats, identities: CustomerIdentity[]): CustomerAnalyticsJson {
   const byId = new Map(identities.map((c) => [c.id, c]));
   return {
     period_days: w.days,

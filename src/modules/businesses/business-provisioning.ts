@@ -1,6 +1,19 @@
-import { generateApiKey, hashApiKey, API_KEY_PREFIX } from '../../common/auth/api-key';
+import { EntityManager } from 'typeorm';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../common/auth/api-key';
 import { DomainError } from '../../common/errors/domain-error';
-import { SqlRunner } from '../../database/sql-runner';
+import { ISO_4217_CURRENCIES } from '../../common/money/currencies';
+import { Tx } from '../../database/transaction';
+import { isKnownTimezone } from './persistence/timezones.sql';
+import { Warehouse } from '../warehouses/entities/warehouse.entity';
+import { ApiKey } from './entities/api-key.entity';
+import { BusinessCounter } from './entities/business-counter.entity';
+import { Business } from './entities/business.entity';
+
+/**
+ * Where provisioning gets its repositories: the EntityManager of a transaction (the CLI's
+ * `dataSource.transaction`), a Tx, or the DataSource itself for a single statement.
+ */
+export type Repositories = Pick<EntityManager, 'getRepository'>;
 
 export interface NewBusiness {
   name: string;
@@ -11,61 +24,47 @@ export interface NewBusiness {
 export interface ProvisionedBusiness {
   business_id: string;
   name: string;
+  key_id: string;
   api_key: string;
   warehouse_id: string;
 }
 
 export const COUNTERS = ['sale', 'invoice', 'sku'] as const;
 
-function assertValidBusiness(input: NewBusiness): { name: string; currency: string; timezone: string } {
+/** A name, an ISO 4217 currency in circulation and a time zone PostgreSQL knows by that name. */
+async function assertValidBusiness(db: EntityManager, input: NewBusiness): Promise<{ name: string; currency: string; timezone: string }> {
   const name = input.name?.trim();
   if (!name) throw DomainError.validation('name', 'name is required');
   const currency = (input.currency ?? 'USD').toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw DomainError.validation('currency', 'currency must be an ISO 4217 code');
+  if (!ISO_4217_CURRENCIES.has(currency)) throw DomainError.validation('currency', `currency must be an ISO 4217 code in circulation, not "${currency}"`);
   const timezone = input.timezone ?? 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-  } catch {
-    throw DomainError.validation('timezone', 'timezone must be an IANA time zone');
-  }
+  const [{ known }] = await new Tx(db).run(isKnownTimezone, [timezone]);
+  if (!known) throw DomainError.validation('timezone', `timezone must be an IANA time zone known to PostgreSQL (pg_timezone_names), not "${timezone}"`);
   return { name, currency, timezone };
 }
 
-/** A business, its default warehouse "Main", its number counters and a first API key (run in one transaction). */
-export async function provisionBusiness(db: SqlRunner, input: NewBusiness): Promise<ProvisionedBusiness> {
-  const { name, currency, timezone } = assertValidBusiness(input);
-  const [business] = await db.query(
-    `INSERT INTO businesses (name, currency, timezone) VALUES ($1, $2, $3) RETURNING id`,
-    [name, currency, timezone],
-  );
-  const [warehouse] = await db.query(
-    `INSERT INTO warehouses (business_id, name, is_default) VALUES ($1, 'Main', true) RETURNING id`,
-    [business.id],
-  );
-  await db.query(
-    `INSERT INTO business_counters (business_id, name) SELECT $1, unnest($2::text[])`,
-    [business.id, COUNTERS as unknown as string[]],
-  );
-  const key = await createApiKey(db, business.id);
-  return { business_id: business.id, name, api_key: key.api_key, warehouse_id: warehouse.id };
+/** A business, its default warehouse "Main", its number counters and a first API key: run it in one transaction. */
+export async function provisionBusiness(db: EntityManager, input: NewBusiness): Promise<ProvisionedBusiness> {
+  const { name, currency, timezone } = await assertValidBusiness(db, input);
+  const business = await db.getRepository(Business).insert({ name, currency, timezone });
+  const businessId = business.identifiers[0].id as string;
+  const warehouse = await db.getRepository(Warehouse).insert({ businessId, name: 'Main', isDefault: true });
+  await db.getRepository(BusinessCounter).insert(COUNTERS.map((counter) => ({ businessId, name: counter })));
+  const key = await createApiKey(db, businessId);
+  return { business_id: businessId, name, key_id: key.key_id, api_key: key.api_key, warehouse_id: warehouse.identifiers[0].id as string };
 }
 
-export async function createApiKey(db: SqlRunner, businessId: string): Promise<{ key_id: string; api_key: string }> {
-  const exists = await db.query(`SELECT 1 FROM businesses WHERE id = $1`, [businessId]);
-  if (exists.length === 0) throw DomainError.notFound('Business');
+/** A new key of the business; the key itself is returned once and only its hash is kept. */
+export async function createApiKey(db: Repositories, businessId: string): Promise<{ key_id: string; api_key: string }> {
+  if (!(await db.getRepository(Business).existsBy({ id: businessId }))) throw DomainError.notFound('Business');
   const apiKey = generateApiKey();
-  const [row] = await db.query(
-    `INSERT INTO api_keys (business_id, key_hash, key_prefix) VALUES ($1, $2, $3) RETURNING id`,
-    [businessId, hashApiKey(apiKey), apiKey.slice(0, API_KEY_PREFIX.length + 6)],
-  );
-  return { key_id: row.id, api_key: apiKey };
+  const inserted = await db.getRepository(ApiKey).insert({ businessId, keyHash: hashApiKey(apiKey), keyPrefix: apiKey.slice(0, API_KEY_PREFIX.length + 6) });
+  return { key_id: inserted.identifiers[0].id as string, api_key: apiKey };
 }
 
-export async function revokeApiKey(db: SqlRunner, keyId: string): Promise<{ key_id: string; revoked: true }> {
-  const rows = await db.query(
-    `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 RETURNING id`,
-    [keyId],
-  );
-  if (rows.length === 0) throw DomainError.notFound('API key');
+/** Revoking twice keeps the first revocation time. */
+export async function revokeApiKey(db: Repositories, keyId: string): Promise<{ key_id: string; revoked: true }> {
+  const result = await db.getRepository(ApiKey).update({ id: keyId }, { revokedAt: () => 'COALESCE(revoked_at, now())' });
+  if (result.affected === 0) throw DomainError.notFound('API key');
   return { key_id: keyId, revoked: true };
 }

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { CategoryJson } from './categories.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CategoriesService } from './categories.service';
@@ -13,23 +15,26 @@ import { UpdateCategoryDto } from './dto/update-category.dto';
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
-  /** Sorted by name. */
   @Get()
+  @Endpoint({ summary: 'List categories, sorted by name', response: CategoryJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListCategoriesQuery) {
     return this.categories.list(biz, query);
   }
 
   @Get(':id')
+  @Endpoint({ summary: 'Get a category', response: CategoryJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.categories.get(biz, id);
   }
 
   @Post()
+  @Endpoint({ summary: 'Create a category', status: 201, response: CategoryJson, body: true, errors: ['CATEGORY_EXISTS'] })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateCategoryDto) {
     return this.categories.create(biz, dto);
   }
 
   @Put(':id')
+  @Endpoint({ summary: 'Update a category (sent fields only)', response: CategoryJson, body: true, errors: ['NOT_FOUND', 'CATEGORY_EXISTS'] })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateCategoryDto) {
     return this.categories.update(biz, id, dto);
   }
@@ -40,7 +45,7 @@ export class CategoriesController {
    */
   @Delete(':id')
   @HttpCode(204)
-  @ApiNoContentResponse()
+  @Endpoint({ summary: 'Delete a category; its products become uncategorised', status: 204, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   remove(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.categories.remove(biz, id);
   }

@@ -1,25 +1,20 @@
-export interface CategoryRow {
-  id: string;
-  name: string;
-  description: string | null;
-  created_at: Date;
-  updated_at: Date;
+import { ApiProperty } from '@nestjs/swagger';
+import { Category } from './entities/category.entity';
+
+export class CategoryJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Coffee' }) name: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
-export interface CategoryJson {
-  id: string;
-  name: string;
-  description: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export function toCategoryJson(row: CategoryRow): CategoryJson {
+export function toCategoryJson(category: Category): CategoryJson {
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    id: category.id,
+    name: category.name,
+    description: category.description,
+    created_at: category.createdAt.toISOString(),
+    updated_at: category.updatedAt.toISOString(),
   };
 }

@@ -1,41 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { uniqueViolationOf } from '../../common/errors/pg-errors';
-import { ListFilter, queryPage } from '../../common/pagination/list-query';
+import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
-import { findInBusiness } from '../../database/find-in-business';
+import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { CategoryJson, CategoryRow, toCategoryJson } from './categories.mapper';
+import { Product } from '../products/entities/product.entity';
+import { CategoryJson, toCategoryJson } from './categories.mapper';
 import { CreateCategoryDto } from './dto/create-category.dto';
 import { ListCategoriesQuery } from './dto/list-categories.query';
 import { UpdateCategoryDto } from './dto/update-category.dto';
+import { Category } from './entities/category.entity';
 
 const NAME_INDEX = 'categories_business_name_uq';
-const COLUMNS = 'id, name, description, created_at, updated_at';
 
 @Injectable()
 export class CategoriesService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly dataSource: DataSource,
+    @InjectRepository(Category) private readonly categories: Repository<Category>,
   ) {}
 
   async list(biz: BusinessContext, query: ListCategoriesQuery): Promise<Paged<CategoryJson>> {
-    const where = new ListFilter('business_id', biz.id);
-    const page = await queryPage<CategoryRow>(
-      this.dataSource,
-      { columns: COLUMNS, from: 'categories', where, orderBy: 'lower(name), id' },
-      pageRequest(query),
-    );
+    const page = await BusinessQuery.of(this.categories, 'c', biz.id).orderBy({ 'lower(c.name)': 'ASC', 'c.id': 'ASC' }).page(pageRequest(query));
     return page.map(toCategoryJson);
   }
 
   async get(biz: BusinessContext, id: string): Promise<CategoryJson> {
-    const row = await findInBusiness<CategoryRow>(this.dataSource, 'categories', biz.id, id, { columns: COLUMNS, notFound: 'Category' });
-    return toCategoryJson(row);
+    return toCategoryJson(await findInBusiness(this.categories, biz.id, id, 'Category'));
   }
 
   async create(biz: BusinessContext, dto: CreateCategoryDto): Promise<CategoryJson> {
@@ -51,25 +47,13 @@ export class CategoriesService {
   }
 
   async insert(tx: Tx, businessId: string, dto: CreateCategoryDto): Promise<CategoryJson> {
-    const row = await tx.one<CategoryRow>(
-      `INSERT INTO categories (business_id, name, description) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
-      [businessId, dto.name, dto.description ?? null],
-    );
-    return toCategoryJson(row!);
+    const repo = tx.getRepository(Category);
+    return toCategoryJson(await repo.save(repo.create({ businessId, name: dto.name, description: dto.description ?? null })));
   }
 
   async patch(tx: Tx, businessId: string, id: string, dto: UpdateCategoryDto): Promise<CategoryJson> {
-    const row = await tx.one<CategoryRow>(
-      `UPDATE categories
-          SET name = COALESCE($3, name),
-              description = CASE WHEN $4 THEN $5 ELSE description END,
-              updated_at = now()
-        WHERE business_id = $1 AND id = $2
-        RETURNING ${COLUMNS}`,
-      [businessId, id, dto.name ?? null, dto.description !== undefined, dto.description ?? null],
-    );
-    if (!row) throw DomainError.notFound('Category');
-    return toCategoryJson(row);
+    const changes = presentFields<UpdateCategoryDto, Category>(dto, { name: 'name', description: 'description' });
+    return toCategoryJson(await updateInBusiness(tx.getRepository(Category), businessId, id, changes, 'Category'));
   }
 
   /**
@@ -77,10 +61,10 @@ export class CategoriesService {
    * it) and makes later ones fail their category check, so no product is left pointing at it.
    */
   async deleteAndUnassign(tx: Tx, businessId: string, id: string): Promise<void> {
-    const locked = await tx.one(`SELECT 1 FROM categories WHERE business_id = $1 AND id = $2 FOR UPDATE`, [businessId, id]);
+    const locked = await tx.getRepository(Category).findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
     if (!locked) throw DomainError.notFound('Category');
-    await tx.query(`UPDATE products SET category_id = NULL, updated_at = now() WHERE business_id = $1 AND category_id = $2`, [businessId, id]);
-    await tx.query(`DELETE FROM categories WHERE business_id = $1 AND id = $2`, [businessId, id]);
+    await tx.getRepository(Product).update({ businessId, categoryId: id }, { categoryId: null, updatedAt: () => 'now()' });
+    await tx.getRepository(Category).delete({ businessId, id });
   }
 
   private async mapNameTaken<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import { customerIdentity, normalizeEmail, normalizePhone } from './customer-identity';
+import { customerIdentity, givenIdentity, normalizeEmail, normalizePhone } from './customer-identity';
 
 describe('normalizeEmail', () => {
   it.each([
@@ -55,5 +55,17 @@ describe('customerIdentity', () => {
       phone: null,
       phoneNormalized: null,
     });
+  });
+});
+
+describe('givenIdentity', () => {
+  it('sets a given contact field in both its forms and leaves absent ones out', () => {
+    expect(givenIdentity({ email: ' New@X.test ' })).toEqual({ email: 'New@X.test', emailNormalized: 'new@x.test' });
+    expect(givenIdentity({ name: ' A2 ', phone: '+1 (555) 0100' })).toEqual({ name: 'A2', phone: '+1 (555) 0100', phoneNormalized: '+15550100' });
+    expect(givenIdentity({})).toEqual({});
+  });
+
+  it('clears a field given as null', () => {
+    expect(givenIdentity({ phone: null, email: null })).toEqual({ phone: null, phoneNormalized: null, email: null, emailNormalized: null });
   });
 });

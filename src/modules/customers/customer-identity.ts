@@ -1,5 +1,5 @@
 /**
- * How a customer is recognised (CONTRACT.md 5): an email matches case-insensitively after trimming,
+ * How a customer is recognised: an email matches case-insensitively after trimming,
  * a phone matches on its digits and a leading +. The normalised forms are what the unique indexes
  * `customers_business_email_uq` and `customers_business_phone_uq` hold.
  */
@@ -33,5 +33,18 @@ export function customerIdentity(input: { name?: string | null; email?: string |
     emailNormalized: normalizeEmail(input.email),
     phone: trim(input.phone),
     phoneNormalized: normalizePhone(input.phone),
+  };
+}
+
+/**
+ * The stored forms of the contact fields a partial update gives: an absent field is left out (its
+ * columns stay), a given one sets both its forms (`null` clears them).
+ */
+export function givenIdentity(input: { name?: string | null; email?: string | null; phone?: string | null }): Partial<CustomerIdentity> {
+  const who = customerIdentity(input);
+  return {
+    ...(input.name !== undefined && { name: who.name }),
+    ...(input.email !== undefined && { email: who.email, emailNormalized: who.emailNormalized }),
+    ...(input.phone !== undefined && { phone: who.phone, phoneNormalized: who.phoneNormalized }),
   };
 }

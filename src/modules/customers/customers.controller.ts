@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { CustomerJson } from './customer.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CustomersService } from './customers.service';
@@ -15,6 +17,12 @@ export class CustomersController {
 
   /** Customers, newest first, with their totals and loyalty balance; `search` matches name, email or phone. */
   @Get()
+  @Endpoint({
+    summary: 'List customers, newest first, with totals and loyalty balance; search matches name, email or phone',
+    response: CustomerJson,
+    shape: 'paged',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListCustomersQuery) {
     return this.customers.list(biz, query);
   }
@@ -22,16 +30,25 @@ export class CustomersController {
   /** 409 CUSTOMER_EXISTS when the email or phone belongs to another customer of the business. */
   @Post()
   @HttpCode(201)
+  @Endpoint({
+    summary: 'Create a customer (email or phone unique in the business)',
+    status: 201,
+    response: CustomerJson,
+    body: true,
+    errors: ['CUSTOMER_EXISTS'],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateCustomerDto) {
     return this.customers.create(biz, dto);
   }
 
   @Get(':id')
+  @Endpoint({ summary: 'Get a customer', response: CustomerJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.customers.get(biz, id);
   }
 
   @Put(':id')
+  @Endpoint({ summary: 'Update a customer (sent fields only)', response: CustomerJson, body: true, errors: ['NOT_FOUND', 'CUSTOMER_EXISTS'] })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateCustomerDto) {
     return this.customers.update(biz, id, dto);
   }

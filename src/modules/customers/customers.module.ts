@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoyaltyAccount } from '../loyalty/entities/loyalty-account.entity';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
+import { Customer } from './entities/customer.entity';
 
-@Module({ controllers: [CustomersController], providers: [CustomersService], exports: [CustomersService] })
+@Module({ imports: [TypeOrmModule.forFeature([Customer, LoyaltyAccount])], controllers: [CustomersController], providers: [CustomersService] })
 export class CustomersModule {}

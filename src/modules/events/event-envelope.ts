@@ -1,3 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EVENT_NAMES } from '../../common/events/domain-event';
+
 /** An outbox row as the feed and the dispatcher read it. */
 export interface StoredEvent {
   id: string;
@@ -6,12 +9,12 @@ export interface StoredEvent {
   created_at: Date;
 }
 
-/** The public shape of an event: the webhook body (CONTRACT.md 10) and each element of the events feed. */
-export interface EventEnvelope {
-  id: string;
-  event: string;
-  timestamp: string;
-  data: Record<string, unknown>;
+/** The public shape of an event: the webhook body and each element of the events feed. */
+export class EventEnvelope {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: EVENT_NAMES, example: 'sale.completed' }) event: string;
+  @ApiProperty({ format: 'date-time' }) timestamp: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the event payload of SPEC.md 6 / CONTRACT.md 10' }) data: Record<string, unknown>;
 }
 
 export function toEventEnvelope(row: StoredEvent): EventEnvelope {

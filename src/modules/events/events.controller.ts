@@ -1,5 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { EventEnvelope } from './event-envelope';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { ListEventsQuery } from './dto/list-events.query';
 import { EventsService } from './events.service';
@@ -12,6 +14,12 @@ export class EventsController {
 
   /** Oldest first, up to `limit` (1..100, default 100), the last 30 days; page on with `after=<last id>`. */
   @Get()
+  @Endpoint({
+    summary: 'The events feed: oldest first, up to limit (default 100), the last 30 days; continue with after=<last id>',
+    response: EventEnvelope,
+    shape: 'array',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListEventsQuery) {
     return this.events.list(biz, query);
   }

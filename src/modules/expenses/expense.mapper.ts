@@ -1,36 +1,28 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { moneyNumber } from '../../common/money/money';
+import { Expense } from './entities/expense.entity';
 
-/** An expense as stored; `date` is expense_date as text (YYYY-MM-DD). */
-export interface ExpenseRow {
-  id: string;
-  amount: string;
-  category: string;
-  description: string | null;
-  date: string;
-  finance_transaction_id: string;
-  created_at: Date;
+export class ExpenseJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 120.5 }) amount: number;
+  @ApiProperty({ example: 'EUR' }) currency: string;
+  @ApiProperty({ example: 'rent' }) category: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ format: 'date', example: '2026-11-24' }) date: string;
+  @ApiProperty({ format: 'uuid' }) finance_transaction_id: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-export interface ExpenseJson {
-  id: string;
-  amount: number;
-  currency: string;
-  category: string;
-  description: string | null;
-  date: string;
-  finance_transaction_id: string;
-  created_at: string;
-}
-
-export function toExpenseJson(row: ExpenseRow, currency: string): ExpenseJson {
+/** `date` is the expense date (YYYY-MM-DD); the currency is the business's. */
+export function toExpenseJson(expense: Expense, currency: string): ExpenseJson {
   return {
-    id: row.id,
-    amount: moneyNumber(row.amount),
+    id: expense.id,
+    amount: moneyNumber(expense.amount),
     currency,
-    category: row.category,
-    description: row.description,
-    date: row.date,
-    finance_transaction_id: row.finance_transaction_id,
-    created_at: row.created_at.toISOString(),
+    category: expense.category,
+    description: expense.description,
+    date: expense.expenseDate,
+    finance_transaction_id: expense.financeTransactionId,
+    created_at: expense.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { ExpenseJson } from './expense.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { CreateExpenseDto } from './dto/create-expense.dto';
@@ -12,8 +14,13 @@ import { ExpensesService } from './expenses.service';
 export class ExpensesController {
   constructor(private readonly expenses: ExpensesService) {}
 
-  /** Newest first; filters `category` and inclusive `from`/`to` expense dates. */
   @Get()
+  @Endpoint({
+    summary: 'List expenses, newest first; filters category and inclusive from/to dates',
+    response: ExpenseJson,
+    shape: 'paged',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListExpensesQuery) {
     return this.expenses.list(biz, query);
   }
@@ -22,6 +29,13 @@ export class ExpensesController {
   @Post()
   @HttpCode(201)
   @Idempotent()
+  @Endpoint({
+    summary: 'Record an expense; books a finance expense and emits expense.created',
+    status: 201,
+    response: ExpenseJson,
+    body: true,
+    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateExpenseDto) {
     return this.expenses.create(biz, dto);
   }

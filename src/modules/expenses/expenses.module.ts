@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { FinanceModule } from '../finance/finance.module';
+import { Expense } from './entities/expense.entity';
 import { ExpensesController } from './expenses.controller';
 import { ExpensesService } from './expenses.service';
 
-@Module({ imports: [FinanceModule], controllers: [ExpensesController], providers: [ExpensesService] })
+@Module({ imports: [TypeOrmModule.forFeature([Expense]), FinanceModule], controllers: [ExpensesController], providers: [ExpensesService] })
 export class ExpensesModule {}

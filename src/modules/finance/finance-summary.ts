@@ -1,5 +1,8 @@
 import { dec, DecimalInput, moneyNumber, sumMoney } from '../../common/money/money';
 import { FINANCE_TYPES, FinanceType } from './finance-types';
+import { FinanceSummaryJson } from './finance.responses';
+
+export type { FinanceSummaryJson };
 
 /** One (type, category) group of a window of the ledger: the sum of its amounts and how many there were. */
 export interface CategoryTotal {
@@ -14,20 +17,6 @@ export interface FinanceSummaryWindow {
   from: string;
   to: string;
   currency: string;
-}
-
-/** GET /finance/summary (wrapped). `net` = income - expenses - refunds; every amount exact to the cent. */
-export interface FinanceSummaryJson {
-  period_days: number;
-  from: string;
-  to: string;
-  currency: string;
-  income: number;
-  expenses: number;
-  refunds: number;
-  net: number;
-  counts: Record<FinanceType, number>;
-  by_category: { type: FinanceType; category: string; amount: number; count: number }[];
 }
 
 const TYPE_ORDER = new Map(FINANCE_TYPES.map((type, i) => [type, i]));

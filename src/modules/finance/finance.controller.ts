@@ -1,5 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { FinanceSummaryJson, FinanceTransactionJson } from './finance.responses';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { FinanceSummaryQuery } from './dto/finance-summary.query';
 import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
@@ -13,6 +15,12 @@ export class FinanceController {
 
   /** The ledger, newest booking date first; filters `type` (income, expense, refund), `category`, inclusive `from`/`to` booking dates. */
   @Get('transactions')
+  @Endpoint({
+    summary: 'The ledger, newest booking date first; filters type, category, inclusive from/to booking dates',
+    response: FinanceTransactionJson,
+    shape: 'paged',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListFinanceTransactionsQuery) {
     return this.reader.list(biz, query);
   }
@@ -23,6 +31,11 @@ export class FinanceController {
    * by_category: [{type, category, amount, count}]}`, with net = income - expenses - refunds.
    */
   @Get('summary')
+  @Endpoint({
+    summary: 'Income, expenses, refunds and net of the last days (business time zone), by category',
+    response: FinanceSummaryJson,
+    errors: ['VALIDATION_FAILED'],
+  })
   summary(@CurrentBusiness() biz: BusinessContext, @Query() query: FinanceSummaryQuery) {
     return this.reader.summary(biz, query);
   }

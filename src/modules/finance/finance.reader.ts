@@ -1,33 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
-import { ListFilter, queryPage } from '../../common/pagination/list-query';
+import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
-import { localDateSql } from '../../common/time/zone-sql';
+import { addDays, localDate } from '../../common/time/local-date';
 import { DEFAULT_SUMMARY_DAYS, FinanceSummaryQuery } from './dto/finance-summary.query';
 import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
+import { FinanceTransaction } from './entities/finance-transaction.entity';
 import { CategoryTotal, FinanceSummaryJson, summarizeFinance } from './finance-summary';
-import { FinanceType } from './finance-types';
-import { FINANCE_COLUMNS } from './finance.service';
-import { FinanceTransactionJson, FinanceTransactionRow, toFinanceTransactionJson } from './finance.mapper';
+import { FinanceTransactionJson, toFinanceTransactionJson } from './finance.mapper';
 
 /** GET /finance/transactions and /finance/summary: reads of the ledger by booking date (no transaction). */
 @Injectable()
 export class FinanceReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@InjectRepository(FinanceTransaction) private readonly transactions: Repository<FinanceTransaction>) {}
 
   /** Newest booking date first; `from`/`to` are inclusive booking dates. */
   async list(biz: BusinessContext, query: ListFinanceTransactionsQuery): Promise<Paged<FinanceTransactionJson>> {
-    const where = new ListFilter('business_id', biz.id)
-      .equals('type', query.type)
-      .equals('category', query.category)
-      .withinDates('occurred_on', query);
-    const page = await queryPage<FinanceTransactionRow>(
-      this.dataSource,
-      { columns: FINANCE_COLUMNS, from: 'finance_transactions', where, orderBy: 'occurred_on DESC, created_at DESC, id DESC' },
-      pageRequest(query),
-    );
-    return page.map((row) => toFinanceTransactionJson(row, biz.currency));
+    const page = await BusinessQuery.of(this.transactions, 'f', biz.id)
+      .equals('f.type', query.type)
+      .equals('f.category', query.category)
+      .withinDates('f.occurredOn', query)
+      .orderBy({ 'f.occurredOn': 'DESC', 'f.createdAt': 'DESC', 'f.id': 'DESC' })
+      .page(pageRequest(query));
+    return page.map((transaction) => toFinanceTransactionJson(transaction, biz.currency));
   }
 
   /**
@@ -36,21 +33,21 @@ export class FinanceReader {
    */
   async summary(biz: BusinessContext, query: FinanceSummaryQuery): Promise<FinanceSummaryJson> {
     const days = query.days ?? DEFAULT_SUMMARY_DAYS;
-    const rows: { from: string; to: string; type: FinanceType | null; category: string | null; amount: string | null; count: number }[] =
-      await this.dataSource.query(
-        `WITH w AS (SELECT ${localDateSql('now()', '$2::text')} AS today)
-         SELECT (w.today - ($3::int - 1))::text AS from, w.today::text AS to, g.type, g.category, g.amount, g.count
-           FROM w LEFT JOIN LATERAL (
-             SELECT f.type, f.category, sum(f.amount) AS amount, count(*)::int AS count
-               FROM finance_transactions f
-              WHERE f.business_id = $1 AND f.occurred_on BETWEEN w.today - ($3::int - 1) AND w.today
-              GROUP BY f.type, f.category
-           ) g ON true`,
-        [biz.id, biz.timezone, days],
-      );
-    const groups: CategoryTotal[] = rows
-      .filter((r) => r.type !== null)
-      .map((r) => ({ type: r.type!, category: r.category!, amount: r.amount!, count: r.count }));
-    return summarizeFinance({ days, from: rows[0].from, to: rows[0].to, currency: biz.currency }, groups);
+    const to = localDate(new Date(), biz.timezone);
+    const from = addDays(to, -(days - 1));
+    return summarizeFinance({ days, from, to, currency: biz.currency }, await this.totalsByCategory(biz.id, from, to));
+  }
+
+  /** The sum (exact, numeric as text) and count of each (type, category) booked within the dates. */
+  private totalsByCategory(businessId: string, from: string, to: string): Promise<CategoryTotal[]> {
+    return BusinessQuery.of(this.transactions, 'f', businessId)
+      .withinDates('f.occurredOn', { from, to })
+      .qb.select('f.type', 'type')
+      .addSelect('f.category', 'category')
+      .addSelect('sum(f.amount)', 'amount')
+      .addSelect('CAST(count(*) AS int)', 'count')
+      .groupBy('f.type')
+      .addGroupBy('f.category')
+      .getRawMany<CategoryTotal>();
   }
 }

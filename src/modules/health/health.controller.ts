@@ -1,9 +1,21 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { DataSource } from 'typeorm';
 import { Bare } from '../../common/http/envelope.interceptor';
 import { Public } from '../../common/auth/public.decorator';
 import { DomainError } from '../../common/errors/domain-error';
+import { runStatement } from '../../database/run-statement';
+import { ping } from './persistence/health.sql';
+
+class LiveJson {
+  @ApiProperty({ enum: ['ok'] }) status: 'ok';
+}
+
+class ReadyJson {
+  @ApiProperty({ enum: ['ok'] }) status: 'ok';
+  @ApiProperty({ enum: ['up'] }) database: 'up';
+}
 
 @ApiTags('health')
 @Public()
@@ -12,17 +24,17 @@ import { DomainError } from '../../common/errors/domain-error';
 export class HealthController {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Liveness: the process serves HTTP. */
   @Get()
-  live() {
+  @Endpoint({ summary: 'Liveness: the process serves HTTP', response: LiveJson, shape: 'bare', public: true })
+  live(): LiveJson {
     return { status: 'ok' };
   }
 
-  /** Readiness: the database answers. */
   @Get('ready')
-  async ready() {
+  @Endpoint({ summary: 'Readiness: the database answers (503 when it does not)', response: ReadyJson, shape: 'bare', public: true })
+  async ready(): Promise<ReadyJson> {
     try {
-      await this.dataSource.query('SELECT 1');
+      await runStatement(this.dataSource, ping, []);
     } catch {
       throw new DomainError('SERVICE_UNAVAILABLE', 'The database is unreachable');
     }

@@ -14,7 +14,7 @@ export interface PricedInvoice {
 }
 
 /**
- * A manual invoice's totals from its lines (CONTRACT.md 6): line total = quantity x unit price,
+ * A manual invoice's totals from its lines: line total = quantity x unit price,
  * rounded to the cent; subtotal = sum of line totals; no tax on a manual invoice, so total = subtotal.
  * Returns null when the total would not fit the money range.
  */

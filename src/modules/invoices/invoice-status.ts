@@ -1,12 +1,12 @@
-/** Invoice states (SPEC.md 3). */
+/** Invoice states. */
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'cancelled', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-/** What PUT /invoices/:id may ask for: `unpaid` is only a listing filter (SPEC.md 3). */
+/** What PUT /invoices/:id may ask for: `unpaid` is only a listing filter, never a state to move to. */
 export const INVOICE_UPDATE_STATUSES = ['paid', 'cancelled', 'overdue'] as const;
 export type InvoiceUpdateStatus = (typeof INVOICE_UPDATE_STATUSES)[number];
 
-/** CONTRACT.md 6: unpaid -> paid | cancelled | overdue, overdue -> paid | cancelled; paid and cancelled are final. */
+/** unpaid -> paid | cancelled | overdue, overdue -> paid | cancelled; paid and cancelled are final. */
 const ALLOWED: Record<InvoiceStatus, readonly InvoiceUpdateStatus[]> = {
   unpaid: ['paid', 'cancelled', 'overdue'],
   overdue: ['paid', 'cancelled'],

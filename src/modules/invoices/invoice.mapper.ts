@@ -1,82 +1,63 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { moneyNumber, quantityNumber } from '../../common/money/money';
+import { InvoiceItem } from './entities/invoice-item.entity';
+import { Invoice } from './entities/invoice.entity';
 import { InvoiceStatus } from './invoice-status';
 
-/** An invoice as stored; the dates as text (YYYY-MM-DD), never JS Dates. */
-export interface InvoiceRow {
-  id: string;
-  invoice_number: string;
-  customer_id: string | null;
-  sale_id: string | null;
-  status: InvoiceStatus;
-  currency: string;
-  subtotal: string;
-  tax_amount: string;
-  total: string;
-  due_date: string;
-  paid_date: string | null;
-  notes: string | null;
-  created_at: Date;
-  updated_at: Date;
+export class InvoiceItemJson {
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ example: 'Espresso beans 1kg' }) product_name: string;
+  @ApiProperty({ example: 2 }) quantity: number;
+  @ApiProperty({ example: 12.5 }) unit_price: number;
+  @ApiProperty({ example: 25 }) total: number;
 }
 
-export interface InvoiceItemRow {
-  invoice_id: string;
-  product_id: string;
-  product_name: string;
-  quantity: string;
-  unit_price: string;
-  total: string;
+/** The public invoice, field by field (money as numbers, dates YYYY-MM-DD), with currency, notes and updated_at. */
+export class InvoiceJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'INV-0001' }) invoice_number: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) customer_id: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) sale_id: string | null;
+  @ApiProperty({ enum: ['paid', 'unpaid', 'cancelled', 'overdue'] }) status: InvoiceStatus;
+  @ApiProperty({ example: 'EUR' }) currency: string;
+  @ApiProperty({ example: 25 }) subtotal: number;
+  @ApiProperty({ example: 4.75 }) tax_amount: number;
+  @ApiProperty({ example: 29.75 }) total: number;
+  @ApiProperty({ format: 'date' }) due_date: string;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) paid_date: string | null;
+  @ApiProperty({ type: String, nullable: true }) notes: string | null;
+  @ApiProperty({ type: [InvoiceItemJson] }) items: InvoiceItemJson[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
-export interface InvoiceItemJson {
-  product_id: string;
-  product_name: string;
-  quantity: number;
-  unit_price: number;
-  total: number;
-}
-
-/** SPEC.md 2.5, field by field, plus currency, notes and updated_at. */
-export interface InvoiceJson {
-  id: string;
-  invoice_number: string;
-  customer_id: string | null;
-  sale_id: string | null;
-  status: InvoiceStatus;
-  currency: string;
-  subtotal: number;
-  tax_amount: number;
-  total: number;
-  due_date: string;
-  paid_date: string | null;
-  notes: string | null;
-  items: InvoiceItemJson[];
-  created_at: string;
-  updated_at: string;
-}
-
-export function toInvoiceJson(row: InvoiceRow, items: InvoiceItemRow[]): InvoiceJson {
+/** The invoice with its items in line order; dates as YYYY-MM-DD. */
+export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[]): InvoiceJson {
   return {
-    id: row.id,
-    invoice_number: row.invoice_number,
-    customer_id: row.customer_id,
-    sale_id: row.sale_id,
-    status: row.status,
-    currency: row.currency.trim(),
-    subtotal: moneyNumber(row.subtotal),
-    tax_amount: moneyNumber(row.tax_amount),
-    total: moneyNumber(row.total),
-    due_date: row.due_date,
-    paid_date: row.paid_date,
-    notes: row.notes,
-    items: items.map((item) => ({
-      product_id: item.product_id,
-      product_name: item.product_name,
-      quantity: quantityNumber(item.quantity),
-      unit_price: moneyNumber(item.unit_price),
-      total: moneyNumber(item.total),
-    })),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    id: invoice.id,
+    invoice_number: invoice.invoiceNumber,
+    customer_id: invoice.customerId,
+    sale_id: invoice.saleId,
+    status: invoice.status as InvoiceStatus,
+    currency: invoice.currency.trim(),
+    subtotal: moneyNumber(invoice.subtotal),
+    tax_amount: moneyNumber(invoice.taxAmount),
+    total: moneyNumber(invoice.total),
+    due_date: invoice.dueDate,
+    paid_date: invoice.paidDate,
+    notes: invoice.notes,
+    items: items.map(toInvoiceItemJson),
+    created_at: invoice.createdAt.toISOString(),
+    updated_at: invoice.updatedAt.toISOString(),
+  };
+}
+
+function toInvoiceItemJson(item: InvoiceItem): InvoiceItemJson {
+  return {
+    product_id: item.productId,
+    product_name: item.productName,
+    quantity: quantityNumber(item.quantity),
+    unit_price: moneyNumber(item.unitPrice),
+    total: moneyNumber(item.total),
   };
 }

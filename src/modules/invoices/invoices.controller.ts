@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { InvoiceJson } from './invoice.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
@@ -20,11 +22,18 @@ export class InvoicesController {
 
   /** Newest first; filters customer_id, status (paid, unpaid, cancelled, overdue), inclusive from/to issue dates in the business time zone. */
   @Get()
+  @Endpoint({
+    summary: 'List invoices, newest first; filters customer_id, status, inclusive from/to issue dates (business time zone)',
+    response: InvoiceJson,
+    shape: 'paged',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListInvoicesQuery) {
     return this.reader.list(biz, query);
   }
 
   @Get(':id')
+  @Endpoint({ summary: 'Get an invoice with its items', response: InvoiceJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.reader.get(biz, id);
   }
@@ -33,6 +42,13 @@ export class InvoicesController {
   @Post()
   @HttpCode(201)
   @Idempotent()
+  @Endpoint({
+    summary: 'Issue a manual invoice, unpaid (due in 30 days unless due_date)',
+    status: 201,
+    response: InvoiceJson,
+    body: true,
+    errors: ['UNKNOWN_CUSTOMER', 'UNKNOWN_PRODUCT', 'INACTIVE_PRODUCT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateInvoiceDto) {
     return this.invoices.create(biz, dto);
   }
@@ -42,6 +58,12 @@ export class InvoicesController {
    * else 409 INVALID_STATUS_TRANSITION; the current status again is a no-op. `paid` emits invoice.paid.
    */
   @Put(':id')
+  @Endpoint({
+    summary: 'Change an invoice status (paid emits invoice.paid)',
+    response: InvoiceJson,
+    body: true,
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
+  })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateInvoiceDto) {
     return this.invoices.updateStatus(biz, id, dto);
   }

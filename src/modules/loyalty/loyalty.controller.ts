@@ -1,5 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { writeJsonArray } from '../../common/http/json-array-stream';
+import { LoyaltyHistoryQuery } from './dto/loyalty-history.query';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { LoyaltyBalanceJson, LoyaltyTransactionJson, RedemptionJson } from './loyalty.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { Bare } from '../../common/http/envelope.interceptor';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
@@ -21,21 +26,52 @@ export class LoyaltyController {
   @Post('redeem')
   @HttpCode(201)
   @Idempotent()
+  @Endpoint({
+    summary: 'Redeem points of a customer (never below a zero balance)',
+    status: 201,
+    response: RedemptionJson,
+    body: true,
+    errors: ['UNKNOWN_CUSTOMER', 'INSUFFICIENT_POINTS', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   redeem(@CurrentBusiness() biz: BusinessContext, @Body() dto: RedeemPointsDto) {
     return this.loyalty.redeem(biz, dto);
   }
 
-  /** Bare balance object (SPEC.md 2.1); zeros for a customer without transactions. */
+  /** Bare balance object {customer_id, balance, lifetime_earned, lifetime_redeemed}; zeros for a customer without transactions. */
   @Get(':customer_id')
   @Bare()
+  @Endpoint({
+    summary: "A customer's points balance (bare object, SPEC.md)",
+    response: LoyaltyBalanceJson,
+    shape: 'bare',
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  })
   balance(@CurrentBusiness() biz: BusinessContext, @UuidParam('customer_id') customerId: string) {
     return this.reader.balance(biz, customerId);
   }
 
-  /** Bare array of every transaction (SPEC.md 2.2), most recent first. */
+  /**
+   * Bare array, most recent first: every transaction, written out a page at a time (a long history
+   * never sits in memory), or one page with `limit` (1..1000) and/or `before` (CONTRACT.md 6).
+   */
   @Get(':customer_id/history')
   @Bare()
-  history(@CurrentBusiness() biz: BusinessContext, @UuidParam('customer_id') customerId: string) {
-    return this.reader.history(biz, customerId);
+  @Endpoint({
+    summary: "A customer's points transactions, newest first (bare array, SPEC.md): all of them, or a page with limit and before",
+    response: LoyaltyTransactionJson,
+    shape: 'bare-array',
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+  })
+  async history(
+    @CurrentBusiness() biz: BusinessContext,
+    @UuidParam('customer_id') customerId: string,
+    @Query() query: LoyaltyHistoryQuery,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (query.limit !== undefined || query.before !== undefined) {
+      res.json(await this.reader.historyPage(biz, customerId, query));
+      return;
+    }
+    await writeJsonArray(res, this.reader.wholeHistory(biz, customerId));
   }
 }

@@ -1,64 +1,51 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { pointsNumber } from '../../common/money/points';
+import { LoyaltyAccount } from './entities/loyalty-account.entity';
+import { LoyaltyTransaction } from './entities/loyalty-transaction.entity';
 
-/** SPEC.md 2.1. */
-export interface LoyaltyBalanceJson {
-  customer_id: string;
-  balance: number;
-  lifetime_earned: number;
-  lifetime_redeemed: number;
+/** GET /loyalty/:customer_id (bare): points as JSON numbers. */
+export class LoyaltyBalanceJson {
+  @ApiProperty({ format: 'uuid' }) customer_id: string;
+  @ApiProperty({ example: 120 }) balance: number;
+  @ApiProperty({ example: 150 }) lifetime_earned: number;
+  @ApiProperty({ example: 30 }) lifetime_redeemed: number;
 }
 
-/** The account's bigint columns, as pg returns them (strings). */
-export interface LoyaltyBalanceRow {
-  customer_id: string;
-  balance: string;
-  lifetime_earned: string;
-  lifetime_redeemed: string;
+/** One line of GET /loyalty/:customer_id/history. `type`: earn, redeem, or reverse (an earn taken back by a cancelled order). */
+export class LoyaltyTransactionJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['earn', 'redeem', 'reverse'] }) type: string;
+  @ApiProperty({ example: 29, description: 'signed: earned points positive, redeemed and reversed negative' }) points: number;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) sale_id: string | null;
+  @ApiProperty({ example: 'Points earned on order S-0001' }) description: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-export interface LoyaltyTransactionRow {
-  id: string;
-  type: string;
-  points: string;
-  sale_id: string | null;
-  description: string;
-  created_at: Date;
+/** The `data` of POST /loyalty/redeem. */
+export class RedemptionJson {
+  @ApiProperty({ format: 'uuid' }) transaction_id: string;
+  @ApiProperty({ format: 'uuid' }) customer_id: string;
+  @ApiProperty({ example: 50 }) points_redeemed: number;
+  @ApiProperty({ example: 70 }) new_balance: number;
 }
 
-/** SPEC.md 2.2. `type`: earn, redeem, or reverse (an earn taken back by a cancelled order). */
-export interface LoyaltyTransactionJson {
-  id: string;
-  type: string;
-  points: number;
-  sale_id: string | null;
-  description: string;
-  created_at: string;
-}
-
-/** SPEC.md 4.1 POST /loyalty/redeem `data`. */
-export interface RedemptionJson {
-  transaction_id: string;
-  customer_id: string;
-  points_redeemed: number;
-  new_balance: number;
-}
-
-export function toLoyaltyBalanceJson(row: LoyaltyBalanceRow): LoyaltyBalanceJson {
+/** Zeros for a customer without an account (one who never earned). */
+export function toLoyaltyBalanceJson(customerId: string, account: LoyaltyAccount | null): LoyaltyBalanceJson {
   return {
-    customer_id: row.customer_id,
-    balance: pointsNumber(row.balance),
-    lifetime_earned: pointsNumber(row.lifetime_earned),
-    lifetime_redeemed: pointsNumber(row.lifetime_redeemed),
+    customer_id: customerId,
+    balance: pointsNumber(account?.balance ?? null),
+    lifetime_earned: pointsNumber(account?.lifetimeEarned ?? null),
+    lifetime_redeemed: pointsNumber(account?.lifetimeRedeemed ?? null),
   };
 }
 
-export function toLoyaltyTransactionJson(row: LoyaltyTransactionRow): LoyaltyTransactionJson {
+export function toLoyaltyTransactionJson(transaction: LoyaltyTransaction): LoyaltyTransactionJson {
   return {
-    id: row.id,
-    type: row.type,
-    points: pointsNumber(row.points),
-    sale_id: row.sale_id,
-    description: row.description,
-    created_at: row.created_at.toISOString(),
+    id: transaction.id,
+    type: transaction.type,
+    points: pointsNumber(transaction.points),
+    sale_id: transaction.saleId,
+    description: transaction.description,
+    created_at: transaction.createdAt.toISOString(),
   };
 }

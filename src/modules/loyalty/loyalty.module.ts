@@ -1,7 +1,15 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Customer } from '../customers/entities/customer.entity';
+import { LoyaltyAccount } from './entities/loyalty-account.entity';
+import { LoyaltyTransaction } from './entities/loyalty-transaction.entity';
 import { LoyaltyController } from './loyalty.controller';
 import { LoyaltyReader } from './loyalty.reader';
 import { LoyaltyService } from './loyalty.service';
 
-@Module({ controllers: [LoyaltyController], providers: [LoyaltyService, LoyaltyReader], exports: [LoyaltyService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([Customer, LoyaltyAccount, LoyaltyTransaction])],
+  controllers: [LoyaltyController],
+  providers: [LoyaltyService, LoyaltyReader],
+})
 export class LoyaltyModule {}

@@ -1,38 +1,86 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
-import { LoyaltyBalanceJson, LoyaltyBalanceRow, LoyaltyTransactionJson, LoyaltyTransactionRow, toLoyaltyBalanceJson, toLoyaltyTransactionJson } from './loyalty.mapper';
+import { findInBusiness } from '../../database/repository-helpers';
+import { DEFAULT_HISTORY_PAGE, LoyaltyHistoryQuery, MAX_HISTORY_PAGE } from './dto/loyalty-history.query';
+import { Customer } from '../customers/entities/customer.entity';
+import { LoyaltyAccount } from './entities/loyalty-account.entity';
+import { LoyaltyTransaction } from './entities/loyalty-transaction.entity';
+import { LoyaltyBalanceJson, LoyaltyTransactionJson, toLoyaltyBalanceJson, toLoyaltyTransactionJson } from './loyalty.mapper';
+
+interface HistoryCursor {
+  at: string;
+  id: string;
+}
 
 /** GET /loyalty/:customer_id and its history: reads only. Another business's customer is 404. */
 @Injectable()
 export class LoyaltyReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectRepository(Customer) private readonly customers: Repository<Customer>,
+    @InjectRepository(LoyaltyAccount) private readonly accounts: Repository<LoyaltyAccount>,
+    @InjectRepository(LoyaltyTransaction) private readonly transactions: Repository<LoyaltyTransaction>,
+  ) {}
 
-  /** Zeros for a customer who never earned or redeemed. */
+  /** Zeros for a customer who never earned or redeemed (no account yet). */
   async balance(biz: BusinessContext, customerId: string): Promise<LoyaltyBalanceJson> {
-    const rows: LoyaltyBalanceRow[] = await this.dataSource.query(
-      `SELECT c.id AS customer_id, coalesce(a.balance, 0) AS balance, coalesce(a.lifetime_earned, 0) AS lifetime_earned,
-              coalesce(a.lifetime_redeemed, 0) AS lifetime_redeemed
-         FROM customers c LEFT JOIN loyalty_accounts a ON a.business_id = c.business_id AND a.customer_id = c.id
-        WHERE c.business_id = $1 AND c.id = $2`,
-      [biz.id, customerId],
-    );
-    if (rows.length === 0) throw DomainError.notFound('Customer');
-    return toLoyaltyBalanceJson(rows[0]);
+    const [account] = await Promise.all([this.accounts.findOneBy({ businessId: biz.id, customerId }), this.customerOf(biz, customerId)]);
+    return toLoyaltyBalanceJson(customerId, account);
   }
 
-  /** Every transaction of the customer, most recent first. */
-  async history(biz: BusinessContext, customerId: string): Promise<LoyaltyTransactionJson[]> {
-    const rows: (Omit<LoyaltyTransactionRow, 'id'> & { id: string | null })[] = await this.dataSource.query(
-      `SELECT t.id, t.type, t.points, t.sale_id, t.description, t.created_at
-         FROM customers c
-         LEFT JOIN loyalty_transactions t ON t.business_id = c.business_id AND t.customer_id = c.id
-        WHERE c.business_id = $1 AND c.id = $2
-        ORDER BY t.created_at DESC, t.id DESC`,
-      [biz.id, customerId],
-    );
-    if (rows.length === 0) throw DomainError.notFound('Customer');
-    return rows.filter((row): row is LoyaltyTransactionRow => row.id !== null).map(toLoyaltyTransactionJson);
+  /**
+   * One page of the customer's transactions, most recent first: `limit` of them (100 by default),
+   * older than the transaction `before` when given. 400 when `before` is not this customer's.
+   */
+  async historyPage(biz: BusinessContext, customerId: string, query: LoyaltyHistoryQuery): Promise<LoyaltyTransactionJson[]> {
+    await this.customerOf(biz, customerId);
+    const cursor = query.before === undefined ? null : await this.cursorOf(biz.id, customerId, query.before);
+    if (cursor === undefined) throw DomainError.validation('before', 'before must be the id of a loyalty transaction of this customer');
+    return this.page(biz.id, customerId, query.limit ?? DEFAULT_HISTORY_PAGE, cursor);
+  }
+
+  /**
+   * The whole history, most recent first, a page at a time, so that a long history never sits in
+   * memory at once (the controller writes each page out before the next is read). 404 before the
+   * first page for another business's customer.
+   */
+  async *wholeHistory(biz: BusinessContext, customerId: string): AsyncGenerator<LoyaltyTransactionJson[]> {
+    await this.customerOf(biz, customerId);
+    let cursor: HistoryCursor | null = null;
+    for (;;) {
+      const page = await this.page(biz.id, customerId, MAX_HISTORY_PAGE, cursor);
+      if (page.length > 0) yield page;
+      if (page.length < MAX_HISTORY_PAGE) return;
+      const last = page[page.length - 1];
+      cursor = (await this.cursorOf(biz.id, customerId, last.id)) ?? null;
+    }
+  }
+
+  /** Where a transaction sits in the order: its time as the database has it (microseconds, not a JS Date's milliseconds) and id. */
+  private async cursorOf(businessId: string, customerId: string, id: string): Promise<HistoryCursor | undefined> {
+    return this.transactions
+      .createQueryBuilder('c')
+      .select('c.created_at::text', 'at')
+      .addSelect('c.id', 'id')
+      .where('c.businessId = :businessId AND c.customerId = :customerId AND c.id = :id', { businessId, customerId, id })
+      .getRawOne<HistoryCursor>();
+  }
+
+  /** Keyset paging on (created_at, id). */
+  private async page(businessId: string, customerId: string, limit: number, cursor: HistoryCursor | null): Promise<LoyaltyTransactionJson[]> {
+    const query = this.transactions
+      .createQueryBuilder('t')
+      .where('t.businessId = :businessId AND t.customerId = :customerId', { businessId, customerId })
+      .orderBy('t.createdAt', 'DESC')
+      .addOrderBy('t.id', 'DESC')
+      .limit(limit);
+    if (cursor) query.andWhere('(t.created_at, t.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', cursor);
+    return (await query.getMany()).map(toLoyaltyTransactionJson);
+  }
+
+  private customerOf(biz: BusinessContext, customerId: string): Promise<Customer> {
+    return findInBusiness(this.customers, biz.id, customerId, 'Customer');
   }
 }

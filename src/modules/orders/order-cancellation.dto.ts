@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** CONTRACT.md 5 POST /orders/:id/cancel. */
+/** POST /orders/:id/cancel: an optional reason, and whether the stock comes back. */
 export class CancelOrderDto {
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()

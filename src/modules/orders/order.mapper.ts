@@ -1,3 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PAYMENT_METHODS } from './dto/create-order.dto';
+import { ORDER_STATUSES } from './dto/list-orders.query';
 import { moneyNumber, quantityNumber } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
 import { SaleCompletedItem } from './events/sale-completed.event';
@@ -37,30 +40,38 @@ export interface SaleItemRow {
   total: string;
 }
 
-export type OrderItemJson = SaleCompletedItem;
+export class OrderItemJson implements SaleCompletedItem {
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ example: 'Espresso beans 1kg' }) product_name: string;
+  @ApiProperty({ example: 'SKU-000001' }) sku: string;
+  @ApiProperty({ example: 2 }) quantity: number;
+  @ApiProperty({ example: 12.5 }) unit_price: number;
+  @ApiProperty({ example: 0 }) discount: number;
+  @ApiProperty({ example: 25 }) total: number;
+}
 
-/** SPEC.md 2.3, field by field, plus currency, warehouse_id and notes. */
-export interface OrderJson {
-  order_id: string;
-  order_number: string;
-  status: string;
-  payment_status: string;
-  payment_method: string;
-  customer_id: string | null;
-  subtotal: number;
-  tax_amount: number;
-  shipping_amount: number;
-  discount_amount: number;
-  total: number;
-  currency: string;
-  loyalty_points_earned: number;
-  loyalty_transaction_id: string | null;
-  invoice_id: string | null;
-  invoice_number: string | null;
-  warehouse_id: string;
-  notes: string | null;
-  items: OrderItemJson[];
-  created_at: string;
+/** The public order object, field by field: every field always present, null when empty. */
+export class OrderJson {
+  @ApiProperty({ format: 'uuid' }) order_id: string;
+  @ApiProperty({ example: 'S-0001' }) order_number: string;
+  @ApiProperty({ enum: ORDER_STATUSES }) status: string;
+  @ApiProperty({ example: 'paid' }) payment_status: string;
+  @ApiProperty({ enum: PAYMENT_METHODS }) payment_method: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) customer_id: string | null;
+  @ApiProperty({ example: 25 }) subtotal: number;
+  @ApiProperty({ example: 4.75 }) tax_amount: number;
+  @ApiProperty({ example: 0 }) shipping_amount: number;
+  @ApiProperty({ example: 0 }) discount_amount: number;
+  @ApiProperty({ example: 29.75 }) total: number;
+  @ApiProperty({ example: 'EUR' }) currency: string;
+  @ApiProperty({ example: 29 }) loyalty_points_earned: number;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) loyalty_transaction_id: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) invoice_id: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'INV-0001' }) invoice_number: string | null;
+  @ApiProperty({ format: 'uuid' }) warehouse_id: string;
+  @ApiProperty({ type: String, nullable: true }) notes: string | null;
+  @ApiProperty({ type: [OrderItemJson] }) items: OrderItemJson[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
 export function toOrderItemJson(item: SaleItemRow): OrderItemJson {

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { OrderJson } from './order.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
@@ -20,29 +22,57 @@ export class OrdersController {
     private readonly cancellation: OrderCancellationService,
   ) {}
 
-  /** One call, the whole sale (SPEC.md 1): customer, stock, loyalty, invoice, finance, sale.completed. */
+  /** One call, the whole sale: customer, stock, loyalty, invoice, finance, sale.completed. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
   @Idempotent()
+  @Endpoint({
+    summary: 'Place an order: customer, stock, loyalty, invoice, finance and sale.completed in one transaction',
+    status: 201,
+    response: OrderJson,
+    body: true,
+    errors: [
+      'UNKNOWN_PRODUCT',
+      'INACTIVE_PRODUCT',
+      'UNKNOWN_WAREHOUSE',
+      'INSUFFICIENT_STOCK',
+      'NEGATIVE_TOTAL',
+      'IDEMPOTENCY_KEY_REUSED',
+      'IDEMPOTENCY_IN_PROGRESS',
+    ],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateOrderDto) {
     return this.orders.create(biz, dto);
   }
 
   /** Newest first; `from` and `to` are inclusive dates in the business time zone. */
   @Get()
+  @Endpoint({
+    summary: 'List orders, newest first; from/to are inclusive dates in the business time zone',
+    response: OrderJson,
+    shape: 'paged',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListOrdersQuery) {
     return this.reader.list(biz, query);
   }
 
   @Get(':id')
+  @Endpoint({ summary: 'Get an order', response: OrderJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.reader.get(biz, id);
   }
 
-  /** CONTRACT.md 5: a completed order cancelled in one transaction; 200 with the order. 409 unless completed. Honours Idempotency-Key. */
+  /** A completed order cancelled in one transaction; 200 with the order. 409 unless completed. Honours Idempotency-Key. */
   @Post(':id/cancel')
   @HttpCode(200)
   @Idempotent()
+  @Endpoint({
+    summary: 'Cancel a completed order: restock, reverse points, cancel its invoice, book a refund, emit sale.cancelled',
+    response: OrderJson,
+    body: true,
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CancelOrderDto) {
     return this.cancellation.cancel(biz, id, dto);
   }

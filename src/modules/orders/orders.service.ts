@@ -1,158 +1,114 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
 import { moneyNumber, quantityString } from '../../common/money/money';
-import { outboxInsertSql, outboxRowSql } from '../../database/outbox-writer';
-import { SqlBatch } from '../../database/sql-batch';
+import { CombinedStatement } from '../../database/combined-statement';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { CustomersService, MatchedCustomer } from '../customers/customers.service';
-import { FinanceService } from '../finance/finance.service';
-import { InvoicesService, SALE_INVOICE_PART, SaleInvoice } from '../invoices/invoices.service';
-import { LoyaltyService } from '../loyalty/loyalty.service';
+import { CustomersSaleEffect, MatchedCustomer } from '../customers/customers-sale.effect';
 import { StockService } from '../stock/stock.service';
 import { CreateOrderDto } from './dto/create-order.dto';
 import { SaleCompletedEvent } from './events/sale-completed.event';
 import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
-import { priceOrder } from './pricing/price-order';
-import { checkSaleReferences, readSaleReferences, saleReferencesInto, SaleReferenceRow } from './sale-references';
-import { addSaleItems, addSaleNumber, addSaleRow, draftSale, SALE_NUMBER_PART, SaleDraft } from './sale-writer';
+import { composeSaleStatement } from './persistence/sale-statement';
+import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
+import { OrderPrice, priceOrder } from './pricing/price-order';
+import { SALE_EFFECTS, SaleEffect } from './sale-effect';
+import { draftSale, SaleDraft } from './sale-draft';
+import { checkSaleReferences, readSaleReferences, SaleProduct } from './sale-references';
+
+interface CheckedReferences {
+  products: Map<string, SaleProduct>;
+  warehouseId: string;
+  customer: MatchedCustomer | null;
+}
 
 /**
- * POST /orders: the eleven effects of SPEC.md 1 in ONE transaction of five round trips: BEGIN; the
- * products, the warehouse and the customer's find-or-create in one statement (checks follow: a
- * rejection writes nothing); the stock deduction (rows locked in product order); the numbered
- * statement that takes the sale and invoice numbers and writes every other row; COMMIT. The
- * per-business counter is held for that last statement and the commit only, and the locks are
- * taken in one order: a new customer's row, stock rows, the counter, then the rest
- * (shared/notes/performance.md).
+ * POST /orders: the sale and all its effects in ONE transaction of five round trips: BEGIN; the
+ * references and the customer's find-or-create; the stock deduction; the numbered statement that
+ * takes the sale number and writes the sale, every effect's rows and the events; COMMIT. A rejection
+ * (unknown product, short stock) happens before any number is taken.
  */
 @Injectable()
 export class OrdersService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly customers: CustomersService,
+    private readonly customers: CustomersSaleEffect,
     private readonly stock: StockService,
-    private readonly loyalty: LoyaltyService,
-    private readonly invoices: InvoicesService,
-    private readonly finance: FinanceService,
+    @Inject(SALE_EFFECTS) private readonly effects: SaleEffect[],
   ) {}
 
   async create(biz: BusinessContext, dto: CreateOrderDto): Promise<OrderJson> {
     const saleId = randomUUID();
     return this.uow.run(async (tx) => {
-      const sale = await this.prepare(tx, biz, saleId, dto);
+      const refs = await this.checkReferences(tx, biz, dto);
+      const price = priceOf(dto, refs.products);
+      await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
+      const sale = draftSale({
+        saleId,
+        price,
+        products: refs.products,
+        warehouseId: refs.warehouseId,
+        customerId: refs.customer?.id ?? null,
+        currency: biz.currency,
+        paymentMethod: dto.payment_method ?? 'cash',
+        notes: dto.notes ?? null,
+        sendInvoice: dto.send_invoice === true,
+      });
       return this.record(tx, biz, sale);
     });
   }
 
-  /** Everything before the numbers: references and customer (one statement), prices, stock. */
-  private async prepare(tx: Tx, biz: BusinessContext, saleId: string, dto: CreateOrderDto): Promise<SaleDraft> {
+  /**
+   * The order's first statement: its products and warehouse (422 unless they are the business's
+   * and active) and its customer, found or created.
+   */
+  private async checkReferences(tx: Tx, biz: BusinessContext, dto: CreateOrderDto): Promise<CheckedReferences> {
     const productIds = dto.items.map((line) => line.product_id);
-    const first = new SqlBatch();
-    const refsColumns = saleReferencesInto(first, biz.id, productIds, dto.warehouse_id);
+    const first = new CombinedStatement();
+    const refs = saleReferenceColumns(first, biz.id, productIds, dto.warehouse_id);
     const match = dto.customer ? this.customers.matchInto(first, biz.id, dto.customer) : null;
-    const [row] = await first.run<SaleReferenceRow & { customer: MatchedCustomer | null }>(tx, `SELECT ${refsColumns}, ${match?.column ?? 'NULL'} AS customer`);
-    const { products, warehouseId } = checkSaleReferences(productIds, dto.warehouse_id, readSaleReferences(row));
-    const price = priceOrder(
-      dto.items.map((line) => ({
-        productId: line.product_id,
-        quantity: line.quantity,
-        productPrice: products.get(line.product_id)!.price,
-        price: line.price,
-        discount: line.discount,
-      })),
-      { taxAmount: dto.tax_amount, shippingAmount: dto.shipping_amount, discountAmount: dto.discount_amount },
-    );
-    const customer = match ? await match.resolve(tx, row.customer) : null;
-    const stockLines = price.lines.map((line, i) => ({ lineNo: i + 1, productId: line.productId, quantity: quantityString(line.quantity) }));
-    await this.stock.deductForSale(tx, biz.id, warehouseId, saleId, stockLines);
-    return draftSale({
-      saleId,
-      price,
-      products,
-      warehouseId,
-      customerId: customer?.id ?? null,
-      currency: biz.currency,
-      paymentMethod: dto.payment_method ?? 'cash',
-      notes: dto.notes ?? null,
-      sendInvoice: dto.send_invoice === true,
-    });
+    const row = await first.run<SaleReferenceRow & { customer: MatchedCustomer | null }>(tx, { columns: { ...refs, customer: match?.column ?? 'NULL::json' } });
+    const checked = checkSaleReferences(productIds, dto.warehouse_id, readSaleReferences(row!));
+    return { ...checked, customer: match ? await match.resolve(tx, row!.customer) : null };
   }
 
   /**
-   * The numbered statement, the last before commit: the sale counter first, then, each collaborator
-   * adding its rows, every write of the order. Every row it locks (customer totals, loyalty account,
-   * invoice counter) is locked after the sale counter, so orders of one business pass it in turn
-   * and never wait on each other in a cycle.
+   * The numbered statement, the last before commit: the sale number, the sale and each effect's
+   * rows in lock order, and the events recorded so far with sale.completed, stamped with its number.
    */
   private async record(tx: Tx, biz: BusinessContext, sale: SaleDraft): Promise<OrderJson> {
-    const batch = new SqlBatch();
-    addSaleNumber(batch, biz.id);
-    addSaleItems(batch, biz.id, sale);
-    addSaleRow(batch, biz.id, sale);
-    if (sale.customer_id) this.customers.recordPurchase(batch, biz.id, sale.customer_id, sale.total, SALE_NUMBER_PART);
-    if (sale.customer_id && sale.loyalty_transaction_id) {
-      const earning = {
-        businessId: biz.id,
-        customerId: sale.customer_id,
-        saleId: sale.id,
-        points: sale.loyalty_points_earned,
-        transactionId: sale.loyalty_transaction_id,
-      };
-      this.loyalty.earnForSale(batch, earning, SALE_NUMBER_PART);
-    }
-    if (sale.invoice_id) this.invoices.createForSale(batch, this.invoiceOf(biz, sale, sale.invoice_id), SALE_NUMBER_PART);
-    const income = { businessId: biz.id, saleId: sale.id, invoiceId: sale.invoice_id, amount: sale.total, timezone: biz.timezone };
-    this.finance.recordIncome(batch, income, SALE_NUMBER_PART);
-    const pending = tx.eventsToPersist;
-    const completed = this.addEvents(batch, biz, sale, pending);
-
-    const invoiceNumber = sale.invoice_id ? `(SELECT formatted FROM ${SALE_INVOICE_PART})` : 'NULL::text';
-    const [numbers] = await batch.run<{ sale_number: string; invoice_number: string | null; created_at: Date }>(
-      tx,
-      `SELECT formatted AS sale_number, ${invoiceNumber} AS invoice_number, at AS created_at FROM ${SALE_NUMBER_PART}`,
-    );
-    if (!numbers || (sale.invoice_id && !numbers.invoice_number)) throw new Error(`number counters missing for business ${biz.id}`);
-    completed.data.sale_number = numbers.sale_number;
-    tx.markPersisted(pending);
-    tx.recordPersisted(completed);
+    const stmt = composeSaleStatement(biz, sale, this.effects);
+    const completed = saleCompletedEvent(biz.id, sale);
+    tx.record(completed);
+    stmt.stampSaleNumber(completed);
+    const numbers = await stmt.record(tx);
     return toOrderJson({ ...sale, ...numbers }, sale.items);
   }
+}
 
-  private invoiceOf(biz: BusinessContext, sale: SaleDraft, invoiceId: string): SaleInvoice {
-    return {
-      businessId: biz.id,
-      invoiceId,
-      saleId: sale.id,
-      customerId: sale.customer_id,
-      currency: sale.currency,
-      subtotal: sale.subtotal,
-      taxAmount: sale.tax_amount,
-      total: sale.total,
-      timezone: biz.timezone,
-      lines: sale.items.map((i) => ({ productId: i.product_id, productName: i.product_name, quantity: i.quantity, unitPrice: i.unit_price, total: i.total })),
-    };
-  }
+function priceOf(dto: CreateOrderDto, products: Map<string, SaleProduct>): OrderPrice {
+  const lines = dto.items.map((line) => ({
+    productId: line.product_id,
+    quantity: line.quantity,
+    productPrice: products.get(line.product_id)!.price,
+    price: line.price,
+    discount: line.discount,
+  }));
+  return priceOrder(lines, { taxAmount: dto.tax_amount, shippingAmount: dto.shipping_amount, discountAmount: dto.discount_amount });
+}
 
-  /**
-   * sale.completed, and the events recorded so far (stock.low, stock.out), written in the numbered
-   * statement in that order: no outbox round trip after it. The sale number is merged in by SQL.
-   */
-  private addEvents(batch: SqlBatch, biz: BusinessContext, sale: SaleDraft, pending: Tx['events']): SaleCompletedEvent {
-    const completed = new SaleCompletedEvent(biz.id, {
-      sale_id: sale.id,
-      sale_number: '', // known once the numbered statement has run
-      total: moneyNumber(sale.total),
-      customer_id: sale.customer_id,
-      items: sale.items.map(toOrderItemJson),
-    });
-    const saleNumber = `jsonb_build_object('sale_number', ${SALE_NUMBER_PART}.formatted)`;
-    const rows = [
-      ...pending.map((e) => outboxRowSql(batch, e)),
-      outboxRowSql(batch, completed, { from: SALE_NUMBER_PART, extraDataSql: saleNumber }),
-    ];
-    batch.add('events', outboxInsertSql(rows));
-    return completed;
-  }
+function stockLinesOf(price: OrderPrice) {
+  return price.lines.map((line, i) => ({ lineNo: i + 1, productId: line.productId, quantity: quantityString(line.quantity) }));
+}
+
+/** sale.completed; its sale_number is stamped by the numbered statement. */
+function saleCompletedEvent(businessId: string, sale: SaleDraft): SaleCompletedEvent {
+  return new SaleCompletedEvent(businessId, {
+    sale_id: sale.id,
+    sale_number: '',
+    total: moneyNumber(sale.total),
+    customer_id: sale.customer_id,
+    items: sale.items.map(toOrderItemJson),
+  });
 }

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { PayrollRunJson } from './payroll.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
@@ -13,8 +15,8 @@ import { PayrollService } from './payroll.service';
 export class PayrollController {
   constructor(private readonly payroll: PayrollService) {}
 
-  /** Runs with their items, newest first. */
   @Get()
+  @Endpoint({ summary: 'List payroll runs with their items, newest first', response: PayrollRunJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListPayrollRunsQuery) {
     return this.payroll.list(biz, query);
   }
@@ -23,11 +25,19 @@ export class PayrollController {
   @Post()
   @HttpCode(201)
   @Idempotent()
+  @Endpoint({
+    summary: 'Process a payroll run; books one finance expense (payroll) and emits payroll.processed',
+    status: 201,
+    response: PayrollRunJson,
+    body: true,
+    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreatePayrollRunDto) {
     return this.payroll.create(biz, dto);
   }
 
   @Get(':id')
+  @Endpoint({ summary: 'Get a payroll run', response: PayrollRunJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.payroll.get(biz, id);
   }

@@ -1,44 +1,36 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { moneyNumber } from '../../common/money/money';
+import { PayrollItem } from './entities/payroll-item.entity';
+import { PayrollRun } from './entities/payroll-run.entity';
 
-/** A payroll run as stored; the periods are dates as text (YYYY-MM-DD). */
-export interface PayrollRunRow {
-  id: string;
-  period_start: string;
-  period_end: string;
-  total: string;
-  employee_count: number;
-  finance_transaction_id: string;
-  created_at: Date;
+class PayrollItemJson {
+  @ApiProperty({ example: 'Ana Silva' }) employee_name: string;
+  @ApiProperty({ example: 2100 }) amount: number;
 }
 
-export interface PayrollItemRow {
-  run_id: string;
-  employee_name: string;
-  amount: string;
+export class PayrollRunJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'date' }) period_start: string;
+  @ApiProperty({ format: 'date' }) period_end: string;
+  @ApiProperty({ example: 4200 }) total: number;
+  @ApiProperty({ example: 'EUR' }) currency: string;
+  @ApiProperty({ example: 2 }) employee_count: number;
+  @ApiProperty({ format: 'uuid' }) finance_transaction_id: string;
+  @ApiProperty({ type: [PayrollItemJson] }) items: PayrollItemJson[];
+  @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-export interface PayrollRunJson {
-  id: string;
-  period_start: string;
-  period_end: string;
-  total: number;
-  currency: string;
-  employee_count: number;
-  finance_transaction_id: string;
-  items: { employee_name: string; amount: number }[];
-  created_at: string;
-}
-
-export function toPayrollRunJson(run: PayrollRunRow, items: PayrollItemRow[], currency: string): PayrollRunJson {
+/** A run with its items in line order; the currency is the business's. */
+export function toPayrollRunJson(run: PayrollRun, items: PayrollItem[], currency: string): PayrollRunJson {
   return {
     id: run.id,
-    period_start: run.period_start,
-    period_end: run.period_end,
+    period_start: run.periodStart,
+    period_end: run.periodEnd,
     total: moneyNumber(run.total),
     currency,
-    employee_count: run.employee_count,
-    finance_transaction_id: run.finance_transaction_id,
-    items: items.map((item) => ({ employee_name: item.employee_name, amount: moneyNumber(item.amount) })),
-    created_at: run.created_at.toISOString(),
+    employee_count: run.employeeCount,
+    finance_transaction_id: run.financeTransactionId,
+    items: items.map((item) => ({ employee_name: item.employeeName, amount: moneyNumber(item.amount) })),
+    created_at: run.createdAt.toISOString(),
   };
 }

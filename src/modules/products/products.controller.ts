@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { ProductJson } from './products.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateProductDto } from './dto/create-product.dto';
@@ -13,29 +15,38 @@ import { ProductsService } from './products.service';
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
-  /** Sorted by name; active products unless is_active=false. */
   @Get()
+  @Endpoint({ summary: 'List products, by name; active ones unless is_active=false', response: ProductJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListProductsQuery) {
     return this.products.list(biz, query);
   }
 
   @Get(':id')
+  @Endpoint({ summary: 'Get a product with its stock per warehouse', response: ProductJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.products.get(biz, id);
   }
 
   @Post()
+  @Endpoint({
+    summary: 'Create a product (SKU generated when omitted)',
+    status: 201,
+    response: ProductJson,
+    body: true,
+    errors: ['SKU_TAKEN', 'UNKNOWN_CATEGORY'],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateProductDto) {
     return this.products.create(biz, dto);
   }
 
   @Put(':id')
+  @Endpoint({ summary: 'Update a product (sent fields only)', response: ProductJson, body: true, errors: ['NOT_FOUND', 'SKU_TAKEN', 'UNKNOWN_CATEGORY'] })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateProductDto) {
     return this.products.update(biz, id, dto);
   }
 
-  /** Deactivates (is_active false) and returns the product with 200; nothing is removed. */
   @Delete(':id')
+  @Endpoint({ summary: 'Deactivate a product (is_active false); nothing is removed', response: ProductJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   deactivate(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.products.deactivate(biz, id);
   }

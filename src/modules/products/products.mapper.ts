@@ -1,54 +1,58 @@
-import { groupBy } from '../../common/collections/group-by';
+import { ApiProperty } from '@nestjs/swagger';
 import { dec, moneyNumber, quantityNumber } from '../../common/money/money';
-import { ProductRow, StockCell } from './product.reader';
+import { Product } from './entities/product.entity';
+import { WarehouseStock } from './stock-by-warehouse';
 
-export interface ProductJson {
-  id: string;
-  name: string;
-  sku: string;
-  price: number;
-  cost_price: number | null;
-  unit: string;
-  description: string | null;
-  barcode: string | null;
-  is_active: boolean;
-  category: { id: string; name: string } | null;
-  stock: number;
-  stock_by_warehouse: { warehouse_id: string; warehouse_name: string; quantity: number }[];
-  min_stock: number;
-  created_at: string;
-  updated_at: string;
+class ProductCategoryJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Coffee' }) name: string;
 }
 
-/** SPEC.md 2.6 plus min_stock; `stock` is the exact sum of the warehouse quantities. */
-export function toProductJson(row: ProductRow, stock: StockCell[]): ProductJson {
-  const own = stock.filter((s) => s.product_id === row.id);
-  const total = own.reduce((acc, s) => acc.plus(s.quantity), dec(0));
+class WarehouseQuantityJson {
+  @ApiProperty({ format: 'uuid' }) warehouse_id: string;
+  @ApiProperty({ example: 'Main' }) warehouse_name: string;
+  @ApiProperty({ example: 12.5 }) quantity: number;
+}
+
+export class ProductJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Espresso beans 1kg' }) name: string;
+  @ApiProperty({ example: 'SKU-000001' }) sku: string;
+  @ApiProperty({ example: 12.5 }) price: number;
+  @ApiProperty({ type: Number, nullable: true, example: 7.2 }) cost_price: number | null;
+  @ApiProperty({ example: 'unit' }) unit: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '4006381333931' }) barcode: string | null;
+  @ApiProperty() is_active: boolean;
+  @ApiProperty({ type: ProductCategoryJson, nullable: true }) category: ProductCategoryJson | null;
+  @ApiProperty({ example: 40, description: 'the sum of stock_by_warehouse' }) stock: number;
+  @ApiProperty({ type: [WarehouseQuantityJson] }) stock_by_warehouse: WarehouseQuantityJson[];
+  @ApiProperty({ example: 5 }) min_stock: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+/**
+ * The product object of the API, from the product with its category loaded and its stock in every
+ * warehouse of the business; `stock` is the exact sum of the warehouse quantities.
+ */
+export function toProductJson(product: Product, stock: WarehouseStock[]): ProductJson {
+  const total = stock.reduce((acc, s) => acc.plus(s.quantity), dec(0));
   return {
-    id: row.id,
-    name: row.name,
-    sku: row.sku,
-    price: moneyNumber(row.price),
-    cost_price: row.cost_price === null ? null : moneyNumber(row.cost_price),
-    unit: row.unit,
-    description: row.description,
-    barcode: row.barcode,
-    is_active: row.is_active,
-    category: row.category_id && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+    id: product.id,
+    name: product.name,
+    sku: product.sku,
+    price: moneyNumber(product.price),
+    cost_price: product.costPrice === null ? null : moneyNumber(product.costPrice),
+    unit: product.unit,
+    description: product.description,
+    barcode: product.barcode,
+    is_active: product.isActive,
+    category: product.category ? { id: product.category.id, name: product.category.name } : null,
     stock: quantityNumber(total),
-    stock_by_warehouse: own.map((s) => ({
-      warehouse_id: s.warehouse_id,
-      warehouse_name: s.warehouse_name,
-      quantity: quantityNumber(s.quantity),
-    })),
-    min_stock: quantityNumber(row.min_stock),
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    stock_by_warehouse: stock.map((s) => ({ warehouse_id: s.warehouseId, warehouse_name: s.warehouseName, quantity: quantityNumber(s.quantity) })),
+    min_stock: quantityNumber(product.minStock),
+    created_at: product.createdAt.toISOString(),
+    updated_at: product.updatedAt.toISOString(),
   };
-}
-
-/** A page's products with their stock, grouped once rather than filtered per product. */
-export function toProductJsonList(rows: ProductRow[], stock: StockCell[]): ProductJson[] {
-  const byProduct = groupBy(stock, (cell) => cell.product_id);
-  return rows.map((row) => toProductJson(row, byProduct.get(row.id) ?? []));
 }

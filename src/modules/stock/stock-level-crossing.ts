@@ -7,7 +7,7 @@ export interface LevelChange {
 }
 
 /**
- * CONTRACT.md 7: `stock.low` when a product's total stock crosses below min_stock (it was at or
+ * `stock.low` when a product's total stock crosses below min_stock (it was at or
  * above it, now it is below), `stock.out` when the total reaches 0 from above.
  */
 export function detectLevelCrossing({ before, after, minStock }: LevelChange): { low: boolean; out: boolean } {

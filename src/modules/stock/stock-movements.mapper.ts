@@ -1,30 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { quantityNumber } from '../../common/money/money';
-import { MovementRow } from './stock.service';
+import { StockMovement } from './entities/stock-movement.entity';
 
-export interface MovementJson {
-  id: string;
-  product_id: string;
-  warehouse_id: string;
-  type: string;
-  quantity: number;
-  quantity_after: number;
-  reason: string | null;
-  note: string | null;
-  sale_id: string | null;
-  created_at: string;
+export class MovementJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ format: 'uuid' }) warehouse_id: string;
+  @ApiProperty({ example: 'adjustment', description: 'sale, adjustment, cancel, ...' }) type: string;
+  @ApiProperty({ example: -2, description: 'signed' }) quantity: number;
+  @ApiProperty({ example: 38 }) quantity_after: number;
+  @ApiProperty({ type: String, nullable: true, example: 'restock' }) reason: string | null;
+  @ApiProperty({ type: String, nullable: true }) note: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) sale_id: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-export function toMovementJson(row: MovementRow): MovementJson {
+export function toMovementJson(movement: StockMovement): MovementJson {
   return {
-    id: row.id,
-    product_id: row.product_id,
-    warehouse_id: row.warehouse_id,
-    type: row.type,
-    quantity: quantityNumber(row.quantity),
-    quantity_after: quantityNumber(row.quantity_after),
-    reason: row.reason,
-    note: row.note,
-    sale_id: row.sale_id,
-    created_at: row.created_at.toISOString(),
+    id: movement.id,
+    product_id: movement.productId,
+    warehouse_id: movement.warehouseId,
+    type: movement.type,
+    quantity: quantityNumber(movement.quantity),
+    quantity_after: quantityNumber(movement.quantityAfter),
+    reason: movement.reason,
+    note: movement.note,
+    sale_id: movement.saleId,
+    created_at: movement.createdAt.toISOString(),
   };
 }

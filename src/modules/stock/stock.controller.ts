@@ -1,5 +1,7 @@
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { MovementJson } from './stock-movements.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { CreateAdjustmentDto } from './dto/create-adjustment.dto';
@@ -15,12 +17,19 @@ export class StockController {
   /** A signed manual adjustment; 201 with the movement it wrote. Emits stock.adjusted (and stock.low / stock.out). Honours Idempotency-Key. */
   @Post('adjustments')
   @Idempotent()
+  @Endpoint({
+    summary: 'Adjust stock by a signed quantity; emits stock.adjusted (and stock.low / stock.out)',
+    status: 201,
+    response: MovementJson,
+    body: true,
+    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   adjust(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateAdjustmentDto) {
     return this.movements.adjust(biz, dto);
   }
 
-  /** The movement ledger, newest first. */
   @Get('movements')
+  @Endpoint({ summary: 'The stock movement ledger, newest first', response: MovementJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListMovementsQuery) {
     return this.movements.list(biz, query);
   }

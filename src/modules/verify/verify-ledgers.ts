@@ -1,31 +1,28 @@
 import { DataSource } from 'typeorm';
-import { LEDGER_CHECKS } from './ledger-checks';
+import * as checks from './persistence/ledger-checks.sql';
+import { inReadOnlySnapshot } from './persistence/read-only-snapshot';
 import { buildReport, CheckResult, VerifyReport } from './verify-report';
 
 /** Drift rows listed per check at most; the count stays exact. */
 export const MAX_DRIFT_ROWS_PER_CHECK = 1000;
 
-/**
- * Runs every ledger check in ONE read-only REPEATABLE READ transaction, so all of them see the same
- * snapshot: a server writing meanwhile commits a level and its movement together, and the check
- * sees both or neither. Nothing is locked or written.
- */
+/** The checks in report order, each with the `checked` figure its examined rows count towards. */
+const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerCheck }[] = [
+  { counts: 'stock_levels', statement: checks.stockLevels },
+  { counts: 'loyalty_accounts', statement: checks.loyaltyAccounts },
+  { statement: checks.orderLines },
+  { counts: 'orders', statement: checks.orders },
+];
+
+/** Every ledger check over one snapshot (see inReadOnlySnapshot), one statement each, in order. */
 export async function verifyLedgers(ds: DataSource, businessId: string | null): Promise<VerifyReport> {
-  const runner = ds.createQueryRunner();
-  await runner.connect();
-  try {
-    await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const results: CheckResult[] = [];
+  const results = await inReadOnlySnapshot(ds, async (tx) => {
+    const out: CheckResult[] = [];
     for (const check of LEDGER_CHECKS) {
-      const [row] = await runner.query(check.sql, [businessId, MAX_DRIFT_ROWS_PER_CHECK]);
-      results.push({ counts: check.counts, checked: Number(row.checked), driftCount: Number(row.drift_count), drift: row.drift });
+      const [row] = await tx.run(check.statement, [businessId, MAX_DRIFT_ROWS_PER_CHECK]);
+      out.push({ counts: check.counts, checked: Number(row.checked), driftCount: Number(row.drift_count), drift: row.drift });
     }
-    await runner.query('COMMIT');
-    return buildReport(results);
-  } catch (err) {
-    await runner.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    await runner.release();
-  }
+    return out;
+  });
+  return buildReport(results);
 }

@@ -14,8 +14,18 @@ describe('verify report', () => {
 
   it('lists drift in check order without the columns a kind leaves null', () => {
     const report = buildReport([
-      { counts: 'stock_levels', checked: 1, driftCount: 1, drift: [{ kind: 'stock_level', business_id: 'b', warehouse_id: 'w', product_id: 'p', expected: 5, actual: 4 }] },
-      { counts: 'orders', checked: 1, driftCount: 1, drift: [{ kind: 'order_total', business_id: 'b', order_id: 'o', product_id: null, expected: 10, actual: 11 }] },
+      {
+        counts: 'stock_levels',
+        checked: 1,
+        driftCount: 1,
+        drift: [{ kind: 'stock_level', business_id: 'b', warehouse_id: 'w', product_id: 'p', expected: 5, actual: 4 }],
+      },
+      {
+        counts: 'orders',
+        checked: 1,
+        driftCount: 1,
+        drift: [{ kind: 'order_total', business_id: 'b', order_id: 'o', product_id: null, expected: 10, actual: 11 }],
+      },
     ]);
     expect(report).toEqual({
       ok: false,
@@ -28,9 +38,7 @@ describe('verify report', () => {
   });
 
   it('keeps a zero expected or actual, and says how much drift was left out of a capped list', () => {
-    const report = buildReport([
-      { counts: 'orders', checked: 5000, driftCount: 2500, drift: [{ kind: 'order_income', expected: 3, actual: 0 }] },
-    ]);
+    const report = buildReport([{ counts: 'orders', checked: 5000, driftCount: 2500, drift: [{ kind: 'order_income', expected: 3, actual: 0 }] }]);
     expect(report.ok).toBe(false);
     expect(report.drift).toEqual([{ kind: 'order_income', expected: 3, actual: 0 }]);
     expect(report.drift_total).toBe(2500);

@@ -19,7 +19,7 @@ function compact(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null && value !== undefined));
 }
 
-/** The single JSON line `cli verify` prints (CONTRACT.md 11). */
+/** The single JSON line `cli verify` prints: `{ok, checked: {stock_levels, loyalty_accounts, orders}, drift}`, ok only without drift. */
 export function buildReport(results: CheckResult[]): VerifyReport {
   const checked = { stock_levels: 0, loyalty_accounts: 0, orders: 0 };
   const drift: Record<string, unknown>[] = [];

@@ -1,28 +1,22 @@
-export interface WarehouseRow {
-  id: string;
-  name: string;
-  address: string | null;
-  is_default: boolean;
-  created_at: Date;
-  updated_at: Date;
+import { ApiProperty } from '@nestjs/swagger';
+import { Warehouse } from './entities/warehouse.entity';
+
+export class WarehouseJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Main' }) name: string;
+  @ApiProperty({ type: String, nullable: true }) address: string | null;
+  @ApiProperty() is_default: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
-export interface WarehouseJson {
-  id: string;
-  name: string;
-  address: string | null;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export function toWarehouseJson(row: WarehouseRow): WarehouseJson {
+export function toWarehouseJson(warehouse: Warehouse): WarehouseJson {
   return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    is_default: row.is_default,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    id: warehouse.id,
+    name: warehouse.name,
+    address: warehouse.address,
+    is_default: warehouse.isDefault,
+    created_at: warehouse.createdAt.toISOString(),
+    updated_at: warehouse.updatedAt.toISOString(),
   };
 }

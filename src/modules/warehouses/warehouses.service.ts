@@ -1,40 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
-import { ListFilter, queryPage } from '../../common/pagination/list-query';
+import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
-import { findInBusiness } from '../../database/find-in-business';
+import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { CreateWarehouseDto } from './dto/create-warehouse.dto';
 import { ListWarehousesQuery } from './dto/list-warehouses.query';
 import { UpdateWarehouseDto } from './dto/update-warehouse.dto';
-import { toWarehouseJson, WarehouseJson, WarehouseRow } from './warehouses.mapper';
-
-const COLUMNS = 'id, name, address, is_default, created_at, updated_at';
+import { Warehouse } from './entities/warehouse.entity';
+import { toWarehouseJson, WarehouseJson } from './warehouses.mapper';
 
 /** Warehouses of a business; exactly one of them is the default (orders and adjustments fall back to it). */
 @Injectable()
 export class WarehousesService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly dataSource: DataSource,
+    @InjectRepository(Warehouse) private readonly warehouses: Repository<Warehouse>,
   ) {}
 
   async list(biz: BusinessContext, query: ListWarehousesQuery): Promise<Paged<WarehouseJson>> {
-    const where = new ListFilter('business_id', biz.id);
-    const page = await queryPage<WarehouseRow>(
-      this.dataSource,
-      { columns: COLUMNS, from: 'warehouses', where, orderBy: 'is_default DESC, lower(name), id' },
-      pageRequest(query),
-    );
+    const page = await BusinessQuery.of(this.warehouses, 'w', biz.id)
+      .orderBy({ 'w.isDefault': 'DESC', 'lower(w.name)': 'ASC', 'w.id': 'ASC' })
+      .page(pageRequest(query));
     return page.map(toWarehouseJson);
   }
 
   async get(biz: BusinessContext, id: string): Promise<WarehouseJson> {
-    const row = await findInBusiness<WarehouseRow>(this.dataSource, 'warehouses', biz.id, id, { columns: COLUMNS, notFound: 'Warehouse' });
-    return toWarehouseJson(row);
+    return toWarehouseJson(await findInBusiness(this.warehouses, biz.id, id, 'Warehouse'));
   }
 
   async create(biz: BusinessContext, dto: CreateWarehouseDto): Promise<WarehouseJson> {
@@ -47,31 +43,22 @@ export class WarehousesService {
 
   async insert(tx: Tx, businessId: string, dto: CreateWarehouseDto): Promise<WarehouseJson> {
     if (dto.is_default) await this.clearDefault(tx, businessId);
-    const row = await tx.one<WarehouseRow>(
-      `INSERT INTO warehouses (business_id, name, address, is_default) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [businessId, dto.name, dto.address ?? null, dto.is_default ?? false],
-    );
-    return toWarehouseJson(row!);
+    const repo = tx.getRepository(Warehouse);
+    const warehouse = repo.create({ businessId, name: dto.name, address: dto.address ?? null, isDefault: dto.is_default ?? false });
+    return toWarehouseJson(await repo.save(warehouse));
   }
 
+  /** Name and address as sent; is_default only ever moves to this warehouse (see UpdateWarehouseDto). */
   async patch(tx: Tx, businessId: string, id: string, dto: UpdateWarehouseDto): Promise<WarehouseJson> {
-    const current = await findInBusiness<WarehouseRow>(tx, 'warehouses', businessId, id, { columns: COLUMNS, notFound: 'Warehouse' });
-    if (dto.is_default === false && current.is_default) {
+    const repo = tx.getRepository(Warehouse);
+    const current = await findInBusiness(repo, businessId, id, 'Warehouse');
+    if (dto.is_default === false && current.isDefault) {
       throw DomainError.validation('is_default', 'the default warehouse stays the default until another warehouse is made the default');
     }
-    const makeDefault = dto.is_default === true && !current.is_default;
+    const makeDefault = dto.is_default === true && !current.isDefault;
     if (makeDefault) await this.clearDefault(tx, businessId);
-    const row = await tx.one<WarehouseRow>(
-      `UPDATE warehouses
-          SET name = COALESCE($3, name),
-              address = CASE WHEN $4 THEN $5 ELSE address END,
-              is_default = is_default OR $6,
-              updated_at = now()
-        WHERE business_id = $1 AND id = $2
-        RETURNING ${COLUMNS}`,
-      [businessId, id, dto.name ?? null, dto.address !== undefined, dto.address ?? null, makeDefault],
-    );
-    return toWarehouseJson(row!);
+    const changes = presentFields<UpdateWarehouseDto, Warehouse>(dto, { name: 'name', address: 'address' });
+    return toWarehouseJson(await updateInBusiness(repo, businessId, id, makeDefault ? { ...changes, isDefault: true } : changes, 'Warehouse'));
   }
 
   /**
@@ -80,7 +67,8 @@ export class WarehousesService {
    * run one after the other, and the second sees the first one's new default.
    */
   private async clearDefault(tx: Tx, businessId: string): Promise<void> {
-    await tx.query(`SELECT id FROM warehouses WHERE business_id = $1 ORDER BY id FOR NO KEY UPDATE`, [businessId]);
-    await tx.query(`UPDATE warehouses SET is_default = false, updated_at = now() WHERE business_id = $1 AND is_default`, [businessId]);
+    const repo = tx.getRepository(Warehouse);
+    await BusinessQuery.of(repo, 'w', businessId).qb.select('w.id').orderBy('w.id').setLock('for_no_key_update').getMany();
+    await repo.update({ businessId, isDefault: true }, { isDefault: false, updatedAt: () => 'now()' });
   }
 }

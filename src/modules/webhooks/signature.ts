@@ -1,7 +1,10 @@
 import { createHmac } from 'crypto';
 import { EventEnvelope } from '../events/event-envelope';
 
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (CONTRACT.md 10). */
+/**
+ * The X-Service-Signature-256 header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed by
+ * the secret. Signing the time with the body lets receivers refuse an old `t` (replay protection).
+ */
 export function signatureHeader(secret: string, unixSeconds: number, rawBody: string): string {
   const mac = createHmac('sha256', secret).update(`${unixSeconds}.${rawBody}`).digest('hex');
   return `t=${unixSeconds},v1=${mac}`;
@@ -14,7 +17,7 @@ export interface DeliveryRequest {
 
 /**
  * The exact bytes and headers of one delivery. The body is serialised once and signed as sent;
- * the secret headers are present only when the webhook has a secret (SPEC.md 6).
+ * the secret headers are present only when the webhook has a secret.
  */
 export function buildDeliveryRequest(envelope: EventEnvelope, secret: string | null, now: Date): DeliveryRequest {
   const body = JSON.stringify(envelope);

@@ -57,11 +57,7 @@ describe('refuseWebhookUrl', () => {
     expect(refuseWebhookUrl('not a url', true)).toBe('url must be an absolute URL');
   });
 
-  it.each([
-    'https://localhost/x',
-    'https://LOCALHOST./x',
-    'https://api.localhost/x',
-  ])('refuses the local name %s', (url) => {
+  it.each(['https://localhost/x', 'https://LOCALHOST./x', 'https://api.localhost/x'])('refuses the local name %s', (url) => {
     expect(refuseWebhookUrl(url, false)).toBe('url must not point to a local host');
   });
 

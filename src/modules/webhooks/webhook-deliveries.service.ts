@@ -1,40 +1,40 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
+import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { findInBusiness } from '../../database/find-in-business';
+import { findInBusiness } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { OutboxDispatcher } from './delivery/outbox-dispatcher';
 import { ListDeliveriesQuery } from './dto/list-deliveries.query';
-import { DeliveryJson, DeliveryRow, toDeliveryJson } from './webhooks.mapper';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { Webhook } from './entities/webhook.entity';
+import { DeliveryJson, toDeliveryJson } from './webhooks.mapper';
 
-const COLUMNS = 'id, webhook_id, event_id, event, status, attempts, next_attempt_at, response_code, duration_ms, error, created_at, updated_at';
-
-/** The delivery log of a webhook and manual redelivery (CONTRACT.md 10). */
+/** The delivery log of a webhook and manual redelivery. */
 @Injectable()
 export class WebhookDeliveriesService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly dataSource: DataSource,
+    @InjectRepository(Webhook) private readonly webhooks: Repository<Webhook>,
+    @InjectRepository(WebhookDelivery) private readonly deliveries: Repository<WebhookDelivery>,
     private readonly dispatcher: OutboxDispatcher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Newest first. */
   async list(biz: BusinessContext, webhookId: string, query: ListDeliveriesQuery): Promise<Paged<DeliveryJson>> {
-    await findInBusiness(this.dataSource, 'webhooks', biz.id, webhookId, { notFound: 'Webhook' });
-    const page = pageRequest(query);
-    const rows: (DeliveryRow & { total: number })[] = await this.dataSource.query(
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM webhook_deliveries
-        WHERE business_id = $1 AND webhook_id = $2 AND ($3::text IS NULL OR status = $3)
-        ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`,
-      [biz.id, webhookId, query.status ?? null, page.limit, page.offset],
-    );
-    const total = rows[0]?.total ?? (page.offset > 0 ? await this.count(biz.id, webhookId, query.status) : 0);
-    return new Paged(rows.map(toDeliveryJson), total, page);
+    await findInBusiness(this.webhooks, biz.id, webhookId, 'Webhook');
+    const page = await BusinessQuery.of(this.deliveries, 'd', biz.id)
+      .equals('d.webhookId', webhookId)
+      .equals('d.status', query.status)
+      .orderBy({ 'd.createdAt': 'DESC', 'd.id': 'ASC' })
+      .page(pageRequest(query));
+    return page.map(toDeliveryJson);
   }
 
   /**
@@ -48,28 +48,27 @@ export class WebhookDeliveriesService {
   }
 
   private async requeue(tx: Tx, businessId: string, webhookId: string, deliveryId: string): Promise<DeliveryJson> {
-    const current = await tx.one<DeliveryRow & { is_active: boolean }>(
-      `SELECT d.status, w.is_active FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-        WHERE d.business_id = $1 AND d.webhook_id = $2 AND d.id = $3
-        FOR UPDATE OF d`,
-      [businessId, webhookId, deliveryId],
-    );
+    const current = await this.lockDelivery(tx, businessId, webhookId, deliveryId);
     if (!current) throw DomainError.notFound('Delivery');
-    if (!current.is_active) throw new DomainError('INVALID_STATUS_TRANSITION', 'The webhook is inactive: activate it before redelivering');
+    if (!current.webhook!.isActive) throw new DomainError('INVALID_STATUS_TRANSITION', 'The webhook is inactive: activate it before redelivering');
     if (current.status === 'delivering') throw new DomainError('INVALID_STATUS_TRANSITION', 'The delivery is being attempted right now');
-    const row = await tx.one<DeliveryRow>(
-      `UPDATE webhook_deliveries SET status = 'pending', attempt_limit = attempts + $2, next_attempt_at = now(), updated_at = now()
-        WHERE id = $1 RETURNING ${COLUMNS}`,
-      [deliveryId, this.config.webhookMaxAttempts],
+    const repo = tx.getRepository(WebhookDelivery);
+    // the row is locked, so its attempts count cannot move before this update
+    await repo.update(
+      { businessId, id: deliveryId },
+      { status: 'pending', attemptLimit: current.attempts + this.config.webhookMaxAttempts, nextAttemptAt: () => 'now()', updatedAt: () => 'now()' },
     );
-    return toDeliveryJson(row!);
+    return toDeliveryJson(await repo.findOneByOrFail({ businessId, id: deliveryId }));
   }
 
-  private async count(businessId: string, webhookId: string, status: string | undefined): Promise<number> {
-    const [row] = await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM webhook_deliveries WHERE business_id = $1 AND webhook_id = $2 AND ($3::text IS NULL OR status = $3)`,
-      [businessId, webhookId, status ?? null],
-    );
-    return row.n;
+  /** The delivery with its webhook, the delivery row locked: no dispatcher pass claims it meanwhile. */
+  private lockDelivery(tx: Tx, businessId: string, webhookId: string, deliveryId: string): Promise<WebhookDelivery | null> {
+    return tx
+      .getRepository(WebhookDelivery)
+      .createQueryBuilder('d')
+      .innerJoinAndSelect('d.webhook', 'w')
+      .where('d.businessId = :businessId AND d.webhookId = :webhookId AND d.id = :deliveryId', { businessId, webhookId, deliveryId })
+      .setLock('pessimistic_write', undefined, ['d'])
+      .getOne();
   }
 }

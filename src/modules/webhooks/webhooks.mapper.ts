@@ -1,83 +1,63 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { EVENT_NAMES } from '../../common/events/domain-event';
+import { WebhookDelivery } from './entities/webhook-delivery.entity';
+import { Webhook } from './entities/webhook.entity';
+
 export const DELIVERY_STATUSES = ['pending', 'delivering', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export interface WebhookRow {
-  id: string;
-  url: string;
-  events: string[];
-  secret: string | null;
-  is_active: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface WebhookJson {
-  id: string;
-  url: string;
-  events: string[];
-  is_active: boolean;
-  secret_set: boolean;
-  created_at: string;
-  updated_at: string;
+export class WebhookJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'https://hooks.example.com/backoffice' }) url: string;
+  @ApiProperty({ enum: EVENT_NAMES, isArray: true, example: ['sale.completed'] }) events: string[];
+  @ApiProperty() is_active: boolean;
+  @ApiProperty({ description: 'whether a signing secret is set (the secret itself is never returned)' }) secret_set: boolean;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 /** The secret is write-only: only whether one is set ever leaves the service. */
-export function toWebhookJson(row: WebhookRow): WebhookJson {
+export function toWebhookJson(webhook: Webhook): WebhookJson {
   return {
-    id: row.id,
-    url: row.url,
-    events: row.events,
-    is_active: row.is_active,
-    secret_set: row.secret !== null,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    id: webhook.id,
+    url: webhook.url,
+    events: webhook.events,
+    is_active: webhook.isActive,
+    secret_set: webhook.secret !== null,
+    created_at: webhook.createdAt.toISOString(),
+    updated_at: webhook.updatedAt.toISOString(),
   };
 }
 
-export interface DeliveryRow {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: Date | null;
-  response_code: number | null;
-  duration_ms: number | null;
-  error: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface DeliveryJson {
-  id: string;
-  webhook_id: string;
-  event: string;
-  event_id: string;
-  status: DeliveryStatus;
-  response_code: number | null;
-  duration_ms: number | null;
-  error: string | null;
-  attempts: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  updated_at: string;
+export class DeliveryJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) webhook_id: string;
+  @ApiProperty({ enum: EVENT_NAMES, example: 'sale.completed' }) event: string;
+  @ApiProperty({ format: 'uuid' }) event_id: string;
+  @ApiProperty({ enum: DELIVERY_STATUSES }) status: DeliveryStatus;
+  @ApiProperty({ type: Number, nullable: true, example: 200 }) response_code: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 42 }) duration_ms: number | null;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiProperty({ example: 1 }) attempts: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) next_attempt_at: string | null;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 /** For a delivery in progress next_attempt_at is an internal lease, so it is shown only while waiting. */
-export function toDeliveryJson(row: DeliveryRow): DeliveryJson {
+export function toDeliveryJson(delivery: WebhookDelivery): DeliveryJson {
   return {
-    id: row.id,
-    webhook_id: row.webhook_id,
-    event: row.event,
-    event_id: row.event_id,
-    status: row.status,
-    response_code: row.response_code,
-    duration_ms: row.duration_ms,
-    error: row.error,
-    attempts: row.attempts,
-    next_attempt_at: row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    id: delivery.id,
+    webhook_id: delivery.webhookId,
+    event: delivery.event,
+    event_id: delivery.eventId,
+    status: delivery.status,
+    response_code: delivery.responseCode,
+    duration_ms: delivery.durationMs,
+    error: delivery.error,
+    attempts: delivery.attempts,
+    next_attempt_at: delivery.status === 'pending' && delivery.nextAttemptAt ? delivery.nextAttemptAt.toISOString() : null,
+    created_at: delivery.createdAt.toISOString(),
+    updated_at: delivery.updatedAt.toISOString(),
   };
 }

@@ -1,39 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { findInBusiness } from '../../database/find-in-business';
+import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
+import { Webhook } from './entities/webhook.entity';
 import { refuseWebhookUrl } from './url-policy';
-import { toWebhookJson, WebhookJson, WebhookRow } from './webhooks.mapper';
+import { toWebhookJson, WebhookJson } from './webhooks.mapper';
+import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { BusinessQuery } from '../../database/business-query';
+import { ListWebhooksQuery } from './dto/list-webhooks.query';
 
-const COLUMNS = 'id, url, events, secret, is_active, created_at, updated_at';
-
-/** Webhook registrations of a business (CONTRACT.md 10). Another business's webhook is NOT_FOUND. */
+/** Webhook registrations of a business. Another business's webhook is NOT_FOUND. */
 @Injectable()
 export class WebhooksService {
   constructor(
     private readonly uow: UnitOfWork,
-    private readonly dataSource: DataSource,
+    @InjectRepository(Webhook) private readonly webhooks: Repository<Webhook>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Newest first. */
-  async list(biz: BusinessContext): Promise<WebhookJson[]> {
-    const rows: WebhookRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM webhooks WHERE business_id = $1 ORDER BY created_at DESC, id`,
-      [biz.id],
-    );
-    return rows.map(toWebhookJson);
+  async list(biz: BusinessContext, query: ListWebhooksQuery): Promise<Paged<WebhookJson>> {
+    const page = await BusinessQuery.of(this.webhooks, 'w', biz.id).orderBy({ 'w.createdAt': 'DESC', 'w.id': 'ASC' }).page(pageRequest(query));
+    return page.map(toWebhookJson);
   }
 
   async get(biz: BusinessContext, id: string): Promise<WebhookJson> {
-    const row = await findInBusiness<WebhookRow>(this.dataSource, 'webhooks', biz.id, id, { columns: COLUMNS, notFound: 'Webhook' });
-    return toWebhookJson(row);
+    return toWebhookJson(await findInBusiness(this.webhooks, biz.id, id, 'Webhook'));
   }
 
   async create(biz: BusinessContext, dto: CreateWebhookDto): Promise<WebhookJson> {
@@ -57,31 +56,18 @@ export class WebhooksService {
   }
 
   private async insert(tx: Tx, businessId: string, dto: CreateWebhookDto): Promise<WebhookJson> {
-    const row = await tx.one<WebhookRow>(
-      `INSERT INTO webhooks (business_id, url, events, secret) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [businessId, dto.url, dto.events, dto.secret ?? null],
-    );
-    return toWebhookJson(row!);
+    const repo = tx.getRepository(Webhook);
+    return toWebhookJson(await repo.save(repo.create({ businessId, url: dto.url, events: dto.events, secret: dto.secret ?? null })));
   }
 
+  /** Only the fields sent change; `secret: null` removes the secret. */
   private async patch(tx: Tx, businessId: string, id: string, dto: UpdateWebhookDto): Promise<WebhookJson> {
-    const row = await tx.one<WebhookRow>(
-      `UPDATE webhooks SET
-         is_active = coalesce($3, is_active),
-         url = coalesce($4, url),
-         events = coalesce($5, events),
-         secret = CASE WHEN $6 THEN $7 ELSE secret END,
-         updated_at = now()
-       WHERE business_id = $1 AND id = $2
-       RETURNING ${COLUMNS}`,
-      [businessId, id, dto.is_active ?? null, dto.url ?? null, dto.events ?? null, dto.secret !== undefined, dto.secret ?? null],
-    );
-    if (!row) throw DomainError.notFound('Webhook');
-    return toWebhookJson(row);
+    const changes = presentFields<UpdateWebhookDto, Webhook>(dto, { is_active: 'isActive', url: 'url', events: 'events', secret: 'secret' });
+    return toWebhookJson(await updateInBusiness(tx.getRepository(Webhook), businessId, id, changes, 'Webhook'));
   }
 
   private async delete(tx: Tx, businessId: string, id: string): Promise<void> {
-    const row = await tx.one(`DELETE FROM webhooks WHERE business_id = $1 AND id = $2 RETURNING id`, [businessId, id]);
-    if (!row) throw DomainError.notFound('Webhook');
+    const result = await tx.getRepository(Webhook).delete({ businessId, id });
+    if (result.affected === 0) throw DomainError.notFound('Webhook');
   }
 }

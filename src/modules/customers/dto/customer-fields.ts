@@ -44,11 +44,7 @@ export function IsCustomerEmail(options?: ValidationOptions): PropertyDecorator 
 }
 
 export function IsCustomerName(options?: ValidationOptions): PropertyDecorator {
-  return applyDecorators(
-    IsString(options),
-    MaxLength(200, options),
-    ApiPropertyOptional({ type: String, example: 'Ada Lovelace' }),
-  );
+  return applyDecorators(IsString(options), MaxLength(200, options), ApiPropertyOptional({ type: String, example: 'Ada Lovelace' }));
 }
 
 export function IsNotes(): PropertyDecorator {

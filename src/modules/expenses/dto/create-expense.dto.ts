@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength } from 'class-validator';
 import { IsIsoDate, IsMoney, Trim } from '../../../common/validation/decorators';
 
-/** CONTRACT.md 7 POST /expenses. */
+/** POST /expenses. */
 export class CreateExpenseDto {
   /** Above 0, at most 2 decimals. */
   @IsMoney({ required: true })

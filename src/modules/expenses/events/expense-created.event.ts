@@ -9,7 +9,7 @@ export interface ExpenseCreatedData {
   finance_transaction_id: string;
 }
 
-/** An expense was recorded (SPEC.md 6), with its finance `expense` transaction. */
+/** An expense was recorded, with its finance `expense` transaction. */
 export class ExpenseCreatedEvent extends DomainEvent<ExpenseCreatedData> {
   static readonly eventName = 'expense.created';
   readonly name = ExpenseCreatedEvent.eventName;

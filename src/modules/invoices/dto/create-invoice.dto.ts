@@ -19,7 +19,7 @@ export class InvoiceLineDto {
   price: number;
 }
 
-/** SPEC.md 4.4 POST /invoices. */
+/** POST /invoices: a manual invoice for a customer of the business, each line priced by the caller. */
 export class CreateInvoiceDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID(undefined, { message: 'customer_id must be a UUID' })

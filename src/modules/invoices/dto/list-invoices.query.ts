@@ -4,7 +4,7 @@ import { DateRangeQueryDto } from '../../../common/pagination/date-range';
 import { IsOneOf } from '../../../common/validation/decorators';
 import { INVOICE_STATUSES, InvoiceStatus } from '../invoice-status';
 
-/** SPEC.md 4.4 GET /invoices: `from` and `to` are inclusive issue dates in the business time zone. */
+/** GET /invoices: `from` and `to` are inclusive issue dates in the business time zone. */
 export class ListInvoicesQuery extends DateRangeQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()

@@ -4,7 +4,7 @@ import { IsIsoDate, IsOneOf } from '../../../common/validation/decorators';
 import { INVOICE_UPDATE_STATUSES, InvoiceUpdateStatus } from '../invoice-status';
 
 /**
- * SPEC.md 4.4 PUT /invoices/:id. `status` is what the update does, so it is needed (`unpaid` is 400);
+ * PUT /invoices/:id. `status` is what the update does, so it is needed (`unpaid` is 400);
  * `paid_date` only goes with `paid` (default: today in the business time zone).
  */
 export class UpdateInvoiceDto {

@@ -1,6 +1,6 @@
 import { DomainEvent } from '../../../common/events/domain-event';
 
-/** CONTRACT.md 6: the data of invoice.paid. */
+/** The data of invoice.paid, as webhooks receive it. */
 export interface InvoicePaidData {
   invoice_id: string;
   invoice_number: string;
@@ -10,7 +10,7 @@ export interface InvoicePaidData {
   paid_date: string;
 }
 
-/** An invoice's status changed to paid (SPEC.md 6); never on a repeated `paid`. */
+/** An invoice's status changed to paid; never on a repeated `paid`. */
 export class InvoicePaidEvent extends DomainEvent<InvoicePaidData> {
   static readonly eventName = 'invoice.paid';
   readonly name = InvoicePaidEvent.eventName;

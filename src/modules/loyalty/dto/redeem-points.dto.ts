@@ -4,7 +4,7 @@ import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-
 /** Points are bigint; a request is held to what a JSON number carries exactly. */
 export const MAX_POINTS = Number.MAX_SAFE_INTEGER;
 
-/** SPEC.md 4.1 POST /loyalty/redeem. */
+/** POST /loyalty/redeem: points taken from a customer's balance by hand. */
 export class RedeemPointsDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID(undefined, { message: 'customer_id must be a UUID' })

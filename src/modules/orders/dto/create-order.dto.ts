@@ -28,7 +28,7 @@ export class OrderLineDto {
   discount?: number;
 }
 
-/** SPEC.md 4.2 POST /orders. */
+/** POST /orders: the lines, the optional customer and warehouse, the order's adjustments and an invoice on request. */
 export class CreateOrderDto {
   @ApiProperty({ type: [OrderLineDto] })
   @IsArray()

@@ -5,7 +5,7 @@ import { IsOneOf } from '../../../common/validation/decorators';
 
 export const ORDER_STATUSES = ['completed', 'pending', 'cancelled'] as const;
 
-/** SPEC.md 4.2 GET /orders: `from` and `to` are inclusive dates in the business time zone. */
+/** GET /orders filters: customer, status, and `from`/`to`, inclusive dates in the business time zone. */
 export class ListOrdersQuery extends DateRangeQueryDto {
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()

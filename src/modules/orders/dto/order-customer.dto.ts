@@ -1,7 +1,7 @@
 import { IsOptional, ValidateIf } from 'class-validator';
 import { IsCustomerEmail, IsCustomerName, IsPhone } from '../../customers/dto/customer-fields';
 
-/** SPEC.md 2.4: the customer is found by email, then phone, or created; one of the two is needed. */
+/** The customer of an order: found by email, then phone, or created; one of the two is needed. */
 export class OrderCustomerDto {
   @IsOptional()
   @IsCustomerName()

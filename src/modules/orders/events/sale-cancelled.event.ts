@@ -1,6 +1,6 @@
 import { DomainEvent } from '../../../common/events/domain-event';
 
-/** The data of sale.cancelled (CONTRACT.md 5 and 10). */
+/** The data of sale.cancelled, as webhooks and the events feed deliver it. */
 export interface SaleCancelledData {
   sale_id: string;
   sale_number: string;

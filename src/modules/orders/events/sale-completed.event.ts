@@ -10,7 +10,7 @@ export interface SaleCompletedItem {
   total: number;
 }
 
-/** SPEC.md 6: the data of sale.completed. */
+/** The data of sale.completed, as webhooks and the events feed deliver it. */
 export interface SaleCompletedData {
   sale_id: string;
   sale_number: string;
@@ -19,7 +19,7 @@ export interface SaleCompletedData {
   items: SaleCompletedItem[];
 }
 
-/** An order was created (SPEC.md 1, effect 11). */
+/** An order was recorded, with every effect of the sale. */
 export class SaleCompletedEvent extends DomainEvent<SaleCompletedData> {
   static readonly eventName = 'sale.completed';
   readonly name = SaleCompletedEvent.eventName;

@@ -38,7 +38,7 @@ export interface OrderPrice {
 }
 
 /**
- * Order maths (CONTRACT.md 5), exact decimals:
+ * Order maths, exact decimals:
  *   unit_price = price ?? product price; line total = quantity x unit_price - discount (to the cent,
  *   half up; a discount above quantity x unit_price is NEGATIVE_TOTAL);
  *   subtotal = sum of line totals; total = subtotal + tax + shipping - order discount (>= 0, else

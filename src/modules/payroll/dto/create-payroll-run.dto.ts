@@ -19,7 +19,7 @@ export class PayrollItemDto {
   amount: number;
 }
 
-/** CONTRACT.md 7 POST /payroll/runs; `period_end` must not be before `period_start`. */
+/** POST /payroll/runs; `period_end` must not be before `period_start`. */
 export class CreatePayrollRunDto {
   @ApiProperty({ type: String, format: 'date', example: '2026-11-01' })
   @IsIsoDate()

@@ -8,7 +8,7 @@ export interface PayrollProcessedData {
   employee_count: number;
 }
 
-/** A payroll run was completed (SPEC.md 6) and booked as one finance `expense` (category `payroll`). */
+/** A payroll run was completed and booked as one finance `expense` (category `payroll`). */
 export class PayrollProcessedEvent extends DomainEvent<PayrollProcessedData> {
   static readonly eventName = 'payroll.processed';
   readonly name = PayrollProcessedEvent.eventName;

@@ -56,7 +56,8 @@ describe('describeTransportError', () => {
     expect(describeTransportError({ code: 'ECONNABORTED' }, 500)).toBe('timed out after 500 ms');
     expect(describeTransportError({ code: 'ERR_CANCELED' }, 250)).toBe('timed out after 250 ms');
     expect(describeTransportError({ code: 'ECONNRESET' }, 500)).toBe('connection reset by the receiver');
-    expect(describeTransportError({ code: 'ENOTFOUND' }, 500)).toBe('host name could not be resolved');
+    expect(describeTransportError({ code: 'ENOTFOUND' }, 500)).toBe('destination not allowed');
+    expect(describeTransportError({ code: 'EAI_AGAIN' }, 500)).toBe('destination not allowed');
     expect(describeTransportError({ code: 'CERT_HAS_EXPIRED' }, 500)).toBe('TLS certificate rejected (CERT_HAS_EXPIRED)');
   });
 
@@ -64,10 +65,8 @@ describe('describeTransportError', () => {
     expect(describeTransportError({ message: 'x', cause: { code: 'ECONNREFUSED' } }, 500)).toBe('connection refused');
   });
 
-  it('explains a refused private address', () => {
-    expect(describeTransportError({ code: 'ENONPUBLIC', message: 'vm resolves to 127.0.0.1, a non-public address' }, 500)).toBe(
-      'refused: vm resolves to 127.0.0.1, a non-public address',
-    );
+  it('gives one generic reason for a refused address, never the name or the address', () => {
+    expect(describeTransportError({ code: 'ENONPUBLIC', message: 'vm resolves to 127.0.0.1, a non-public address' }, 500)).toBe('destination not allowed');
   });
 
   it('falls back to the message, then to a generic text', () => {

@@ -38,6 +38,13 @@ interface TransportError {
   cause?: TransportError;
 }
 
+/**
+ * What the tenant's delivery log says of any destination the service refuses to reach: a name that
+ * resolves to a non-public address, a name that does not resolve, a URL no longer allowed. One
+ * reason for all, so the log cannot be used to map internal names; the detail goes to the server log.
+ */
+export const DESTINATION_NOT_ALLOWED = 'destination not allowed';
+
 /** The cause of an attempt that got no HTTP answer, in words an operator can act on. */
 export function describeTransportError(err: TransportError | undefined, timeoutMs: number): string {
   const code = err?.code ?? err?.cause?.code;
@@ -54,12 +61,11 @@ export function describeTransportError(err: TransportError | undefined, timeoutM
       return 'connection reset by the receiver';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'host name could not be resolved';
+    case 'ENONPUBLIC':
+      return DESTINATION_NOT_ALLOWED;
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return 'host unreachable';
-    case 'ENONPUBLIC':
-      return `refused: ${err?.message ?? err?.cause?.message}`;
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
     case 'CERT_HAS_EXPIRED':

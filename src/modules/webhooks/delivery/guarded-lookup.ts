@@ -9,7 +9,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
  * link-local addresses. Checking inside the connection's own lookup (not before it) means the
  * address checked is the address connected to, so a DNS answer cannot change in between.
  */
-export function guardedLookup(resolve: Resolver = dnsLookup as unknown as Resolver) {
+export function guardedLookup(resolve: Resolver = dnsLookup) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);

@@ -64,7 +64,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
     clearInterval(this.timer);
     await this.draining;
     await Promise.allSettled([...this.inFlight]);
-    await this.settle(0).catch((err) => this.logger.error({ msg: 'recording webhook outcomes at shutdown failed', error: err?.message ?? String(err) }));
+    await this.settle(0).catch((err: Error) => this.logger.error({ msg: 'recording webhook outcomes at shutdown failed', error: err?.message ?? String(err) }));
   }
 
   /** `events`: new outbox rows may exist. Without it, only finished and due deliveries are looked at. */
@@ -76,7 +76,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
       return;
     }
     this.draining = this.drain()
-      .catch((err) => this.logger.error({ msg: 'webhook dispatch failed', error: err?.message ?? String(err) }))
+      .catch((err: Error) => this.logger.error({ msg: 'webhook dispatch failed', error: err?.message ?? String(err) }))
       .finally(() => {
         this.draining = null;
         if (this.drainAgain) {
@@ -116,7 +116,7 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
   private launch(delivery: ClaimedDelivery): void {
     this.busy.set(delivery.webhook_id, (this.busy.get(delivery.webhook_id) ?? 0) + 1);
     const attempt = this.attempt(delivery)
-      .catch((err) => this.logger.error({ msg: 'webhook delivery attempt failed', delivery_id: delivery.id, error: err?.message ?? String(err) }))
+      .catch((err: Error) => this.logger.error({ msg: 'webhook delivery attempt failed', delivery_id: delivery.id, error: err?.message ?? String(err) }))
       .finally(() => {
         this.inFlight.delete(attempt);
         const left = (this.busy.get(delivery.webhook_id) ?? 1) - 1;

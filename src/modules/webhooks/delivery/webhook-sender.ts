@@ -1,12 +1,12 @@
 import { HttpService } from '@nestjs/axios';
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Agent as HttpAgent } from 'http';
 import { Agent as HttpsAgent } from 'https';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { toEventEnvelope } from '../../events/event-envelope';
 import { buildDeliveryRequest } from '../signature';
 import { refuseWebhookUrl } from '../url-policy';
-import { AttemptOutcome, describeTransportError, outcomeOfResponse } from './delivery-policy';
+import { AttemptOutcome, describeTransportError, DESTINATION_NOT_ALLOWED, outcomeOfResponse } from './delivery-policy';
 import { ClaimedDelivery } from './delivery-store';
 import { guardedLookup } from './guarded-lookup';
 
@@ -23,6 +23,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 export class WebhookSender implements OnApplicationShutdown {
   private readonly httpAgent: HttpAgent;
   private readonly httpsAgent: HttpsAgent;
+  private readonly logger = new Logger('WebhookSender');
 
   constructor(
     private readonly http: HttpService,
@@ -49,14 +50,16 @@ export class WebhookSender implements OnApplicationShutdown {
         proxy: false,
         httpAgent: this.httpAgent,
         httpsAgent: this.httpsAgent,
-        transformRequest: [(data) => data],
+        transformRequest: [(data: string) => data],
         responseType: 'text',
         maxContentLength: MAX_RESPONSE_BYTES,
         validateStatus: () => true,
       });
       return outcomeOfResponse(response.status, elapsed());
     } catch (err) {
-      return { ok: false, responseCode: null, durationMs: elapsed(), error: describeTransportError(err as never, timeoutMs) };
+      const error = describeTransportError(err as never, timeoutMs);
+      if (error === DESTINATION_NOT_ALLOWED) this.logRefusal(delivery, err instanceof Error ? err.message : String(err));
+      return { ok: false, responseCode: null, durationMs: elapsed(), error };
     }
   }
 
@@ -64,7 +67,14 @@ export class WebhookSender implements OnApplicationShutdown {
     if (!delivery.is_active) return 'webhook is inactive';
     if (!delivery.event) return 'event is no longer available';
     const refused = refuseWebhookUrl(delivery.url, this.config.webhookAllowInsecure);
-    return refused ? `refused: ${refused}` : null;
+    if (!refused) return null;
+    this.logRefusal(delivery, refused);
+    return DESTINATION_NOT_ALLOWED;
+  }
+
+  /** The detail the tenant does not see: which name, which address, which rule. */
+  private logRefusal(delivery: ClaimedDelivery, detail: string): void {
+    this.logger.warn({ msg: 'webhook destination refused', webhook_id: delivery.webhook_id, delivery_id: delivery.id, url: delivery.url, detail });
   }
 
   /** After the dispatcher has let its in-flight deliveries finish (beforeApplicationShutdown). */

@@ -1,0 +1,105 @@
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ERROR_STATUS, ErrorCode } from '../errors/error-codes';
+
+/** `meta` of a paged list (CONTRACT.md 2). */
+export class PageMeta {
+  @ApiProperty({ example: 1 }) page: number;
+  @ApiProperty({ example: 20 }) per_page: number;
+  @ApiProperty({ example: 42 }) total: number;
+  @ApiProperty({ example: 3 }) total_pages: number;
+}
+
+class ErrorPayload {
+  @ApiProperty({ enum: Object.keys(ERROR_STATUS), example: 'VALIDATION_FAILED' }) code: ErrorCode;
+  @ApiProperty({ example: 'The request is invalid' }) message: string;
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock)',
+  })
+  details?: Record<string, unknown>[];
+  @ApiPropertyOptional({ example: '5b0c2a1e-93f1-4f4c-a8a4-2d1d8e6f0c11' }) request_id?: string;
+}
+
+/** The error body of CONTRACT.md 2: `{success: false, error: {code, message, details?, request_id}}`. */
+export class ErrorResponse {
+  @ApiProperty({ enum: [false] }) success: false;
+  @ApiProperty({ type: ErrorPayload }) error: ErrorPayload;
+}
+
+/** How the success body wraps the model: one object, a paged list, a wrapped array, or SPEC.md's bare shapes. */
+export type ResponseShape = 'one' | 'paged' | 'array' | 'bare' | 'bare-array';
+
+export interface EndpointOptions {
+  summary: string;
+  description?: string;
+  /** the success status (default 200) */
+  status?: number;
+  /** the success body's model; omit for 204 */
+  response?: Type<unknown>;
+  shape?: ResponseShape;
+  /** the codes this route can answer besides the ones every route can */
+  errors?: ErrorCode[];
+  /** a public route: no API key, so no 401 */
+  public?: boolean;
+  /** a POST or PUT: its body is parsed (even when the route reads none), so 400/413/415 for malformed bodies */
+  body?: boolean;
+}
+
+/** Every route can answer these; protected ones also 401 and 429. */
+const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+const PROTECTED: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED'];
+const WITH_BODY: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+
+/**
+ * The OpenAPI description of one route (CONTRACT.md 15): summary, success body in its envelope, and
+ * every error status with the codes it can carry. One decorator, so a route cannot document half.
+ */
+export function Endpoint(options: EndpointOptions): MethodDecorator {
+  const codes = new Set<ErrorCode>([...ALWAYS, ...(options.public ? [] : PROTECTED), ...(options.body ? WITH_BODY : []), ...(options.errors ?? [])]);
+  const decorators = [
+    ApiOperation({ summary: options.summary, description: options.description, ...(options.public ? { security: [] } : {}) }),
+    successResponse(options),
+    ...errorResponses([...codes]),
+  ];
+  if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, ErrorResponse));
+  else decorators.push(ApiExtraModels(ErrorResponse));
+  return applyDecorators(...decorators);
+}
+
+function successResponse(options: EndpointOptions): MethodDecorator {
+  const status = options.status ?? 200;
+  if (!options.response) return ApiResponse({ status, description: 'No content' });
+  const ref = { $ref: getSchemaPath(options.response) };
+  const envelope = (data: object, extra: Record<string, object> = {}) => ({
+    type: 'object',
+    required: ['success', 'data', ...Object.keys(extra)],
+    properties: { success: { type: 'boolean', enum: [true] }, data, ...extra },
+  });
+  const schemas: Record<ResponseShape, object> = {
+    one: envelope(ref),
+    array: envelope({ type: 'array', items: ref }),
+    paged: envelope({ type: 'array', items: ref }, { meta: { $ref: getSchemaPath(PageMeta) } }),
+    bare: ref,
+    'bare-array': { type: 'array', items: ref },
+  };
+  return ApiResponse({ status, description: 'Success', schema: schemas[options.shape ?? 'one'] });
+}
+
+function errorResponses(codes: ErrorCode[]): MethodDecorator[] {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  return [...byStatus].map(([status, statusCodes]) =>
+    ApiResponse({
+      status,
+      description: statusCodes.join(', '),
+      schema: {
+        allOf: [
+          { $ref: getSchemaPath(ErrorResponse) },
+          { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } } } },
+        ],
+      },
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+import { IdempotencyKeyTaken, IdempotentRequest } from '../../common/idempotency/idempotent-request';
+import { claimIdempotencyKey, completeIdempotencyKey } from '../persistence/idempotency.sql';
+import { Tx } from '../transaction';
+
+/**
+ * The first statement of a request's transaction: its key, claimed uncommitted, so a concurrent
+ * request with the same key waits for this one, then sees its outcome. Throws when the key is
+ * already taken by a committed request.
+ */
+export async function claimInTransaction(tx: Tx, request: IdempotentRequest): Promise<void> {
+  const { scope } = request;
+  const claimed = await tx.run(claimIdempotencyKey, [scope.businessId, scope.key, request.method, request.path, request.fingerprint]);
+  if (claimed.length === 0) throw new IdempotencyKeyTaken();
+}
+
+/** The last statement before commit: the outcome, committed with the effect it records. */
+export async function completeInTransaction(tx: Tx, request: IdempotentRequest, body: unknown): Promise<void> {
+  await tx.run(completeIdempotencyKey, [request.scope.businessId, request.scope.key, request.status, JSON.stringify(body ?? null)]);
+}

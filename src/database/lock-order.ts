@@ -1,0 +1,53 @@
+/**
+ * The one order in which a transaction may take the contended locks of this service. Two
+ * transactions that both follow it can wait on each other but never in a cycle, so they never
+ * deadlock. It is enforced in code, in two places:
+ *
+ * - at run time, per transaction: each method that locks one of these rows calls
+ *   `tx.locks.take(rank)` first (a part of a CombinedStatement declares its rank and the statement
+ *   takes it when it runs); a rank lower than one already held throws before the statement runs, so
+ *   a wrong order fails the first test that runs the path, not a busy shop;
+ * - at build time, within one CombinedStatement, where PostgreSQL decides the order of the parts:
+ *   ranked parts must come in ascending order and each must read the part of the previous rank.
+ *
+ * An order takes: a new customer's identity (find-or-create), its stock rows (in product order),
+ * then in its last statement the sale counter, the customer's totals, the loyalty account and the
+ * invoice counter. A cancellation starts at the sale row, follows the same order for what it
+ * touches, and ends at the analytics rollup lock. Stock adjustments take stock rows only.
+ */
+export enum LockRank {
+  /** an existing sale, locked by the cancellation or a return before anything else */
+  SaleRow = 10,
+  /** a customer found or created by email/phone (a new row holds its unique index entry) */
+  CustomerIdentity = 20,
+  /** stock_levels rows, always in product-id order within one statement */
+  StockLevels = 30,
+  /** the per-business sale counter: held until commit, so taken as late as possible */
+  SaleCounter = 40,
+  /** a customer's totals (total_spent, total_orders) */
+  CustomerTotals = 50,
+  /** a customer's loyalty account */
+  LoyaltyAccount = 60,
+  /** the per-business invoice counter, or an existing invoice row */
+  Invoice = 70,
+  /** the analytics rollup lock of a business, taken by corrections of closed periods */
+  AnalyticsRollup = 80,
+}
+
+export class LockOrderViolation extends Error {}
+
+/** The highest rank a transaction holds; refuses going back down. */
+export class LockOrder {
+  private held: LockRank | undefined;
+
+  take(rank: LockRank): void {
+    if (this.held !== undefined && rank < this.held) {
+      throw new LockOrderViolation(`lock order: ${LockRank[rank]} taken after ${LockRank[this.held]}`);
+    }
+    this.held = rank;
+  }
+
+  get highest(): LockRank | undefined {
+    return this.held;
+  }
+}

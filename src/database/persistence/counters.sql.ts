@@ -1,0 +1,24 @@
+import { defineStatement } from '../statement';
+
+/**
+ * The next value of a per-business counter ($1 business, $2 counter name). The row stays locked
+ * until the transaction ends, which is what keeps the numbers gapless (a rollback returns it).
+ */
+export const takeNextNumber = defineStatement<[businessId: string, counter: string], { value: string }>(
+  'counters.next',
+  `UPDATE business_counters SET value = value + 1 WHERE business_id = $1 AND name = $2 RETURNING value`,
+);
+
+/**
+ * The same counter step as the body of a part of a combined statement: `number`, `formatted` (the
+ * prefix, a dash and at least four digits: S-0001, INV-12345) and `at`, the clock time once the row
+ * is locked, which the numbered rows take as their creation time. `after` is an SQL condition that
+ * makes the part read the previous lock's part (see CombinedStatement).
+ */
+export function counterStepSql(businessIdSql: string, counterSql: string, prefixSql: string, after: string): string {
+  return `UPDATE business_counters c SET value = c.value + 1
+     WHERE c.business_id = ${businessIdSql} AND c.name = ${counterSql} AND ${after}
+ RETURNING c.value AS number,
+           ${prefixSql} || '-' || lpad(c.value::text, greatest(4, length(c.value::text)), '0') AS formatted,
+           clock_timestamp() AS at`;
+}

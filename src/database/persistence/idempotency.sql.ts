@@ -1,0 +1,63 @@
+import { IDEMPOTENCY_TTL_HOURS } from '../../common/idempotency/idempotency-store';
+import { defineStatement } from '../statement';
+
+const EXPIRED = `created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
+
+/**
+ * Claims key $2 of business $1 for a request ($3 method, $4 path, $5 fingerprint), as the first
+ * statement of the request's transaction: a new key, an expired one, or one left `in_progress` (only
+ * a transaction that never committed writes that status, so such a row is a dead request's). While
+ * another transaction holds the key uncommitted, this waits for it. No row when the key is taken.
+ */
+export const claimIdempotencyKey = defineStatement<[businessId: string, key: string, method: string, path: string, requestHash: string], { claimed: number }>(
+  'idempotency.claim',
+  `INSERT INTO idempotency_keys (business_id, key, method, path, request_hash, status)
+       VALUES ($1, $2, $3, $4, $5, 'in_progress')
+       ON CONFLICT (business_id, key) DO UPDATE
+          SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, status = 'in_progress',
+              response_status = NULL, response_body = NULL, created_at = now()
+        WHERE idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'
+       RETURNING 1 AS claimed`,
+);
+
+export interface HeldKeyRow {
+  request_hash: string;
+  status: string;
+  response_status: number | null;
+  response_body: unknown;
+}
+
+/** The committed outcome under key $2 of business $1 within its lifetime. */
+export const readIdempotencyKey = defineStatement<[businessId: string, key: string], HeldKeyRow>(
+  'idempotency.read',
+  `SELECT request_hash, status, response_status, response_body FROM idempotency_keys
+    WHERE business_id = $1 AND key = $2 AND status = 'completed' AND NOT (${EXPIRED})`,
+);
+
+/** The response ($3 status, $4 body as JSON text) of the request that claimed key $2 of business $1, in its transaction. */
+export const completeIdempotencyKey = defineStatement<[businessId: string, key: string, status: number, body: string], never>(
+  'idempotency.complete',
+  `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4::json
+        WHERE business_id = $1 AND key = $2`,
+);
+
+/**
+ * An outcome stored outside a transaction of effects (a client error, or the final body of a request
+ * whose transaction stored another): inserted, or replacing the outcome of the same request ($5) or
+ * of an expired or dead one; never another request's live outcome.
+ */
+export const storeIdempotencyOutcome = defineStatement<
+  [businessId: string, key: string, method: string, path: string, requestHash: string, status: number, body: string],
+  never
+>(
+  'idempotency.storeOutcome',
+  `INSERT INTO idempotency_keys (business_id, key, method, path, request_hash, status, response_status, response_body)
+       VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7::json)
+       ON CONFLICT (business_id, key) DO UPDATE
+          SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, status = 'completed',
+              response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body
+        WHERE idempotency_keys.request_hash = EXCLUDED.request_hash OR idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'`,
+);
+
+/** Keys of every business past their lifetime. */
+export const purgeExpiredIdempotencyKeys = defineStatement<[], never>('idempotency.purgeExpired', `DELETE FROM idempotency_keys WHERE ${EXPIRED}`);

@@ -1,0 +1,26 @@
+import { DataSource } from 'typeorm';
+import { Statement } from './statement';
+import { Tx } from './transaction';
+
+/**
+ * Runs a registered statement outside a unit of work (reads), on one pooled connection, prepared
+ * under its name like Tx.run. Inside a unit of work, use `tx.run`.
+ */
+export async function runStatement<P extends readonly unknown[], R>(db: DataSource | Tx, statement: Statement<P, R>, params: P): Promise<R[]> {
+  if (db instanceof Tx) return db.run(statement, params);
+  const runner = db.createQueryRunner();
+  try {
+    return await new Tx(runner.manager).run(statement, params);
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
+ * A registered statement planned for each run's parameter values instead of prepared: for a read
+ * whose optional filters (`$2 IS NULL OR ...`) only a plan made for the actual values folds away
+ * (a prepared statement's generic plan would keep every branch and miss the indexes).
+ */
+export async function runStatementPlannedPerRun<P extends readonly unknown[], R>(db: DataSource, statement: Statement<P, R>, params: P): Promise<R[]> {
+  return db.query<R[]>(statement.text, [...params]);
+}

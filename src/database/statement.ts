@@ -1,0 +1,31 @@
+/**
+ * A named, typed SQL statement of a measured hot path (STYLE.md, Persistence). Statements live in
+ * `persistence/<thing>.sql.ts` files; every one registers itself here so that a test can prepare
+ * each against the migrated schema (test/persistence-statements.e2e-spec.ts): a wrong column name
+ * fails `npm test`, not a request.
+ *
+ * `P` is the parameter tuple and `R` the row type; they exist for the compiler only.
+ */
+export interface Statement<P extends readonly unknown[] = unknown[], R = Record<string, unknown>> {
+  /** `<module>.<what it does>`; also the name of the prepared statement on each connection. */
+  readonly name: string;
+  readonly text: string;
+  /** never set: carries the parameter and row types */
+  readonly types?: { params: P; row: R };
+}
+
+const registry = new Map<string, Statement<any, any>>();
+
+export function defineStatement<P extends readonly unknown[], R = Record<string, unknown>>(name: string, text: string): Statement<P, R> {
+  if (!/^[a-z][a-zA-Z]*\.[a-zA-Z][a-zA-Z0-9]*$/.test(name)) throw new Error(`statement name ${name} is not <module>.<camelCaseName>`);
+  const existing = registry.get(name);
+  if (existing && existing.text !== text) throw new Error(`statement ${name} is defined twice with different texts`);
+  const statement: Statement<P, R> = { name, text };
+  registry.set(name, statement);
+  return statement;
+}
+
+/** Every statement defined so far (the persistence files must have been loaded). */
+export function registeredStatements(): Statement<any, any>[] {
+  return [...registry.values()];
+}

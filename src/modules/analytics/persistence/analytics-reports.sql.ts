@@ -1,0 +1,131 @@
+import { localDateSql } from '../../../database/zone-sql';
+import { defineStatement, Statement } from '../../../database/statement';
+
+/**
+ * The report reads of /analytics/dashboard, /revenue and /top-products. Each sums three parts of the
+ * window (see AnalyticsPlan): the daily rollup of the closed days, the hourly rollup of the closed
+ * hours of the open days, and the completed sales since, live through the (business_id, status,
+ * created_at) index. Each also counts the rolled-up rows it found, so the caller can tell whether a
+ * fill is needed without a second round trip.
+ *
+ * Every read takes the WindowParams $1..$7 first; its own parameters follow from $8.
+ */
+export type WindowParams = [
+  businessId: string,
+  firstDay: string,
+  /** the last rolled-up day (before firstDay when the window has no closed day) */
+  rollupTo: string,
+  /** the live range [liveStart, end) */
+  liveStart: string,
+  end: string,
+  /** the window's last closed hour bucket; with none, (rollupTo, 0), which selects nothing */
+  lastBucketDay: string,
+  lastBucketHour: number,
+];
+
+const WINDOW_DAYS = `business_id = $1 AND day BETWEEN $2 AND $3`;
+const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (day, hour) <= ($6::date, $7::int)`;
+const WINDOW_LIVE_SALES = `s.business_id = $1 AND s.status = 'completed' AND s.created_at >= $4 AND s.created_at < $5`;
+
+/** How many rolled-up rows a window read found: days and hour buckets. */
+const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS})::int AS rolled_days,
+                (SELECT count(*) FROM analytics_hourly_sales WHERE ${WINDOW_HOURS})::int AS rolled_hours`;
+
+export interface RolledCounts {
+  rolled_days: number;
+  rolled_hours: number;
+}
+
+/** Numeric columns come as exact decimal strings. */
+export interface DashboardRow {
+  orders: number;
+  revenue: string;
+  customers: number;
+  new_customers: number;
+  products: number;
+}
+
+/** One row per day and part: a day may come in several rows (rolled-up and live), to be added. */
+export interface RevenueRow {
+  day: string;
+  orders: number;
+  revenue: string;
+}
+
+export interface TopProductRow {
+  product_id: string;
+  name: string;
+  sku: string;
+  total_sold: string;
+  total_revenue: string;
+}
+
+/** $8 the window start, for the customers created in the window. One row. */
+export const dashboard = defineStatement<[...WindowParams, windowStart: string], DashboardRow & RolledCounts>(
+  'analytics.dashboard',
+  `SELECT ${ROLLED}, r.orders + h.orders + l.orders AS orders, (r.revenue + h.revenue + l.revenue)::text AS revenue,
+          c.total AS customers, c.new AS new_customers, p.total AS products
+     FROM (SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0) AS revenue
+             FROM analytics_daily_sales WHERE ${WINDOW_DAYS}) r,
+          (SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0) AS revenue
+             FROM analytics_hourly_sales WHERE ${WINDOW_HOURS}) h,
+          (SELECT count(*)::int AS orders, coalesce(sum(total), 0) AS revenue FROM sales s WHERE ${WINDOW_LIVE_SALES}) l,
+          (SELECT count(*)::int AS total,
+                  count(*) FILTER (WHERE created_at >= $8 AND created_at < $5)::int AS new
+             FROM customers WHERE business_id = $1) c,
+          (SELECT count(*)::int AS total FROM products WHERE business_id = $1 AND is_active) p`,
+);
+
+/**
+ * $8 the business time zone, which dates the live sales. At least one row: with no sales at all, a
+ * single row whose `day` is null carries the rolled-up counts.
+ */
+export const revenue = defineStatement<[...WindowParams, timeZone: string], (RevenueRow | { [K in keyof RevenueRow]: null }) & RolledCounts>(
+  'analytics.revenue',
+  `SELECT ${ROLLED}, u.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+     SELECT day::text AS day, orders, revenue::text AS revenue FROM analytics_daily_sales WHERE ${WINDOW_DAYS}
+     UNION ALL
+     SELECT day::text, sum(orders)::int, sum(revenue)::text FROM analytics_hourly_sales WHERE ${WINDOW_HOURS} GROUP BY day
+     UNION ALL
+     SELECT ${localDateSql('s.created_at', '$8')}::text, count(*)::int, sum(s.total)::text
+       FROM sales s WHERE ${WINDOW_LIVE_SALES} GROUP BY 1
+   ) u ON true`,
+);
+
+export type TopProductSort = 'revenue' | 'quantity';
+
+type TopProductsStatement = Statement<[...WindowParams, limit: number], (TopProductRow | { [K in keyof TopProductRow]: null }) & RolledCounts>;
+
+/**
+ * $8 how many products. At least one row, like revenue. ORDER BY names its columns in the text (a
+ * parameter cannot choose them), so each sort is its own statement.
+ */
+function topProductsStatement(sort: TopProductSort, order: string): TopProductsStatement {
+  const name = sort === 'revenue' ? 'analytics.topProductsByRevenue' : 'analytics.topProductsByQuantity';
+  return defineStatement(
+    name,
+    `WITH agg AS (
+       SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue FROM (
+         SELECT product_id, quantity, revenue FROM analytics_daily_products WHERE ${WINDOW_DAYS}
+         UNION ALL
+         SELECT product_id, quantity, revenue FROM analytics_hourly_products WHERE ${WINDOW_HOURS}
+         UNION ALL
+         SELECT i.product_id, i.quantity, i.total
+           FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
+          WHERE ${WINDOW_LIVE_SALES}
+       ) u GROUP BY product_id
+     )
+     SELECT ${ROLLED}, t.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+       SELECT a.product_id, p.name, p.sku, a.quantity::text AS total_sold, a.revenue::text AS total_revenue
+         FROM agg a JOIN products p ON p.business_id = $1 AND p.id = a.product_id
+        ORDER BY ${order}
+        LIMIT $8
+     ) t ON true`,
+  );
+}
+
+/** Ties: the other figure, then the product name and id, so a page is stable. */
+export const topProducts: Record<TopProductSort, TopProductsStatement> = {
+  revenue: topProductsStatement('revenue', 'a.revenue DESC, a.quantity DESC, p.name, a.product_id'),
+  quantity: topProductsStatement('quantity', 'a.quantity DESC, a.revenue DESC, p.name, a.product_id'),
+};

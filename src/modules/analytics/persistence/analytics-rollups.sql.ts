@@ -1,0 +1,154 @@
+import { DataSource } from 'typeorm';
+import { localDateSql, localDayStartSql } from '../../../database/zone-sql';
+import { defineStatement } from '../../../database/statement';
+
+/**
+ * The lazily filled rollups: analytics_daily_sales / analytics_daily_products per closed day,
+ * analytics_hourly_sales / analytics_hourly_products per closed hour bucket of the open days. A
+ * fill inserts one row per missing day or bucket, zeros included (the row marks it as rolled up),
+ * with `ON CONFLICT DO NOTHING`, and product rows only for the days or buckets that same statement
+ * inserted, so two concurrent fills of one day never mix.
+ */
+
+/** Advisory lock class of the analytics rollups; the second key is hashtext(business id). */
+export const ROLLUP_LOCK_CLASS = 0x414e4c59;
+
+/** The sale lines of sale `s`, probed through the (business_id, sale_id) index ($1 business). */
+const LINES_OF_SALE = `
+  CROSS JOIN LATERAL (
+    -- OFFSET 0 keeps this a per-sale probe: as a hash join it would read the sale lines of the
+    -- business's whole history.
+    SELECT li.product_id, li.quantity, li.total FROM sale_items li
+     WHERE li.business_id = $1 AND li.sale_id = s.id OFFSET 0
+  ) i`;
+
+/**
+ * Rolls up the days of [$2, $3] not rolled up yet, in zone $4, from the completed sales. Local days
+ * become instants in PostgreSQL, so the sales index is searched with plain timestamptz bounds.
+ * Returns the number of days inserted.
+ */
+export const fillDays = defineStatement<[businessId: string, from: string, to: string, timeZone: string], { days: number }>(
+  'analytics.fillDays',
+  `
+  WITH missing AS (
+    SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') d
+     WHERE NOT EXISTS (SELECT 1 FROM analytics_daily_sales r WHERE r.business_id = $1 AND r.day = d::date)
+  ), bounds AS (
+    SELECT min(day) AS lo, max(day) AS hi FROM missing
+  ), sold AS MATERIALIZED (
+    SELECT s.id, s.total, ${localDateSql('s.created_at', '$4')} AS day
+      FROM bounds, sales s
+     WHERE s.business_id = $1 AND s.status = 'completed'
+       AND s.created_at >= ${localDayStartSql('bounds.lo', '$4')}
+       AND s.created_at < ${localDayStartSql('bounds.hi + 1', '$4')}
+       AND ${localDateSql('s.created_at', '$4')} IN (SELECT day FROM missing)
+  ), day_rows AS (
+    INSERT INTO analytics_daily_sales (business_id, day, orders, revenue)
+    SELECT $1, m.day, count(s.id), coalesce(sum(s.total), 0)
+      FROM missing m LEFT JOIN sold s ON s.day = m.day
+     GROUP BY m.day
+    ON CONFLICT DO NOTHING
+    RETURNING day
+  ), product_rows AS (
+    INSERT INTO analytics_daily_products (business_id, day, product_id, quantity, revenue)
+    SELECT $1, s.day, i.product_id, sum(i.quantity), sum(i.total)
+      FROM sold s ${LINES_OF_SALE}
+     WHERE s.day IN (SELECT day FROM day_rows)
+     GROUP BY s.day, i.product_id
+    ON CONFLICT DO NOTHING
+  )
+  SELECT count(*)::int AS days FROM day_rows`,
+);
+
+/**
+ * Rolls up the hour buckets not rolled up yet, given as parallel arrays ($2..$5: each bucket's day,
+ * hour, start and end instants). Same shape as fillDays.
+ */
+export const fillBuckets = defineStatement<[businessId: string, days: string[], hours: number[], starts: string[], ends: string[]], never>(
+  'analytics.fillBuckets',
+  `
+  WITH missing AS (
+    SELECT b.* FROM unnest($2::date[], $3::int[], $4::timestamptz[], $5::timestamptz[]) AS b(day, hour, start_at, end_at)
+     WHERE NOT EXISTS (SELECT 1 FROM analytics_hourly_sales r WHERE r.business_id = $1 AND r.day = b.day AND r.hour = b.hour)
+  ), sold AS MATERIALIZED (
+    SELECT s.id, s.total, m.day, m.hour
+      FROM missing m JOIN sales s
+        ON s.business_id = $1 AND s.status = 'completed' AND s.created_at >= m.start_at AND s.created_at < m.end_at
+  ), hour_rows AS (
+    INSERT INTO analytics_hourly_sales (business_id, day, hour, orders, revenue)
+    SELECT $1, m.day, m.hour, count(s.id), coalesce(sum(s.total), 0)
+      FROM missing m LEFT JOIN sold s ON s.day = m.day AND s.hour = m.hour
+     GROUP BY m.day, m.hour
+    ON CONFLICT DO NOTHING
+    RETURNING day, hour
+  )
+  INSERT INTO analytics_hourly_products (business_id, day, hour, product_id, quantity, revenue)
+  SELECT $1, s.day, s.hour, i.product_id, sum(i.quantity), sum(i.total)
+    FROM sold s ${LINES_OF_SALE}
+   WHERE (s.day, s.hour) IN (SELECT day, hour FROM hour_rows)
+   GROUP BY s.day, s.hour, i.product_id
+  ON CONFLICT DO NOTHING`,
+);
+
+/** Hour buckets of days up to $2, once those days are rolled up as whole days (never read again). */
+export const dropHourlySalesThrough = defineStatement<[businessId: string, day: string], never>(
+  'analytics.dropHourlySalesThrough',
+  `DELETE FROM analytics_hourly_sales WHERE business_id = $1 AND day <= $2`,
+);
+
+export const dropHourlyProductsThrough = defineStatement<[businessId: string, day: string], never>(
+  'analytics.dropHourlyProductsThrough',
+  `DELETE FROM analytics_hourly_products WHERE business_id = $1 AND day <= $2`,
+);
+
+/** Held by fills until their transaction ends: fills never block each other, only invalidations. */
+export const lockRollupsShared = defineStatement<[lockClass: number, businessId: string], never>(
+  'analytics.lockRollupsShared',
+  `SELECT pg_advisory_xact_lock_shared($1, hashtext($2))`,
+);
+
+/** Held by an invalidation until its transaction ends: waits for running fills, blocks new ones. */
+export const lockRollupsExclusive = defineStatement<[lockClass: number, businessId: string], never>(
+  'analytics.lockRollupsExclusive',
+  `SELECT pg_advisory_xact_lock($1, hashtext($2))`,
+);
+
+/**
+ * Settings of a fill's transaction (like SET LOCAL, which cannot be prepared): aggregating a year of
+ * sales in one statement needs enough memory to keep its hash tables off disk, and the cost
+ * estimates of such a fill cross the JIT threshold, where compiling costs more than it saves.
+ */
+/** For the fill's transaction: more sort memory, no JIT, and the long statement limit ($1 ms; '0' = none) instead of the request one. */
+export const fillSettings = defineStatement<[statementTimeoutMs: string], never>(
+  'analytics.fillSettings',
+  `SELECT set_config('work_mem', '64MB', true), set_config('jit', 'off', true), set_config('statement_timeout', $1, true)`,
+);
+
+/**
+ * Deletes every rollup row of the day, in the business's zone, of a sale created at $2, and the
+ * customer snapshots that reach past it (returning customers and lifetime values look at all
+ * earlier history).
+ */
+export const invalidateRollups = defineStatement<[businessId: string, saleCreatedAt: string], never>(
+  'analytics.invalidateRollups',
+  `WITH d AS (
+     SELECT ${localDateSql('$2::timestamptz', 'b.timezone')} AS day FROM businesses b WHERE b.id = $1
+   ), daily AS (
+     DELETE FROM analytics_daily_sales r USING d WHERE r.business_id = $1 AND r.day = d.day
+   ), daily_products AS (
+     DELETE FROM analytics_daily_products r USING d WHERE r.business_id = $1 AND r.day = d.day
+   ), hourly AS (
+     DELETE FROM analytics_hourly_sales r USING d WHERE r.business_id = $1 AND r.day = d.day
+   ), hourly_products AS (
+     DELETE FROM analytics_hourly_products r USING d WHERE r.business_id = $1 AND r.day = d.day
+   )
+   DELETE FROM analytics_customer_snapshots s WHERE s.business_id = $1 AND s.through > $2::timestamptz`,
+);
+
+/**
+ * Fresh planner statistics of the daily rollups. A maintenance command, not a registered statement:
+ * ANALYZE cannot be prepared, so it runs as plain text outside any transaction.
+ */
+export async function analyzeDailyRollups(db: DataSource): Promise<void> {
+  await db.query(`ANALYZE analytics_daily_sales, analytics_daily_products`);
+}

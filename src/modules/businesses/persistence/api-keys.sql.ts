@@ -1,0 +1,13 @@
+import { BusinessContext } from '../../../common/auth/business-context';
+import { defineStatement } from '../../../database/statement';
+
+/**
+ * The business of the active key whose hash is $1: on every authenticated request, so one indexed
+ * statement, prepared once per connection. Unknown and revoked keys both find no row.
+ */
+export const findActiveApiKey = defineStatement<[keyHash: string], BusinessContext>(
+  'businesses.findActiveApiKey',
+  `SELECT b.id, b.name, b.currency, b.timezone, k.id AS "keyId"
+         FROM api_keys k JOIN businesses b ON b.id = k.business_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+);

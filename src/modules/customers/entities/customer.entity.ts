@@ -1,0 +1,53 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Business } from '../../businesses/entities/business.entity';
+
+/** A customer, recognised by its normalised email or phone (customer-identity.ts), each unique in the business. */
+@Entity('customers')
+@Index('customers_business_email_uq', ['businessId', 'emailNormalized'], { unique: true, where: 'email_normalized IS NOT NULL' })
+@Index('customers_business_phone_uq', ['businessId', 'phoneNormalized'], { unique: true, where: 'phone_normalized IS NOT NULL' })
+// (business_id, created_at DESC): TypeORM cannot declare a DESC index column.
+@Index('customers_business_created_idx', { synchronize: false })
+export class Customer {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'customers_pkey' })
+  id: string;
+
+  @Column('uuid')
+  businessId: string;
+
+  @ManyToOne(() => Business)
+  @JoinColumn({ name: 'business_id', foreignKeyConstraintName: 'customers_business_id_fkey' })
+  business?: Business;
+
+  @Column('text', { nullable: true })
+  name: string | null;
+
+  @Column('text', { nullable: true })
+  email: string | null;
+
+  @Column('text', { nullable: true })
+  emailNormalized: string | null;
+
+  @Column('text', { nullable: true })
+  phone: string | null;
+
+  @Column('text', { nullable: true })
+  phoneNormalized: string | null;
+
+  @Column('text', { nullable: true })
+  notes: string | null;
+
+  @Column('numeric', { precision: 14, scale: 2, default: 0 })
+  totalSpent: string;
+
+  @Column('integer', { default: 0 })
+  totalOrders: number;
+
+  @Column('timestamptz', { nullable: true })
+  lastPurchaseDate: Date | null;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  updatedAt: Date;
+}

@@ -1,0 +1,40 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One line of a sale. No foreign keys (high-volume table): sale and product ids are plain columns. */
+@Entity('sale_items')
+@Index('sale_items_sale_idx', ['businessId', 'saleId', 'lineNo'])
+@Index('sale_items_product_idx', ['businessId', 'productId'])
+export class SaleItem {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'sale_items_pkey' })
+  id: string;
+
+  @Column('uuid')
+  businessId: string;
+
+  @Column('uuid')
+  saleId: string;
+
+  @Column('integer')
+  lineNo: number;
+
+  @Column('uuid')
+  productId: string;
+
+  @Column('text')
+  productName: string;
+
+  @Column('text')
+  sku: string;
+
+  @Column('numeric', { precision: 14, scale: 3 })
+  quantity: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  unitPrice: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  discount: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  total: string;
+}

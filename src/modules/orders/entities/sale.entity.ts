@@ -1,0 +1,82 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * One order. No foreign keys (high-volume table, see migrations/1763800000000-Foundation.ts): the
+ * customer and warehouse ids are plain columns.
+ */
+@Entity('sales')
+@Index('sales_business_number_uq', ['businessId', 'number'], { unique: true })
+// (business_id, created_at DESC): TypeORM cannot declare a DESC index column.
+@Index('sales_business_created_idx', { synchronize: false })
+// (business_id, customer_id, created_at DESC): TypeORM cannot declare a DESC index column.
+@Index('sales_business_customer_idx', { synchronize: false })
+// (business_id, status, created_at DESC): TypeORM cannot declare a DESC index column.
+@Index('sales_business_status_idx', { synchronize: false })
+export class Sale {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'sales_pkey' })
+  id: string;
+
+  @Column('uuid')
+  businessId: string;
+
+  /** The per-business counter value (business_counters 'sale'). */
+  @Column('bigint')
+  number: string;
+
+  @Column('text')
+  saleNumber: string;
+
+  @Column('uuid', { nullable: true })
+  customerId: string | null;
+
+  @Column('uuid')
+  warehouseId: string;
+
+  @Column('text')
+  status: string;
+
+  @Column('text')
+  paymentStatus: string;
+
+  @Column('text')
+  paymentMethod: string;
+
+  @Column('char', { length: 3 })
+  currency: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  subtotal: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  taxAmount: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  shippingAmount: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  discountAmount: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  total: string;
+
+  @Column('bigint', { default: 0 })
+  loyaltyPointsEarned: string;
+
+  @Column('uuid', { nullable: true })
+  loyaltyTransactionId: string | null;
+
+  @Column('text', { nullable: true })
+  notes: string | null;
+
+  @Column('timestamptz', { nullable: true })
+  cancelledAt: Date | null;
+
+  @Column('text', { nullable: true })
+  cancelReason: string | null;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  updatedAt: Date;
+}

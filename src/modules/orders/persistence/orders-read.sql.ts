@@ -1,0 +1,63 @@
+import { localDayStartSql } from '../../../database/zone-sql';
+import { defineStatement } from '../../../database/statement';
+import { SaleItemRow, SaleRow } from '../order.mapper';
+
+const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment_method, s.customer_id, s.warehouse_id, s.currency,
+  s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.loyalty_points_earned, s.loyalty_transaction_id,
+  s.notes, s.created_at, inv.id AS invoice_id, inv.invoice_number`;
+const WITH_INVOICE = `LEFT JOIN LATERAL (
+    SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.sale_id = s.id ORDER BY i.number LIMIT 1
+  ) inv ON true`;
+
+/** Sale $2 of business $1 with its invoice. */
+export const readSale = defineStatement<[businessId: string, saleId: string], SaleRow>(
+  'orders.get',
+  `SELECT ${SALE_COLUMNS} FROM sales s ${WITH_INVOICE} WHERE s.business_id = $1 AND s.id = $2`,
+);
+
+/** The lines of sales $2 of business $1, by sale and line number. */
+export const readSaleItems = defineStatement<[businessId: string, saleIds: string[]], SaleItemRow>(
+  'orders.items',
+  `SELECT sale_id, product_id, product_name, sku, quantity, unit_price, discount, total
+     FROM sale_items WHERE business_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, line_no`,
+);
+
+/**
+ * The filters of GET /orders; an absent one is null. Its conditions are written `($n IS NULL OR
+ * ...)`, which a plan made for the actual values folds away, so this statement is run unprepared.
+ */
+const FILTERS = `s.business_id = $1
+   AND ($2::uuid IS NULL OR s.customer_id = $2::uuid)
+   AND ($3::text IS NULL OR s.status = $3::text)
+   AND ($4::date IS NULL OR s.created_at >= ${localDayStartSql('$4::date', '$6::text')})
+   AND ($5::date IS NULL OR s.created_at < ${localDayStartSql('$5::date + 1', '$6::text')})`;
+
+/**
+ * One page of business $1's sales, newest first, with the filtered total on every row (one row of
+ * nulls but the total when the page is empty): customer $2, status $3, local dates $4 to $5
+ * inclusive in time zone $6, LIMIT $7 OFFSET $8. The page is chosen first (index order, LIMIT), then
+ * its invoices: whatever the statistics say, the invoice lookup runs for the rows of the page only.
+ */
+export const readSalePage = defineStatement<
+  [
+    businessId: string,
+    customerId: string | null,
+    status: string | null,
+    from: string | null,
+    to: string | null,
+    timezone: string,
+    limit: number,
+    offset: number,
+  ],
+  SaleRow & { total_count: number }
+>(
+  'orders.page',
+  `SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM sales s WHERE ${FILTERS}) c
+     LEFT JOIN LATERAL (
+       SELECT ${SALE_COLUMNS} FROM (
+         SELECT s.* FROM sales s WHERE ${FILTERS}
+          ORDER BY s.created_at DESC, s.number DESC LIMIT $7 OFFSET $8
+       ) s ${WITH_INVOICE}
+       ORDER BY s.created_at DESC, s.number DESC
+     ) p ON true`,
+);

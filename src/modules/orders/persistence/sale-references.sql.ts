@@ -1,0 +1,30 @@
+import { CombinedStatement, Selection } from '../../../database/combined-statement';
+import { SaleProduct } from '../sale-references';
+
+/** The columns of the references in the first statement's row: read them with readSaleReferences. */
+export interface SaleReferenceRow {
+  warehouse_id: string | null;
+  products: SaleProduct[] | null;
+}
+
+/**
+ * The products of an order and its warehouse (the requested one, or the default one), scoped to the
+ * business, as SELECT columns of the order's first statement, beside the customer's find-or-create.
+ * No lock: the stock rows the sale deducts are what it locks.
+ */
+export function saleReferenceColumns(
+  stmt: CombinedStatement,
+  businessId: string,
+  productIds: string[],
+  warehouseId?: string,
+): Selection<SaleReferenceRow>['columns'] {
+  const biz = stmt.param(businessId, 'uuid');
+  const warehouse = warehouseId
+    ? `SELECT id FROM warehouses WHERE business_id = ${biz} AND id = ${stmt.param(warehouseId, 'uuid')}`
+    : `SELECT id FROM warehouses WHERE business_id = ${biz} AND is_default`;
+  return {
+    warehouse_id: `(${warehouse})`,
+    products: `(SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price::text, 'is_active', p.is_active))
+                  FROM products p WHERE p.business_id = ${biz} AND p.id = ANY(${stmt.param(productIds, 'uuid[]')}))`,
+  };
+}

@@ -1,0 +1,75 @@
+import { BusinessContext } from '../../../common/auth/business-context';
+import { DomainEvent } from '../../../common/events/domain-event';
+import { CombinedStatement, Selection } from '../../../database/combined-statement';
+import { addNumber, NumberRef } from '../../../database/numbering';
+import { Tx } from '../../../database/transaction';
+import type { SaleEffect } from '../sale-effect';
+import { SaleDraft } from '../sale-draft';
+import { addSaleLines, addSaleRow } from './orders-sale.sql';
+
+/** What the numbered statement gives back. */
+export interface SaleNumbers {
+  sale_number: string;
+  invoice_number: string | null;
+  created_at: Date;
+}
+
+/**
+ * The numbered statement of a sale, the last before commit: it takes the sale number first (the
+ * per-business counter, held from here to the commit, so taken as late as possible), then the sale's
+ * rows and every effect's parts read it through typed references, never by column names.
+ */
+export class SaleStatement extends CombinedStatement {
+  /** the business, a parameter of the statement */
+  readonly businessId: string;
+  /** the sale number: `number`, `formatted` (S-0001) and `at`, the sale's creation time */
+  readonly saleNumber: NumberRef;
+  /** the invoice's number, once an effect issued one (InvoicesSaleEffect) */
+  invoiceNumber: NumberRef | null = null;
+  private timezoneParam: string | undefined;
+
+  constructor(private readonly business: BusinessContext) {
+    super();
+    this.businessId = this.param(business.id, 'uuid');
+    this.saleNumber = addNumber(this, 'orders.saleNumber', this.businessId, 'sale', 'S');
+  }
+
+  /** The business's time zone as a parameter (text), for dates that are the sale's date there. */
+  get timezone(): string {
+    return (this.timezoneParam ??= this.param(this.business.timezone, 'text'));
+  }
+
+  /** The event's `sale_number` is the number this statement takes. */
+  stampSaleNumber(event: DomainEvent<{ sale_number: string }>): void {
+    this.stamp(event, 'sale_number', this.saleNumber.part.scalar(this.saleNumber.formatted));
+  }
+
+  /** The final SELECT: the numbers and the creation time. */
+  selection(): Selection<SaleNumbers> {
+    const invoice = this.invoiceNumber;
+    return {
+      columns: {
+        sale_number: this.saleNumber.formatted,
+        invoice_number: invoice ? invoice.part.scalar(invoice.formatted) : 'NULL::text',
+        created_at: this.saleNumber.at,
+      },
+      from: this.saleNumber.part,
+    };
+  }
+
+  /** Runs it, writing the transaction's pending events; an error when a counter is missing. */
+  async record(tx: Tx): Promise<SaleNumbers> {
+    const numbers = await this.run(tx, this.selection());
+    if (!numbers || (this.invoiceNumber && !numbers.invoice_number)) throw new Error(`number counters missing for business ${this.business.id}`);
+    return numbers;
+  }
+}
+
+/** The statement of `sale`: its number, its lines and row, then each effect's parts, in lock order. */
+export function composeSaleStatement(business: BusinessContext, sale: SaleDraft, effects: SaleEffect[]): SaleStatement {
+  const stmt = new SaleStatement(business);
+  addSaleLines(stmt, sale);
+  addSaleRow(stmt, sale);
+  for (const effect of effects) stmt.within(effect.module, () => effect.addToSale(stmt, sale));
+  return stmt;
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'crypto';
+import { moneyString, quantityString } from '../../common/money/money';
+import { OrderPrice } from './pricing/price-order';
+import { SaleProduct } from './sale-references';
+import { SaleItemRow, SaleRow } from './order.mapper';
+
+/** A sale with everything decided except its number and time, which the last statement takes. */
+export type SaleDraft = Omit<SaleRow, 'sale_number' | 'created_at' | 'invoice_number' | 'loyalty_points_earned'> & {
+  loyalty_points_earned: number;
+  items: SaleItemRow[];
+};
+
+export interface SaleFacts {
+  saleId: string;
+  price: OrderPrice;
+  products: Map<string, SaleProduct>;
+  warehouseId: string;
+  customerId: string | null;
+  currency: string;
+  paymentMethod: string;
+  notes: string | null;
+  sendInvoice: boolean;
+}
+
+/**
+ * The sale row and its lines as they will be stored: completed and paid, names and SKUs snapshotted,
+ * points only with a customer, ids chosen now for the rows that others point to.
+ */
+export function draftSale(facts: SaleFacts): SaleDraft {
+  const { price, products } = facts;
+  const points = facts.customerId ? price.points : 0;
+  return {
+    id: facts.saleId,
+    status: 'completed',
+    payment_status: 'paid',
+    payment_method: facts.paymentMethod,
+    customer_id: facts.customerId,
+    warehouse_id: facts.warehouseId,
+    currency: facts.currency,
+    subtotal: moneyString(price.subtotal),
+    tax_amount: moneyString(price.taxAmount),
+    shipping_amount: moneyString(price.shippingAmount),
+    discount_amount: moneyString(price.discountAmount),
+    total: moneyString(price.total),
+    loyalty_points_earned: points,
+    loyalty_transaction_id: points > 0 ? randomUUID() : null,
+    invoice_id: facts.sendInvoice ? randomUUID() : null,
+    notes: facts.notes,
+    items: price.lines.map((line) => ({
+      sale_id: facts.saleId,
+      product_id: line.productId,
+      product_name: products.get(line.productId)!.name,
+      sku: products.get(line.productId)!.sku,
+      quantity: quantityString(line.quantity),
+      unit_price: moneyString(line.unitPrice),
+      discount: moneyString(line.discount),
+      total: moneyString(line.total),
+    })),
+  };
+}

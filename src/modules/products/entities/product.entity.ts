@@ -1,0 +1,62 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Business } from '../../businesses/entities/business.entity';
+import { Category } from '../../categories/entities/category.entity';
+
+@Entity('products')
+@Check('products_price_check', 'price >= 0')
+@Check('products_cost_price_check', 'cost_price >= 0')
+@Check('products_min_stock_check', 'min_stock >= 0')
+@Index('products_business_sku_uq', ['businessId', 'sku'], { unique: true })
+@Index('products_business_name_idx', ['businessId', 'isActive', 'name'])
+@Index('products_business_category_idx', ['businessId', 'categoryId'])
+export class Product {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
+  id: string;
+
+  @Column('uuid')
+  businessId: string;
+
+  @ManyToOne(() => Business)
+  @JoinColumn({ name: 'business_id', foreignKeyConstraintName: 'products_business_id_fkey' })
+  business?: Business;
+
+  @Column('uuid', { nullable: true })
+  categoryId: string | null;
+
+  @ManyToOne(() => Category)
+  @JoinColumn({ name: 'category_id', foreignKeyConstraintName: 'products_category_id_fkey' })
+  category?: Category | null;
+
+  @Column('text')
+  name: string;
+
+  @Column('text')
+  sku: string;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  price: string;
+
+  @Column('numeric', { precision: 14, scale: 2, nullable: true })
+  costPrice: string | null;
+
+  @Column('text', { default: () => "'unit'" })
+  unit: string;
+
+  @Column('text', { nullable: true })
+  description: string | null;
+
+  @Column('text', { nullable: true })
+  barcode: string | null;
+
+  @Column('numeric', { precision: 14, scale: 3, default: 0 })
+  minStock: string;
+
+  @Column('boolean', { default: true })
+  isActive: boolean;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  updatedAt: Date;
+}

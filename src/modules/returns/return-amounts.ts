@@ -1,0 +1,140 @@
+import { dec, Decimal, DecimalInput, roundMoney } from '../../common/money/money';
+
+/**
+ * The money of a return (CONTRACT.md 12), as one pure function. Every figure is cumulative: what has
+ * been refunded of a line, of the tax, of the discount and in points after this return, minus the
+ * same figure before it. Rounding happens on the cumulative figures only, so it never drifts: any
+ * sequence of partial returns of everything, with shipping, refunds exactly the order's total.
+ */
+export interface ReturnableOrder {
+  subtotal: DecimalInput;
+  taxAmount: DecimalInput;
+  discountAmount: DecimalInput;
+  shippingAmount: DecimalInput;
+  total: DecimalInput;
+  /** the points the order earned (0 without a customer) */
+  pointsEarned: number;
+  /** what earlier returns refunded of the order's total */
+  refundedAmount: DecimalInput;
+  /** whether an earlier return refunded the shipping */
+  shippingRefunded: boolean;
+  lines: ReturnableLine[];
+}
+
+export interface ReturnableLine {
+  id: string;
+  quantity: DecimalInput;
+  total: DecimalInput;
+  /** the quantity earlier returns took back */
+  returnedQuantity: DecimalInput;
+}
+
+export interface ReturnRequestLine {
+  lineId: string;
+  quantity: DecimalInput;
+}
+
+export interface ReturnLineAmount {
+  lineId: string;
+  quantity: Decimal;
+  amount: Decimal;
+}
+
+export interface ReturnAmounts {
+  lines: ReturnLineAmount[];
+  subtotal: Decimal;
+  taxAmount: Decimal;
+  discountAmount: Decimal;
+  shippingAmount: Decimal;
+  total: Decimal;
+  /** the points to reverse by the cumulative floor rule (before the balance limit) */
+  points: number;
+  /** the order's refunded amount after this return */
+  refundedAfter: Decimal;
+}
+
+/** A line's returned quantities beyond what it sold: the caller answers 422 RETURN_EXCEEDS_SOLD. */
+export class ReturnExceedsSold extends Error {
+  constructor(
+    readonly lineId: string,
+    readonly sold: Decimal,
+    readonly returned: Decimal,
+    readonly requested: Decimal,
+  ) {
+    super(`line ${lineId}: ${requested.toString()} requested, ${returned.toString()} of ${sold.toString()} already returned`);
+  }
+}
+
+/** A requested line that is not a line of this order: 422 UNKNOWN_SALE_ITEM. */
+export class UnknownReturnLine extends Error {
+  constructor(readonly lineId: string) {
+    super(`line ${lineId} is not a line of this order`);
+  }
+}
+
+export function returnAmounts(order: ReturnableOrder, request: ReturnRequestLine[], refundShipping: boolean): ReturnAmounts {
+  const requested = requestedPerLine(order, request);
+  let goodsBefore = dec(0);
+  let goodsAfter = dec(0);
+  const lines: ReturnLineAmount[] = [];
+  for (const line of order.lines) {
+    const before = cumulativeGoods(line, dec(line.returnedQuantity));
+    goodsBefore = goodsBefore.plus(before);
+    const quantity = requested.get(line.id);
+    if (quantity === undefined) {
+      goodsAfter = goodsAfter.plus(before);
+      continue;
+    }
+    const after = cumulativeGoods(line, dec(line.returnedQuantity).plus(quantity));
+    goodsAfter = goodsAfter.plus(after);
+    lines.push({ lineId: line.id, quantity, amount: after.minus(before) });
+  }
+
+  const subtotal = goodsAfter.minus(goodsBefore);
+  const taxAmount = shareOf(order.taxAmount, order.subtotal, goodsAfter).minus(shareOf(order.taxAmount, order.subtotal, goodsBefore));
+  const discountAmount = shareOf(order.discountAmount, order.subtotal, goodsAfter).minus(shareOf(order.discountAmount, order.subtotal, goodsBefore));
+  const shippingAmount = refundShipping && !order.shippingRefunded ? dec(order.shippingAmount) : dec(0);
+  const left = dec(order.total).minus(order.refundedAmount);
+  const total = Decimal.min(Decimal.max(0, subtotal.plus(taxAmount).minus(discountAmount).plus(shippingAmount)), Decimal.max(0, left));
+  const refundedAfter = dec(order.refundedAmount).plus(total);
+  const points = cumulativePoints(order, refundedAfter) - cumulativePoints(order, dec(order.refundedAmount));
+  return { lines, subtotal, taxAmount, discountAmount, shippingAmount, total, points, refundedAfter };
+}
+
+/** The sum per line of the requested quantities (the same line twice is checked on the sum). */
+function requestedPerLine(order: ReturnableOrder, request: ReturnRequestLine[]): Map<string, Decimal> {
+  const byId = new Map(order.lines.map((line) => [line.id, line]));
+  const requested = new Map<string, Decimal>();
+  for (const { lineId, quantity } of request) {
+    if (!byId.has(lineId)) throw new UnknownReturnLine(lineId);
+    requested.set(lineId, (requested.get(lineId) ?? dec(0)).plus(quantity));
+  }
+  for (const [lineId, quantity] of requested) {
+    const line = byId.get(lineId)!;
+    const sold = dec(line.quantity);
+    const returned = dec(line.returnedQuantity);
+    if (returned.plus(quantity).greaterThan(sold)) throw new ReturnExceedsSold(lineId, sold, returned, quantity);
+  }
+  return requested;
+}
+
+/** round(line total x returned / sold), half up to cents. */
+function cumulativeGoods(line: ReturnableLine, returned: Decimal): Decimal {
+  const sold = dec(line.quantity);
+  if (sold.isZero()) return dec(0);
+  return roundMoney(dec(line.total).times(returned).dividedBy(sold));
+}
+
+/** round(amount x goods / subtotal), 0 when the subtotal is 0. */
+function shareOf(amount: DecimalInput, subtotal: DecimalInput, goods: Decimal): Decimal {
+  if (dec(subtotal).isZero()) return dec(0);
+  return roundMoney(dec(amount).times(goods).dividedBy(subtotal));
+}
+
+/** floor(E x R / total), and E itself once everything is refunded. */
+function cumulativePoints(order: ReturnableOrder, refunded: Decimal): number {
+  const total = dec(order.total);
+  if (total.isZero()) return 0;
+  if (refunded.greaterThanOrEqualTo(total)) return order.pointsEarned;
+  return dec(order.pointsEarned).times(refunded).dividedBy(total).floor().toNumber();
+}

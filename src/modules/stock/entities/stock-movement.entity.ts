@@ -1,0 +1,49 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * The stock ledger: one row per change of a level, with the level after it. A high-volume table:
+ * no foreign keys (each would lock the parent row on every sale); product, warehouse and sale ids
+ * are plain columns.
+ */
+@Entity('stock_movements')
+// (business_id, created_at DESC): TypeORM cannot declare a DESC index column.
+@Index('stock_movements_business_created_idx', { synchronize: false })
+// (business_id, product_id, created_at DESC): TypeORM cannot declare a DESC index column.
+@Index('stock_movements_product_idx', { synchronize: false })
+@Index('stock_movements_sale_idx', ['businessId', 'saleId'], { where: 'sale_id IS NOT NULL' })
+export class StockMovement {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'stock_movements_pkey' })
+  id: string;
+
+  @Column('uuid')
+  businessId: string;
+
+  @Column('uuid')
+  productId: string;
+
+  @Column('uuid')
+  warehouseId: string;
+
+  /** sale, cancel, adjustment (movement-types.ts) */
+  @Column('text')
+  type: string;
+
+  /** signed */
+  @Column('numeric', { precision: 14, scale: 3 })
+  quantity: string;
+
+  @Column('numeric', { precision: 14, scale: 3 })
+  quantityAfter: string;
+
+  @Column('text', { nullable: true })
+  reason: string | null;
+
+  @Column('text', { nullable: true })
+  note: string | null;
+
+  @Column('uuid', { nullable: true })
+  saleId: string | null;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  createdAt: Date;
+}

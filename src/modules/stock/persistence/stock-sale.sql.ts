@@ -1,0 +1,105 @@
+import { defineStatement } from '../../../database/statement';
+
+/**
+ * The two set-based statements of a sale's stock, each one round trip. Rows are locked in
+ * product-id order (the order every stock write takes), so concurrent sales cannot deadlock.
+ */
+
+/** What a level-crossing check needs of a product whose stock changed. */
+export interface LevelRow {
+  product_id: string;
+  name: string;
+  sku: string;
+  min_stock: string;
+  total_after: string;
+  delta: string;
+}
+
+export interface SaleLevelRow extends LevelRow {
+  requested: string;
+  available: string | null;
+  after: string | null;
+}
+
+/**
+ * Takes a sale's lines from one warehouse: $1 business, $2 warehouse, $3..$5 the lines (line_no,
+ * product_id, quantity), $6 the sale. Locks the levels, decrements only where enough is left (a
+ * product on several lines is checked on its sum), writes one `sale` movement per line with the
+ * quantity after it. One row per product: `after` is null where the stock was short (nothing of
+ * the sale may then commit), with requested, available and the level-crossing inputs (LevelRow).
+ */
+export const deductStockForSale = defineStatement<
+  [businessId: string, warehouseId: string, lineNos: number[], productIds: string[], quantities: string[], saleId: string],
+  SaleLevelRow
+>(
+  'stock.deductForSale',
+  `
+  WITH lines AS (
+    SELECT * FROM unnest($3::int[], $4::uuid[], $5::numeric[]) AS l(line_no, product_id, qty)
+  ), req AS (
+    SELECT product_id, sum(qty) AS qty FROM lines GROUP BY product_id
+  ), locked AS MATERIALIZED (
+    SELECT s.product_id, s.quantity FROM stock_levels s
+     WHERE s.business_id = $1 AND s.warehouse_id = $2 AND s.product_id IN (SELECT product_id FROM req)
+     ORDER BY s.product_id FOR UPDATE
+  ), upd AS (
+    UPDATE stock_levels s SET quantity = s.quantity - req.qty, updated_at = now()
+      FROM req JOIN locked ON locked.product_id = req.product_id
+     WHERE s.business_id = $1 AND s.warehouse_id = $2 AND s.product_id = req.product_id AND s.quantity >= req.qty
+    RETURNING s.product_id, s.quantity
+  ), mv AS (
+    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, sale_id)
+    SELECT $1, l.product_id, $2, 'sale', -l.qty,
+           upd.quantity + sum(l.qty) OVER (PARTITION BY l.product_id)
+                        - sum(l.qty) OVER (PARTITION BY l.product_id ORDER BY l.line_no),
+           $6
+      FROM lines l JOIN upd ON upd.product_id = l.product_id
+  ), others AS (
+    SELECT product_id, sum(quantity) AS qty FROM stock_levels
+     WHERE business_id = $1 AND warehouse_id <> $2 AND product_id IN (SELECT product_id FROM req)
+     GROUP BY product_id
+  )
+  SELECT req.product_id, req.qty AS requested, locked.quantity AS available, upd.quantity AS after,
+         p.name, p.sku, p.min_stock, upd.quantity + COALESCE(others.qty, 0) AS total_after, -req.qty AS delta
+    FROM req
+    JOIN products p ON p.id = req.product_id AND p.business_id = $1
+    LEFT JOIN locked ON locked.product_id = req.product_id
+    LEFT JOIN upd ON upd.product_id = req.product_id
+    LEFT JOIN others ON others.product_id = req.product_id
+   ORDER BY req.product_id`,
+);
+
+/**
+ * Puts back what sale $2 of business $1 took, to the warehouses it came from, one `cancel`
+ * movement per warehouse and product. One row per product with the level-crossing inputs (LevelRow).
+ */
+export const returnStockForSale = defineStatement<[businessId: string, saleId: string], LevelRow>(
+  'stock.returnForSale',
+  `
+  WITH sold AS (
+    SELECT warehouse_id, product_id, -sum(quantity) AS qty FROM stock_movements
+     WHERE business_id = $1 AND sale_id = $2 AND type = 'sale'
+     GROUP BY warehouse_id, product_id
+  ), upd AS (
+    INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity)
+    SELECT $1, warehouse_id, product_id, qty FROM sold ORDER BY product_id, warehouse_id
+    ON CONFLICT (business_id, warehouse_id, product_id)
+    DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
+    RETURNING warehouse_id, product_id, quantity
+  ), mv AS (
+    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, sale_id)
+    SELECT $1, sold.product_id, sold.warehouse_id, 'cancel', sold.qty, upd.quantity, $2
+      FROM sold JOIN upd USING (warehouse_id, product_id)
+  ), others AS (
+    SELECT s.product_id, sum(s.quantity) AS qty FROM stock_levels s
+     WHERE s.business_id = $1 AND s.product_id IN (SELECT product_id FROM sold)
+       AND NOT EXISTS (SELECT 1 FROM sold x WHERE x.product_id = s.product_id AND x.warehouse_id = s.warehouse_id)
+     GROUP BY s.product_id
+  )
+  SELECT upd.product_id, p.name, p.sku, p.min_stock, sum(sold.qty) AS delta,
+         sum(upd.quantity) + COALESCE(max(others.qty), 0) AS total_after
+    FROM upd JOIN sold USING (warehouse_id, product_id)
+    JOIN products p ON p.id = upd.product_id AND p.business_id = $1
+    LEFT JOIN others ON others.product_id = upd.product_id
+   GROUP BY upd.product_id, p.name, p.sku, p.min_stock`,
+);

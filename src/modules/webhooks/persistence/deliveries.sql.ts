@@ -1,0 +1,124 @@
+import { defineStatement } from '../../../database/statement';
+
+/**
+ * The dispatcher's statements. The dispatcher works outside any request, so each is ONE statement,
+ * atomic on its own and committed at once; rows are claimed with FOR UPDATE SKIP LOCKED so that any
+ * number of processes can drain the same tables without taking the same row twice.
+ */
+
+/**
+ * Claims up to $1 undispatched events, records one pending delivery (attempt limit $2) per matching
+ * active webhook of the event's business registered before the event, and marks the events
+ * dispatched: how many events were claimed. An event's time is its recording in the app, to the
+ * millisecond, while a webhook's is the database's, to the microsecond: compared at the millisecond,
+ * an event recorded just after a registration, in the same millisecond, is not taken as older. Deliveries are created in event order
+ * (clock_timestamp per row), so the log, newest first, follows the events.
+ */
+export const fanOutEvents = defineStatement<[limit: number, attemptLimit: number], { events: number }>(
+  'webhooks.fanOutEvents',
+  `WITH claimed AS (
+         SELECT seq, id, business_id, type, created_at FROM outbox_events
+          WHERE dispatched_at IS NULL
+          ORDER BY seq LIMIT $1
+          FOR UPDATE SKIP LOCKED
+       ), marked AS (
+         UPDATE outbox_events o SET dispatched_at = now() FROM claimed c WHERE o.seq = c.seq RETURNING o.seq
+       ), inserted AS (
+         INSERT INTO webhook_deliveries (business_id, webhook_id, event_id, event, status, attempt_limit, next_attempt_at, created_at)
+         SELECT c.business_id, w.id, c.id, c.type, 'pending', $2, now(), clock_timestamp()
+           FROM claimed c
+           JOIN webhooks w ON w.business_id = c.business_id AND w.is_active AND c.type = ANY (w.events) AND date_trunc('milliseconds', w.created_at) <= c.created_at
+          ORDER BY c.seq
+         ON CONFLICT (webhook_id, event_id) DO NOTHING
+       )
+       SELECT count(*)::int AS events FROM marked`,
+);
+
+/** A delivery just claimed, with its webhook and its event (type null if the event row is gone). */
+export interface ClaimedDeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  attempts: number;
+  attempt_limit: number;
+  url: string;
+  secret: string | null;
+  is_active: boolean;
+  type: string | null;
+  data: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+export type SettleAndClaimParams = [
+  limit: number,
+  perWebhook: number,
+  busyWebhookIds: string[],
+  busyCounts: number[],
+  leaseMs: number,
+  settledIds: string[],
+  settledAttempts: number[],
+  settledStatuses: string[],
+  responseCodes: (number | null)[],
+  durationsMs: number[],
+  errors: (string | null)[],
+  retriesMs: (number | null)[],
+];
+
+/**
+ * Records the finished attempts ($6..$12: id, attempts, status, response_code, duration_ms, error,
+ * retry_ms) where the row is still that attempt's, then claims up to $1 due deliveries, at most $2
+ * per webhook counting the ones in flight here ($3/$4), leased for $5 ms. See
+ * DeliveryStore.settleAndClaim for why the two updates never touch the same row.
+ */
+export const settleAndClaim = defineStatement<SettleAndClaimParams, ClaimedDeliveryRow>(
+  'webhooks.settleAndClaim',
+  `
+  WITH outcome AS (
+    SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[])
+      AS o(id, attempts, status, response_code, duration_ms, error, retry_ms)
+  ), settled AS (
+    UPDATE webhook_deliveries d
+       SET status = o.status, response_code = o.response_code, duration_ms = o.duration_ms, error = o.error,
+           next_attempt_at = CASE WHEN o.retry_ms IS NULL THEN NULL ELSE now() + o.retry_ms * interval '1 millisecond' END,
+           updated_at = now()
+      FROM outcome o
+     WHERE d.id = o.id AND d.status = 'delivering' AND d.attempts = o.attempts
+  ), pick AS (
+    SELECT x.id FROM webhooks w
+      LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = w.id
+      CROSS JOIN LATERAL (
+        SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+         WHERE d.webhook_id = w.id AND d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()
+         ORDER BY d.next_attempt_at
+         LIMIT greatest(0, $2 - coalesce(b.busy, 0))
+         FOR UPDATE SKIP LOCKED
+      ) x
+     WHERE $1 > 0
+     ORDER BY x.next_attempt_at
+     LIMIT $1
+  ), claimed AS (
+    UPDATE webhook_deliveries d
+       SET status = 'delivering', attempts = d.attempts + 1,
+           next_attempt_at = now() + $5 * interval '1 millisecond', updated_at = now()
+      FROM pick WHERE d.id = pick.id
+    RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.attempt_limit
+  )
+  SELECT c.id, c.webhook_id, c.event_id, c.attempts, c.attempt_limit, w.url, w.secret, w.is_active,
+         o.type, o.data, o.created_at AS occurred_at
+    FROM claimed c
+    JOIN webhooks w ON w.id = c.webhook_id
+    LEFT JOIN outbox_events o ON o.id = c.event_id`,
+);
+
+/** Finished deliveries created more than $1 days ago. */
+export const purgeFinishedDeliveries = defineStatement<[retentionDays: number], never>(
+  'webhooks.purgeFinishedDeliveries',
+  `DELETE FROM webhook_deliveries WHERE created_at < now() - $1 * interval '1 day' AND status IN ('succeeded', 'failed')`,
+);
+
+/** Dispatched events created more than $1 days ago that no delivery refers to any more. */
+export const purgeDispatchedEvents = defineStatement<[retentionDays: number], never>(
+  'webhooks.purgeDispatchedEvents',
+  `DELETE FROM outbox_events o WHERE o.created_at < now() - $1 * interval '1 day' AND o.dispatched_at IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = o.id)`,
+);

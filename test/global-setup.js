@@ -1,0 +1,67 @@
+/*
+ * Jest globalSetup of the e2e project (so `npm test`, `npx jest test/x.e2e-spec.ts`, `npm run test:e2e`
+ * and an IDE's runner all work): a PostgreSQL server (TEST_DATABASE_URL, else DATABASE_URL, else the
+ * local server on 127.0.0.1:5432, else an embedded one started for this run), and a template database
+ * migrated once; each e2e spec file clones it (CREATE DATABASE ... TEMPLATE). global-teardown.js
+ * drops every database of the run and stops (and removes) an embedded server.
+ */
+require('ts-node').register({ transpileOnly: true, compilerOptions: { module: 'commonjs' } });
+const path = require('path');
+const os = require('os');
+const { Client } = require('pg');
+const { migrate } = require('../src/database/migrate');
+const { startEmbeddedDatabase } = require('../src/database/embedded-database');
+
+function serverUrlOf(url) {
+  const u = new URL(url);
+  u.pathname = '';
+  return u.toString().replace(/\/$/, '');
+}
+
+async function canConnect(serverUrl) {
+  const client = new Client({ connectionString: `${serverUrl}/postgres`, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function adminQuery(serverUrl, sql) {
+  const client = new Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function resolveServer() {
+  const forceEmbedded = process.env.TEST_EMBEDDED === '1';
+  const configured = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (configured && !forceEmbedded) return { serverUrl: serverUrlOf(configured) };
+  const local = 'postgresql://postgres@127.0.0.1:5432';
+  if (!forceEmbedded && (await canConnect(local))) return { serverUrl: local };
+  const dir = path.join(os.tmpdir(), `bo-test-pg-${process.pid}`);
+  const port = 55000 + (process.pid % 5000);
+  process.stderr.write(`${forceEmbedded ? 'TEST_EMBEDDED=1' : 'no PostgreSQL server reachable'}: starting an embedded one on port ${port}\n`);
+  const embedded = await startEmbeddedDatabase(dir, port, 'postgres');
+  return { serverUrl: serverUrlOf(embedded.url), embedded, dir };
+}
+
+module.exports = async function globalSetup() {
+  const { serverUrl, embedded, dir } = await resolveServer();
+  const runId = `bo_test_${Date.now().toString(36)}_${process.pid}`;
+  const template = `${runId}_tpl`;
+  // read by global-teardown.js, which runs in this process
+  globalThis.__boTestRun = { serverUrl, runId, embedded, dir, adminQuery };
+  await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
+  await migrate(`${serverUrl}/${template}`);
+  // the test workers start after this and inherit the environment
+  process.env.TEST_SERVER_URL = serverUrl;
+  process.env.TEST_TEMPLATE_DB = template;
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'error';
+};

@@ -1,0 +1,16 @@
+/* Jest globalTeardown of the e2e project: drops every database of the run, stops an embedded server and removes its files. */
+const fs = require('fs');
+
+module.exports = async function globalTeardown() {
+  const run = globalThis.__boTestRun;
+  if (!run) return;
+  const { serverUrl, runId, embedded, dir, adminQuery } = run;
+  const { rows } = await adminQuery(serverUrl, `SELECT datname FROM pg_database WHERE datname LIKE '${runId}%'`);
+  for (const { datname } of rows) {
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+  }
+  if (embedded) {
+    await embedded.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};
