@@ -28,7 +28,8 @@ export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export async function cloneTemplateDatabase(): Promise<string> {
   const server = process.env.TEST_SERVER_URL;
   const template = process.env.TEST_TEMPLATE_DB;
-  if (!server || !template) throw new Error('TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project\'s globalSetup (test/global-setup.js): run through jest.config.js');
+  if (!server || !template)
+    throw new Error("TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project's globalSetup (test/global-setup.js): run through jest.config.js");
   const name = `${template}_${randomBytes(5).toString('hex')}`;
   const client = new Client({ connectionString: `${server}/postgres` });
   await client.connect();
