@@ -84,6 +84,16 @@ describe('CLI: business and API keys', () => {
     expect(icuOnlyZone.code).toBe(1);
     expect(jsonLine(icuOnlyZone.stdout).error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('US/Pacific-New') });
 
+    // and the other way round: zones PostgreSQL lists that the runtime's ICU refuses (every report would fail)
+    for (const pgOnlyZone of ['posix/Africa/Cairo', 'Factory']) {
+      const refused = await runCli(['business:create', '--name', 'X', '--timezone', pgOnlyZone], env);
+      expect({ pgOnlyZone, code: refused.code, error: jsonLine(refused.stdout).error }).toEqual({
+        pgOnlyZone,
+        code: 1,
+        error: { code: 'VALIDATION_FAILED', message: expect.stringContaining(pgOnlyZone) },
+      });
+    }
+
     const unknownCurrency = await runCli(['business:create', '--name', 'X', '--currency', 'XYZ'], env);
     expect(unknownCurrency.code).toBe(1);
     expect(jsonLine(unknownCurrency.stdout).error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('XYZ') });

@@ -14,18 +14,26 @@ interface ZoneDay {
   repeated: boolean;
 }
 
-/** Every (zone, day) from `from` to `to` whose local midnight a transition repeats or skips. */
+/**
+ * Every (zone, day) from `from` to `to` whose local midnight a transition repeats or skips (the
+ * posix/ copies of the zones left out). A scan of every zone and day, so it runs without the
+ * service's statement timeout, which a slow machine would otherwise hit.
+ */
 async function midnightTransitions(db: DataSource, from: string, to: string): Promise<ZoneDay[]> {
-  return db.query(
-    `WITH days AS (SELECT d::date AS d FROM generate_series($1::date, $2::date, interval '1 day') d),
-          c AS (SELECT z.name, days.d, (days.d::timestamp AT TIME ZONE z.name) AS naive FROM pg_timezone_names z CROSS JOIN days)
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL statement_timeout = 0`);
+    return tx.query<ZoneDay[]>(
+      `WITH days AS (SELECT d::date AS d FROM generate_series($1::date, $2::date, interval '1 day') d),
+          c AS (SELECT z.name, days.d, (days.d::timestamp AT TIME ZONE z.name) AS naive FROM pg_timezone_names z CROSS JOIN days
+                 WHERE z.name NOT LIKE 'posix/%')
      SELECT name AS zone, d::text AS day, ((naive - interval '1 microsecond') AT TIME ZONE name)::date = d AS repeated
        FROM c
       WHERE ((naive - interval '1 microsecond') AT TIME ZONE name)::date = d  -- midnight comes twice
          OR (naive AT TIME ZONE name) <> d::timestamp                         -- midnight never comes
       ORDER BY name, d`,
-    [from, to],
-  );
+      [from, to],
+    );
+  });
 }
 
 describe('local day starts across DST changes at midnight', () => {
@@ -36,10 +44,10 @@ describe('local day starts across DST changes at midnight', () => {
   });
   afterAll(() => t.close());
 
-  it('in every zone and every such day of 2020-2030 the day starts at its earliest instant', async () => {
-    const days = await midnightTransitions(t.db, '2020-01-01', '2030-12-31');
-    expect(days.length).toBeGreaterThan(100);
-    expect(days.filter((d) => d.repeated).length).toBeGreaterThan(20);
+  it('in every zone and every such day of 2024-2028 the day starts at its earliest instant', async () => {
+    const days = await midnightTransitions(t.db, '2024-01-01', '2028-12-31');
+    expect(days.length).toBeGreaterThan(40);
+    expect(days.filter((d) => d.repeated).length).toBeGreaterThan(10);
     expect(days).toEqual(expect.arrayContaining([{ zone: 'Atlantic/Azores', day: '2026-10-25', repeated: true }]));
     const wrong: unknown[] = await t.db.query(
       `WITH cases AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(zone text, day date)),
@@ -58,7 +66,7 @@ describe('local day starts across DST changes at midnight', () => {
     // margin covers zones a day ahead of the server); before 2026-11-24: Azores and Havana repeat
     // midnight, Santiago skips it
     const recent = await midnightTransitions(t.db, addDays(today, -360), addDays(today, -2));
-    const zones = [...new Set(recent.map((d) => d.zone))].filter((zone) => !zone.startsWith('posix/'));
+    const zones = [...new Set(recent.map((d) => d.zone))];
     expect(zones.length).toBeGreaterThan(0);
     for (const { zone, day, repeated } of recent.filter((d) => zones.includes(d.zone))) {
       const biz = await createBusiness(t, `Shop in ${zone}`, { timezone: zone });

@@ -14,6 +14,16 @@ export function localDate(instant: Date, timeZone: string): string {
   return formatter.format(instant);
 }
 
+/** Whether the runtime's ICU knows the zone (PostgreSQL lists some it refuses, such as posix/… and Factory). */
+export function isRuntimeTimeZone(timeZone: string): boolean {
+  try {
+    localDate(new Date(0), timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `YYYY-MM-DD` plus n calendar days (n may be negative). */
 export function addDays(day: string, n: number): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -2,6 +2,7 @@ import { EntityManager } from 'typeorm';
 import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../common/auth/api-key';
 import { DomainError } from '../../common/errors/domain-error';
 import { ISO_4217_CURRENCIES } from '../../common/money/currencies';
+import { isRuntimeTimeZone } from '../../common/time/local-date';
 import { Tx } from '../../database/transaction';
 import { isKnownTimezone } from './persistence/timezones.sql';
 import { Warehouse } from '../warehouses/entities/warehouse.entity';
@@ -31,7 +32,7 @@ export interface ProvisionedBusiness {
 
 export const COUNTERS = ['sale', 'invoice', 'sku'] as const;
 
-/** A name, an ISO 4217 currency in circulation and a time zone PostgreSQL knows by that name. */
+/** A name, an ISO 4217 currency in circulation and a time zone both PostgreSQL and the runtime know by that name. */
 async function assertValidBusiness(db: EntityManager, input: NewBusiness): Promise<{ name: string; currency: string; timezone: string }> {
   const name = input.name?.trim();
   if (!name) throw DomainError.validation('name', 'name is required');
@@ -39,7 +40,9 @@ async function assertValidBusiness(db: EntityManager, input: NewBusiness): Promi
   if (!ISO_4217_CURRENCIES.has(currency)) throw DomainError.validation('currency', `currency must be an ISO 4217 code in circulation, not "${currency}"`);
   const timezone = input.timezone ?? 'UTC';
   const [{ known }] = await new Tx(db).run(isKnownTimezone, [timezone]);
-  if (!known) throw DomainError.validation('timezone', `timezone must be an IANA time zone known to PostgreSQL (pg_timezone_names), not "${timezone}"`);
+  if (!known || !isRuntimeTimeZone(timezone)) {
+    throw DomainError.validation('timezone', `timezone must be an IANA time zone known to both PostgreSQL and the ICU database, not "${timezone}"`);
+  }
   return { name, currency, timezone };
 }
 
