@@ -90,5 +90,18 @@ describe('npm start on the embedded database', () => {
     expect(again.output()).not.toContain('created demo business');
     const still = await fetch(`${base}/api/v1/business`, { headers: { Authorization: `Bearer ${apiKey}` } });
     expect(still.status).toBe(200);
+
+    // a server killed outright leaves its database running; the next start adopts it and stops it
+    const pidFile = path.join(env.EMBEDDED_PG_DIR!, 'postmaster.pid');
+    server.kill('SIGKILL');
+    await waitForExit(server);
+    expect(fs.existsSync(pidFile)).toBe(true);
+    const adopting = await startServer(env, /listening on/);
+    server = adopting.child;
+    expect(adopting.output()).toContain('adopted embedded PostgreSQL');
+    expect((await fetch(`${base}/api/v1/business`, { headers: { Authorization: `Bearer ${apiKey}` } })).status).toBe(200);
+    server.kill('SIGTERM');
+    expect(await waitForExit(server)).toBe(0);
+    expect(fs.existsSync(pidFile)).toBe(false);
   }, 240000);
 });

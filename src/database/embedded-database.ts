@@ -51,12 +51,37 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** A server left running by a killed process still holds the data directory: reuse it. */
+/** The server running on a data directory, if any (a killed process may have left it running). */
 function runningServerPid(dataDir: string): number | undefined {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return undefined;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/** The process that started (or adopted) the server of a data directory: its pid, beside the directory. */
+const ownerFile = (dataDir: string) => `${dataDir}.owner`;
+
+function liveOwner(dataDir: string): number | undefined {
+  const pid = fs.existsSync(ownerFile(dataDir)) ? Number(fs.readFileSync(ownerFile(dataDir), 'utf8')) : NaN;
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+function claimOwnership(dataDir: string): void {
+  fs.writeFileSync(ownerFile(dataDir), String(process.pid));
+}
+
+function releaseOwnership(dataDir: string): void {
+  fs.rmSync(ownerFile(dataDir), { force: true });
+}
+
+/** Fast shutdown of a server this process did not start; done when the server removes its pid file. */
+async function stopAdopted(dataDir: string, pid: number): Promise<void> {
+  if (isAlive(pid)) process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 60000;
+  while (fs.existsSync(path.join(dataDir, 'postmaster.pid')) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function makeTraversable(dir: string): void {
@@ -92,11 +117,19 @@ export async function startEmbeddedDatabase(
   const url = `postgresql://postgres:postgres@127.0.0.1:${port}`;
   const existingPid = runningServerPid(absDir);
   let stop: () => Promise<void> = () => Promise.resolve();
+  const owner = existingPid === undefined ? undefined : liveOwner(absDir);
   if (existingPid === undefined) {
-    stop = await startServer(absDir, port);
+    const stopServer = await startServer(absDir, port);
+    claimOwnership(absDir);
+    stop = () => stopServer().finally(() => releaseOwnership(absDir));
     log(`embedded PostgreSQL started on 127.0.0.1:${port}, data in ${absDir}`);
+  } else if (owner !== undefined) {
+    log(`reusing embedded PostgreSQL (pid ${existingPid}) on port ${port}, started by running process ${owner}`);
   } else {
-    log(`reusing embedded PostgreSQL already running (pid ${existingPid}) on port ${port}`);
+    // its starter was killed: this process takes it over, so it does not run on unowned forever
+    claimOwnership(absDir);
+    stop = () => stopAdopted(absDir, existingPid).finally(() => releaseOwnership(absDir));
+    log(`adopted embedded PostgreSQL (pid ${existingPid}) on port ${port}, left running by a killed process; it stops when this process does`);
   }
   await ensureDatabase(url, database);
   return { url: `${url}/${database}`, stop };
