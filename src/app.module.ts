@@ -1,3 +1,4 @@
+import { Draining } from './common/http/draining';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -58,10 +59,7 @@ export class AppModule {
         DatabaseModule,
         ...DOMAIN_MODULES,
       ],
-      providers: [
-        { provide: APP_GUARD, useClass: ApiKeyGuard },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-      ],
+      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor }, Draining],
     };
   }
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Draining } from './common/http/draining';
 import { createApplication } from './bootstrap';
 import { loadConfig } from './config/app-config';
 import { JsonLogger } from './common/logging/json-logger';
@@ -29,12 +30,13 @@ async function main(): Promise<void> {
   await app.listen(config.port, config.host);
   log.log(`listening on http://${config.host}:${config.port}/api/v1 (docs at /docs)`);
 
-  // Stop accepting, let in-flight requests finish, close the pool, then stop the embedded server.
+  // Refuse what arrives on kept-alive connections, stop accepting, let in-flight requests finish, close the pool, then stop the embedded server.
   // Undelivered events stay in the outbox for the next start.
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    app.get(Draining).start();
     log.log(`${signal} received: shutting down`);
     const httpServer = app.getHttpServer();
     httpServer.closeIdleConnections?.();

@@ -3,6 +3,8 @@ import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { provisionBusiness } from '../src/modules/businesses/business-provisioning';
+import { Draining } from '../src/common/http/draining';
+import { apiAs, countRows, createBusiness, startTestApp } from './helpers/test-app';
 import { FaultDatabase } from './helpers/fault-db';
 import { freePort, ROOT, runCli, startUntil, waitForExit } from './helpers/processes';
 import { refusingUrl, sleep } from './helpers/receiver';
@@ -12,14 +14,18 @@ interface Outcome {
   startedAt: number;
   endedAt: number;
   status?: number;
+  code?: string;
+  connection?: string | null;
   error?: string;
 }
 
 /**
- * Issue 6 item 4b: SIGTERM to a real server process (`ts-node src/main.ts`) during write load.
- * In-flight requests complete, the process exits 0, every committed write was acknowledged and
- * every acknowledged write is committed (nothing partial: cli verify), and the events that no
- * receiver took remain pending in the outbox for a later start.
+ * SIGTERM to a real server process (`ts-node src/main.ts`) during write load from clients that keep
+ * their connections alive. In-flight requests complete; a request that arrives after the signal on a
+ * kept-alive connection is refused with 503 and `Connection: close`, never served; the process exits
+ * 0 within WEBHOOK_TIMEOUT_MS plus a few seconds; every committed write was acknowledged and every
+ * acknowledged write is committed (nothing partial: cli verify), and the events that no receiver took
+ * remain pending in the outbox for a later start.
  */
 describe('faults: SIGTERM during load', () => {
   let db: FaultDatabase;
@@ -80,8 +86,10 @@ describe('faults: SIGTERM during load', () => {
             what === 'adjust'
               ? await post('/stock/adjustments', { product_id: product.id, quantity: 1, reason: 'count' })
               : await post('/orders', { customer: { email: `c${i % 3}@example.com` }, items: [{ product_id: product.id, quantity: 2 }] });
-          await res.arrayBuffer();
           outcome.status = res.status;
+          outcome.connection = res.headers.get('connection');
+          const body = (await res.json()) as { error?: { code: string } };
+          outcome.code = body.error?.code;
         } catch (err) {
           outcome.error = String((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
           serverGone = true;
@@ -92,11 +100,21 @@ describe('faults: SIGTERM during load', () => {
     };
     const workers = Array.from({ length: 10 }, (_, w) => worker(w));
     await sleep(1500);
+    // the server logs the signal once it refuses new requests: a request sent after that line is read
+    // here reaches a draining server, whatever the machine's speed
+    let drainingSeenAt = Infinity;
+    const watchLog = (chunk: Buffer) => {
+      if (drainingSeenAt === Infinity && chunk.toString().includes('SIGTERM received')) drainingSeenAt = Date.now();
+    };
+    server.stdout!.on('data', watchLog);
     const killAt = Date.now();
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
+    const exitedAfterMs = Date.now() - killAt;
     await Promise.all(workers);
     expect(started.output()).toContain('SIGTERM received: shutting down');
+    expect(drainingSeenAt).toBeLessThan(Infinity);
+    expect(exitedAfterMs).toBeLessThan(10_000 + 5_000); // WEBHOOK_TIMEOUT_MS (default) plus a few seconds
 
     const answered = outcomes.filter((o) => o.status !== undefined);
     const inFlightAtSignal = answered.filter((o) => o.startedAt < killAt && o.endedAt >= killAt);
@@ -105,13 +123,17 @@ describe('faults: SIGTERM during load', () => {
       `sigterm: ${answered.length} answered (${inFlightAtSignal.length} in flight at the signal), ${failed.length} refused: ${[...new Set(failed.map((o) => o.error))].join(', ')}\n`,
     );
     expect(answered.length).toBeGreaterThan(10);
-    expect(answered.filter((o) => o.status !== 201)).toEqual([]);
+    const served = answered.filter((o) => o.status === 201);
+    const refused = answered.filter((o) => o.status !== 201);
     expect(inFlightAtSignal.length).toBeGreaterThan(0);
+    // nothing is served once the server drains; what it refuses is a 503 that closes the connection
+    expect(served.filter((o) => o.startedAt > drainingSeenAt)).toEqual([]);
+    for (const o of refused) expect(o).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', connection: 'close' });
     // a request the server never took can only fail to connect (or find its idle connection closed)
     for (const o of failed) expect(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']).toContain(o.error);
 
     // every acknowledged write is committed, and nothing was committed without its answer
-    const acknowledged = (what: Outcome['what']) => answered.filter((o) => o.what === what).length;
+    const acknowledged = (what: Outcome['what']) => served.filter((o) => o.what === what).length;
     const [counts] = await ds.query(
       `SELECT (SELECT count(*) FROM stock_movements WHERE business_id = $1 AND type = 'adjustment' AND reason = 'count')::int AS adjustments,
               (SELECT count(*) FROM sales WHERE business_id = $1)::int AS orders,
@@ -139,4 +161,20 @@ describe('faults: SIGTERM during load', () => {
     );
     expect(events).toEqual({ adjusted: counts.adjustments + 1, completed: counts.orders, lost: 0, delivered: 0 });
   }, 180_000);
+
+  it('once draining, a request on a kept-alive connection gets 503 with Connection: close and writes nothing', async () => {
+    const t = await startTestApp();
+    try {
+      const biz = await createBusiness(t);
+      const api = apiAs(t, biz);
+      await api.get('/products').expect(200);
+      t.app.get(Draining).start();
+      const refused = await api.post('/products', { name: 'Late', price: 1 }).expect(503);
+      expect(refused.headers.connection).toBe('close');
+      expect(refused.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(await countRows(t, 'products', biz.business_id)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
 });
