@@ -2,6 +2,7 @@ import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
+import { exactJsonResponses } from './common/http/exact-json';
 import { Draining } from './common/http/draining';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
 import { bodyParsingMiddlewares } from './common/http/body-parsing';
@@ -19,6 +20,7 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestIdMiddleware);
+  app.use(exactJsonResponses);
   app.use(app.get(Draining).middleware);
   app.use(securityHeaders());
   // Before body parsing, so that a browser can also read the 413/415/400 answers of the parser.

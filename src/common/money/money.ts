@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { ExactNumber } from '../http/exact-json';
 
 /**
  * Money and quantity arithmetic, exact. PostgreSQL `numeric` values arrive as strings and are
@@ -29,13 +30,25 @@ export function quantityString(value: DecimalInput): string {
   return new Decimal(value).toDecimalPlaces(3, Decimal.ROUND_HALF_UP).toString();
 }
 
-/** A numeric column (string) or Decimal as a JSON number for a response. */
+/** Significant digits a double holds exactly: up to these, Number() prints the decimal back. */
+const DOUBLE_EXACT_DIGITS = 15;
+
+/**
+ * A decimal as a JSON number: a plain number while a double holds it exactly, else an ExactNumber
+ * that the response writer prints digit for digit (typed as number: it is one on the wire).
+ */
+function jsonNumber(value: Decimal): number {
+  if (value.precision() <= DOUBLE_EXACT_DIGITS) return value.toNumber();
+  return new ExactNumber(value.toFixed()) as unknown as number;
+}
+
+/** A numeric column (string) or Decimal as a JSON number for a response, exact at any size. */
 export function moneyNumber(value: DecimalInput | null | undefined): number {
-  return roundMoney(value ?? 0).toNumber();
+  return jsonNumber(roundMoney(value ?? 0));
 }
 
 export function quantityNumber(value: DecimalInput | null | undefined): number {
-  return new Decimal(value ?? 0).toDecimalPlaces(3).toNumber();
+  return jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(3));
 }
 
 export function sumMoney(values: DecimalInput[]): Decimal {

@@ -11,7 +11,7 @@ export function toDashboard(w: AnalyticsWindow, row: DashboardRow): DashboardJso
   return {
     period_days: w.days,
     revenue: {
-      total: revenue.toNumber(),
+      total: moneyNumber(revenue),
       orders: row.orders,
       avg_order_value: row.orders === 0 ? 0 : moneyNumber(revenue.div(row.orders)),
     },

@@ -12,9 +12,9 @@ export class AnalyticsDailyProduct {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'analytics_daily_products_pkey' })
   productId: string;
 
-  @Column('numeric', { precision: 16, scale: 3 })
+  @Column('numeric')
   quantity: string;
 
-  @Column('numeric', { precision: 16, scale: 2 })
+  @Column('numeric')
   revenue: string;
 }

@@ -15,7 +15,7 @@ export class AnalyticsDailySale {
   @Column('integer')
   orders: number;
 
-  @Column('numeric', { precision: 16, scale: 2 })
+  @Column('numeric')
   revenue: string;
 
   @Column('timestamptz', { default: () => 'now()' })

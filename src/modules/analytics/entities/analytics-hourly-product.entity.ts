@@ -15,9 +15,9 @@ export class AnalyticsHourlyProduct {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'analytics_hourly_products_pkey' })
   productId: string;
 
-  @Column('numeric', { precision: 16, scale: 3 })
+  @Column('numeric')
   quantity: string;
 
-  @Column('numeric', { precision: 16, scale: 2 })
+  @Column('numeric')
   revenue: string;
 }

@@ -15,6 +15,6 @@ export class AnalyticsHourlySale {
   @Column('integer')
   orders: number;
 
-  @Column('numeric', { precision: 16, scale: 2 })
+  @Column('numeric')
   revenue: string;
 }

@@ -36,7 +36,8 @@ export class Customer {
   @Column('text', { nullable: true })
   notes: string | null;
 
-  @Column('numeric', { precision: 14, scale: 2, default: 0 })
+  /** unbounded: a sum of sales (migration UnboundedAggregates) */
+  @Column('numeric', { default: 0 })
   totalSpent: string;
 
   @Column('integer', { default: 0 })
