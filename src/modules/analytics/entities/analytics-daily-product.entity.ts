@@ -12,9 +12,9 @@ export class AnalyticsDailyProduct {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'analytics_daily_products_pkey' })
   productId: string;
 
-  @Column('numeric')
+  @Column('numeric', { precision: 33, scale: 3 })
   quantity: string;
 
-  @Column('numeric')
+  @Column('numeric', { precision: 33, scale: 2 })
   revenue: string;
 }

@@ -15,7 +15,7 @@ export class AnalyticsDailySale {
   @Column('integer')
   orders: number;
 
-  @Column('numeric')
+  @Column('numeric', { precision: 33, scale: 2 })
   revenue: string;
 
   @Column('timestamptz', { default: () => 'now()' })

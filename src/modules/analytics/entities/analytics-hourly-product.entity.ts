@@ -15,9 +15,9 @@ export class AnalyticsHourlyProduct {
   @PrimaryColumn('uuid', { primaryKeyConstraintName: 'analytics_hourly_products_pkey' })
   productId: string;
 
-  @Column('numeric')
+  @Column('numeric', { precision: 33, scale: 3 })
   quantity: string;
 
-  @Column('numeric')
+  @Column('numeric', { precision: 33, scale: 2 })
   revenue: string;
 }

@@ -15,6 +15,6 @@ export class AnalyticsHourlySale {
   @Column('integer')
   orders: number;
 
-  @Column('numeric')
+  @Column('numeric', { precision: 33, scale: 2 })
   revenue: string;
 }

@@ -36,8 +36,8 @@ export class Customer {
   @Column('text', { nullable: true })
   notes: string | null;
 
-  /** unbounded: a sum of sales (migration UnboundedAggregates) */
-  @Column('numeric', { default: 0 })
+  /** a sum of sales, sized for any number of them (migration WideAggregates) */
+  @Column('numeric', { precision: 33, scale: 2, default: 0 })
   totalSpent: string;
 
   @Column('integer', { default: 0 })
