@@ -253,7 +253,10 @@ describe('stock', () => {
       const saleId = randomUUID();
       const uow = t.app.get(UnitOfWork);
       const stock = t.app.get(StockService);
-      await uow.run((tx) => stock.deductForSale(tx, biz.business_id, biz.warehouse_id, saleId, [{ lineNo: 1, productId: a.id, quantity: '3' }]));
+      await uow.run(async (tx) => {
+        await stock.lockProducts(tx, biz.business_id, [a.id]);
+        await stock.deductForSale(tx, biz.business_id, biz.warehouse_id, saleId, [{ lineNo: 1, productId: a.id, quantity: '3' }]);
+      });
       await uow.run((tx) => stock.returnForSale(tx, biz.business_id, saleId));
       // spread them over days: created_at in UTC, the business is in Berlin (UTC+1 in winter)
       const times = ['2026-01-01T10:00:00Z', '2026-01-01T23:30:00Z', '2026-01-03T12:00:00Z'];

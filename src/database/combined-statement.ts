@@ -190,9 +190,15 @@ export class CombinedStatement {
     this.lockHolder = { part, rank };
   }
 
-  /** Columns the statement adds to the SELECT for itself: stamped values, conditional events. */
+  /**
+   * Columns the statement adds to the SELECT for itself: stamped values, conditional events, and each
+   * ranked part (a SELECT ... FOR UPDATE part runs only when read: this reads it, so its lock is taken).
+   */
   private hiddenColumns(): Record<string, string> {
     const columns: Record<string, string> = {};
+    this.parts.forEach((p, i) => {
+      if (p.lock !== undefined) columns[`lock ${i}`] = p.part.exists;
+    });
     this.stamps.forEach((s, i) => (columns[`stamp ${i}`] = s.scalar));
     this.conditionalEvents.forEach((c, i) => (columns[`event ${i}`] = c.written.exists));
     return columns;
@@ -200,6 +206,7 @@ export class CombinedStatement {
 
   /** Applies the hidden columns to the events and returns the caller's columns. */
   private settle(tx: Tx, row: Record<string, unknown>): Record<string, unknown> {
+    this.parts.forEach((_, i) => delete row[`lock ${i}`]);
     this.stamps.forEach((s, i) => {
       (s.event.data as Record<string, unknown>)[s.field] = row[`stamp ${i}`];
       delete row[`stamp ${i}`];

@@ -10,14 +10,22 @@
  * - at build time, within one CombinedStatement, where PostgreSQL decides the order of the parts:
  *   ranked parts must come in ascending order and each must read the part of the previous rank.
  *
- * An order takes: a new customer's identity (find-or-create), its stock rows (in product order),
+ * An order takes: its products' stock locks, a new customer's identity (find-or-create), its stock rows (in product order),
  * then in its last statement the sale counter, the customer's totals, the loyalty account and the
  * invoice counter. A cancellation starts at the sale row, follows the same order for what it
- * touches, and ends at the analytics rollup lock. Stock adjustments take stock rows only.
+ * touches, and ends at the analytics rollup lock. Stock adjustments take the product's stock lock,
+ * then its stock row.
  */
 export enum LockRank {
   /** an existing sale, locked by the cancellation or a return before anything else */
   SaleRow = 10,
+  /**
+   * a product's stock over all warehouses: its products row FOR NO KEY UPDATE, in product-id order,
+   * taken by every change of its stock levels in a statement BEFORE the one that changes them, so
+   * that statement's snapshot holds every earlier change of the product: the total that stock.low and
+   * stock.out are judged on is then exact (two warehouses changed at once would each miss the other)
+   */
+  ProductStock = 15,
   /** a customer found or created by email/phone (a new row holds its unique index entry) */
   CustomerIdentity = 20,
   /** stock_levels rows, always in product-id order within one statement */
@@ -39,12 +47,19 @@ export class LockOrderViolation extends Error {}
 /** The highest rank a transaction holds; refuses going back down. */
 export class LockOrder {
   private held: LockRank | undefined;
+  private readonly taken = new Set<LockRank>();
 
   take(rank: LockRank): void {
     if (this.held !== undefined && rank < this.held) {
       throw new LockOrderViolation(`lock order: ${LockRank[rank]} taken after ${LockRank[this.held]}`);
     }
     this.held = rank;
+    this.taken.add(rank);
+  }
+
+  /** Whether the transaction took `rank` (a step that relies on an earlier lock checks it). */
+  holds(rank: LockRank): boolean {
+    return this.taken.has(rank);
   }
 
   get highest(): LockRank | undefined {

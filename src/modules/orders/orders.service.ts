@@ -25,7 +25,7 @@ interface CheckedReferences {
 
 /**
  * POST /orders: the sale and all its effects in ONE transaction of five round trips: BEGIN; the
- * references and the customer's find-or-create; the stock deduction; the numbered statement that
+ * products' stock locks, the references and the customer's find-or-create; the stock deduction; the numbered statement that
  * takes the sale number and writes the sale, every effect's rows and the events; COMMIT. A rejection
  * (unknown product, short stock) happens before any number is taken.
  */
@@ -60,12 +60,13 @@ export class OrdersService {
   }
 
   /**
-   * The order's first statement: its products and warehouse (422 unless they are the business's
-   * and active) and its customer, found or created.
+   * The order's first statement: its products' stock locks, its products and warehouse (422 unless
+   * they are the business's and active) and its customer, found or created.
    */
   private async checkReferences(tx: Tx, biz: BusinessContext, dto: CreateOrderDto): Promise<CheckedReferences> {
     const productIds = dto.items.map((line) => line.product_id);
     const first = new CombinedStatement();
+    this.stock.lockProductsInto(first, biz.id, [...new Set(productIds)]);
     const refs = saleReferenceColumns(first, biz.id, productIds, dto.warehouse_id);
     const match = dto.customer ? this.customers.matchInto(first, biz.id, dto.customer) : null;
     const row = await first.run<SaleReferenceRow & { customer: MatchedCustomer | null }>(tx, { columns: { ...refs, customer: match?.column ?? 'NULL::json' } });

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
 import { dec, Decimal, quantityNumber, quantityString } from '../../common/money/money';
+import { CombinedStatement } from '../../database/combined-statement';
 import { LockRank } from '../../database/lock-order';
+import { addProductStockLocks, lockProductStock, lockSaleProductStock } from './persistence/product-stock-lock.sql';
 import { Tx } from '../../database/transaction';
 import { StockAdjustedEvent } from './events/stock-adjusted.event';
 import { StockLowEvent } from './events/stock-low.event';
@@ -40,10 +42,25 @@ export interface AdjustmentInput {
 @Injectable()
 export class StockService {
   /**
+   * The stock locks of a sale's products (LockRank.ProductStock) as a part of its first statement,
+   * so the deduction's snapshot, a statement later, holds every earlier change of those products.
+   */
+  lockProductsInto(stmt: CombinedStatement, businessId: string, productIds: string[]): void {
+    stmt.within('stock', () => addProductStockLocks(stmt, businessId, productIds));
+  }
+
+  /** The same locks as a statement of their own, for a caller without a first statement to join. */
+  async lockProducts(tx: Tx, businessId: string, productIds: string[]): Promise<void> {
+    tx.locks.take(LockRank.ProductStock);
+    await tx.run(lockProductStock, [businessId, productIds]);
+  }
+
+  /**
    * Takes the lines of a sale from one warehouse, one movement per line, in ONE round trip. Any
    * short product fails the whole sale with INSUFFICIENT_STOCK (the caller's transaction rolls back).
    */
   async deductForSale(tx: Tx, businessId: string, warehouseId: string, saleId: string, lines: SaleStockLine[]): Promise<void> {
+    if (!tx.locks.holds(LockRank.ProductStock)) throw new Error('a sale locks its products first (StockService.lockProductsInto)');
     tx.locks.take(LockRank.StockLevels);
     const rows = await tx.run(deductStockForSale, [
       businessId,
@@ -71,6 +88,8 @@ export class StockService {
 
   /** Puts back everything a sale took, to the warehouses it came from, one `cancel` movement per warehouse and product. */
   async returnForSale(tx: Tx, businessId: string, saleId: string): Promise<void> {
+    tx.locks.take(LockRank.ProductStock);
+    await tx.run(lockSaleProductStock, [businessId, saleId]);
     tx.locks.take(LockRank.StockLevels);
     const rows = await tx.run(returnStockForSale, [businessId, saleId]);
     this.recordLevelCrossings(tx, businessId, rows);
@@ -114,6 +133,7 @@ export class StockService {
 
   /** UNKNOWN_PRODUCT or UNKNOWN_WAREHOUSE unless both belong to the business. */
   private async checkReferences(tx: Tx, businessId: string, input: AdjustmentInput): Promise<void> {
+    tx.locks.take(LockRank.ProductStock);
     const [refs] = await tx.run(adjustmentReferences, [businessId, input.productId, input.warehouseId]);
     if (!refs?.product) throw new DomainError('UNKNOWN_PRODUCT', undefined, [{ product_id: input.productId }]);
     if (!refs.warehouse) throw new DomainError('UNKNOWN_WAREHOUSE', undefined, [{ warehouse_id: input.warehouseId }]);

@@ -25,7 +25,7 @@ export function addCustomerMatch(stmt: CombinedStatement, businessId: string, ne
     `INSERT INTO customers (id, business_id, name, email, email_normalized, phone, phone_normalized)
      SELECT ${stmt.param(newId, 'uuid')}, ${biz}, ${stmt.param(who.name, 'text')}, ${stmt.param(who.email, 'text')},
             ${email}, ${stmt.param(who.phone, 'text')}, ${phone}
-      WHERE NOT ${byEmail.exists} AND NOT ${byPhone.exists}
+      WHERE NOT ${byEmail.exists} AND NOT ${byPhone.exists} AND ${stmt.afterLastLock()}
      ON CONFLICT DO NOTHING
      RETURNING id`,
     { lock: LockRank.CustomerIdentity },
