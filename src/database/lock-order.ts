@@ -20,8 +20,8 @@ export enum LockRank {
   /** an existing sale, locked by the cancellation or a return before anything else */
   SaleRow = 10,
   /**
-   * a product's stock over all warehouses: its products row FOR NO KEY UPDATE, in product-id order,
-   * taken by every change of its stock levels in a statement BEFORE the one that changes them, so
+   * a product's stock over all warehouses: an advisory lock per product, in key order
+   * (stock/persistence/product-stock-lock.sql.ts), taken by every change of its stock levels in a statement BEFORE the one that changes them, so
    * that statement's snapshot holds every earlier change of the product: the total that stock.low and
    * stock.out are judged on is then exact (two warehouses changed at once would each miss the other)
    */

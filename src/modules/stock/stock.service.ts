@@ -133,7 +133,7 @@ export class StockService {
 
   /** UNKNOWN_PRODUCT or UNKNOWN_WAREHOUSE unless both belong to the business. */
   private async checkReferences(tx: Tx, businessId: string, input: AdjustmentInput): Promise<void> {
-    tx.locks.take(LockRank.ProductStock);
+    await this.lockProducts(tx, businessId, [input.productId]);
     const [refs] = await tx.run(adjustmentReferences, [businessId, input.productId, input.warehouseId]);
     if (!refs?.product) throw new DomainError('UNKNOWN_PRODUCT', undefined, [{ product_id: input.productId }]);
     if (!refs.warehouse) throw new DomainError('UNKNOWN_WAREHOUSE', undefined, [{ warehouse_id: input.warehouseId }]);

@@ -2,14 +2,21 @@ import { CombinedStatement, StatementPart } from '../../../database/combined-sta
 import { LockRank } from '../../../database/lock-order';
 import { defineStatement } from '../../../database/statement';
 
+/** The advisory-lock class of product stock (two-int keys: a space of their own). */
+const PRODUCT_STOCK_LOCK_CLASS = 15;
+
 /**
- * LockRank.ProductStock: the products rows of `products` (an SQL set of ids) of a business, FOR NO
- * KEY UPDATE (foreign-key checks, FOR KEY SHARE, are not blocked) in id order. The count makes
- * PostgreSQL lock every row before the query gives its one row, whoever reads it.
+ * LockRank.ProductStock: a transaction-scoped advisory lock per product of `products` (an SQL set of
+ * ids) of a business, keyed by the hash of its id and taken in key order (the one order of all its
+ * takers). An advisory lock is a lock-table entry only: no tuple is written and the products row is
+ * not blocked for its own updates. Two products sharing a hash only share a lock. The count makes
+ * PostgreSQL take every lock before the query gives its one row, whoever reads it.
  */
 function lockProductsSql(businessId: string, products: string): string {
   return `SELECT count(*)::int AS locked FROM (
-            SELECT id FROM products WHERE business_id = ${businessId} AND id IN (${products}) ORDER BY id FOR NO KEY UPDATE
+            SELECT pg_advisory_xact_lock(${PRODUCT_STOCK_LOCK_CLASS}, k) FROM (
+              SELECT DISTINCT hashtext(id::text) AS k FROM products WHERE business_id = ${businessId} AND id IN (${products}) ORDER BY 1
+            ) keys
           ) l`;
 }
 

@@ -34,16 +34,13 @@ export function movementOf(row: MovementRow): StockMovement {
   });
 }
 
-/**
- * Product $2 and warehouse $3 when they are business $1's (null otherwise); the product row is
- * locked FOR NO KEY UPDATE: the adjustment's LockRank.ProductStock.
- */
+/** Product $2 and warehouse $3 when they are business $1's (null otherwise). */
 export const adjustmentReferences = defineStatement<
   [businessId: string, productId: string, warehouseId: string],
   { product: string | null; warehouse: string | null }
 >(
   'stock.adjustmentReferences',
-  `SELECT (SELECT id FROM products WHERE business_id = $1 AND id = $2 FOR NO KEY UPDATE) AS product,
+  `SELECT (SELECT id FROM products WHERE business_id = $1 AND id = $2) AS product,
           (SELECT id FROM warehouses WHERE business_id = $1 AND id = $3) AS warehouse`,
 );
 
