@@ -1,3 +1,4 @@
+import { EarlyAuthentication } from './common/auth/early-authentication';
 import { Draining } from './common/http/draining';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
@@ -59,7 +60,7 @@ export class AppModule {
         DatabaseModule,
         ...DOMAIN_MODULES,
       ],
-      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor }, Draining],
+      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor }, Draining, EarlyAuthentication],
     };
   }
 }

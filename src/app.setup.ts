@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { exactJsonResponses } from './common/http/exact-json';
+import { EarlyAuthentication } from './common/auth/early-authentication';
 import { Draining } from './common/http/draining';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
 import { bodyParsingMiddlewares } from './common/http/body-parsing';
@@ -28,6 +29,8 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
     app.enableCors({ origin: config.corsOrigins, exposedHeaders: ['X-Request-Id', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] });
   }
   app.use(accessLogMiddleware(logger));
+  // Before body parsing: a request that will be refused costs no parsing (see EarlyAuthentication).
+  app.use(app.get(EarlyAuthentication).middleware);
   app.use(...bodyParsingMiddlewares(config.bodyLimit));
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [

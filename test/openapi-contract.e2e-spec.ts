@@ -3,6 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
+import { isPublicPath } from '../src/common/auth/public-paths';
 import { OpenApiDocument, OperationObject, ResponseChecker } from './helpers/openapi-document';
 import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
@@ -49,6 +50,20 @@ describe('OpenAPI document as a contract', () => {
       .filter((op) => op.problems.length > 0);
     expect(incomplete).toEqual([]);
     expect(operations().length).toBeGreaterThan(50);
+  });
+
+  it('the public paths authentication lets through before routing are exactly the routes without security', () => {
+    const mismatched = Object.entries(doc.paths).flatMap(([route, ops]) =>
+      Object.values(ops).flatMap((operation) => {
+        const documentedPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        const concrete = route.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        return documentedPublic === isPublicPath(concrete) ? [] : [{ route, documentedPublic }];
+      }),
+    );
+    expect(mismatched).toEqual([]);
+    expect(isPublicPath('/docs-json')).toBe(true);
+    expect(isPublicPath('/docs/swagger-ui.css')).toBe(true);
+    expect(isPublicPath('/api/v1/products')).toBe(false);
   });
 
   it('passes `redocly lint` with the committed redocly.yaml: no errors', async () => {

@@ -17,6 +17,8 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   bodyLimit: string;
   rateLimitPerMinute: number;
+  /** Refused API keys (missing, malformed, unknown, revoked) per client address per minute before 429; 0 = no limit. */
+  authFailuresPerMinute: number;
   corsOrigins: string[];
   webhookAllowInsecure: boolean;
   webhookTimeoutMs: number;
@@ -59,6 +61,7 @@ export function loadConfig(): AppConfig {
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     bodyLimit: process.env.BODY_LIMIT || '1mb',
     rateLimitPerMinute: intFrom('RATE_LIMIT_PER_MINUTE', 1200),
+    authFailuresPerMinute: intFrom('AUTH_FAILURES_PER_MINUTE', 60),
     corsOrigins: (process.env.CORS_ORIGINS || '')
       .split(',')
       .map((s) => s.trim())

@@ -44,7 +44,7 @@ export async function cloneTemplateDatabase(): Promise<string> {
 /** The real AppModule on its own fresh database (a clone of the migrated template). */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const databaseUrl = await cloneTemplateDatabase();
-  const config: AppConfig = { ...loadConfig(), databaseUrl, logLevel: 'error', rateLimitPerMinute: 0, ...overrides };
+  const config: AppConfig = { ...loadConfig(), databaseUrl, logLevel: 'error', rateLimitPerMinute: 0, authFailuresPerMinute: 0, ...overrides };
   const { app } = await createApplication(config, new JsonLogger(config.logLevel));
   await app.init();
   const server = app.getHttpServer();

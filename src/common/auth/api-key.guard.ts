@@ -21,6 +21,7 @@ export class ApiKeyGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const req = context.switchToHttp().getRequest<AuthenticatedRequest & { headers: Record<string, string> }>();
+    if (req.business) return true; // EarlyAuthentication found the key before the body was read
     const key = parseBearer(req.headers.authorization);
     if (!key) throw new DomainError('UNAUTHORIZED', 'Missing or malformed Authorization header (expected: Bearer <API key>)');
     const business = await this.keys.findActive(hashApiKey(key));
