@@ -96,7 +96,8 @@ describe('refused keys counted per client address', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // the address as a whole waits: a valid key from it too (SECURITY.md)
     await apiAs(t, biz).get('/products').expect(429);
-    // public routes are not counted nor limited
+    // public routes are not counted nor limited (a trailing slash routes the same)
     await t.http().get('/health').expect(200);
+    await t.http().get('/health/ready/').expect(200);
   });
 });
