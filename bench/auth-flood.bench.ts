@@ -7,47 +7,13 @@
  * refused keys off (AUTH_FAILURES_PER_MINUTE=0: every flood request is looked up and refused), then
  * at its default. Not a test: figures go to BENCHMARKS.md.
  */
-import { ChildProcess, spawn } from 'child_process';
 import * as http from 'http';
-import * as path from 'path';
-import { freePort, waitForExit } from '../test/helpers/processes';
-import { Log, percentile, provisionBusinesses, withBenchDatabase } from './bench-support';
+import { freePort } from '../test/helpers/processes';
+import { Log, percentile, provisionBusinesses, send, SERVER_DIR, startServerProcess, stopServerProcess, withBenchDatabase } from './bench-support';
 
-const SERVER_DIR = process.env.BENCH_SERVER_DIR || path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS || 10);
 const FLOODERS = 48;
 const BODY = Buffer.from(JSON.stringify({ items: [{ product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }], notes: 'x'.repeat(900_000) }));
-
-async function startServer(url: string, port: number, authFailuresPerMinute: string): Promise<ChildProcess> {
-  const env = {
-    ...process.env,
-    DATABASE_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    AUTH_FAILURES_PER_MINUTE: authFailuresPerMinute,
-  };
-  const child = spawn(path.join(SERVER_DIR, 'node_modules', '.bin', 'ts-node'), ['--transpile-only', 'src/main.ts'], { cwd: SERVER_DIR, env, stdio: 'ignore' });
-  for (let waited = 0; waited < 90_000; waited += 200) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
-    if ((await send(port, { path: '/health/ready' })) === 200) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server not ready in 90 s');
-}
-
-function send(port: number, options: http.RequestOptions, body?: Buffer): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.request({ host: '127.0.0.1', port, ...options }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', () => resolve(0));
-    req.end(body);
-  });
-}
 
 async function victim(port: number, apiKey: string, until: number): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -87,7 +53,7 @@ export async function run(log: Log): Promise<void> {
     log(`server: ${SERVER_DIR}; ${FLOODERS} flood connections of ${(BODY.length / 1000).toFixed(0)} KB bodies; ${SECONDS} s per phase`);
     for (const limit of ['0', '60']) {
       const port = await freePort();
-      const server = await startServer(url, port, limit);
+      const server = await startServerProcess(url, port, { AUTH_FAILURES_PER_MINUTE: limit });
       try {
         await victim(port, biz.api_key, Date.now() + 2000); // warm-up
         const idle = await victim(port, biz.api_key, Date.now() + SECONDS * 1000);
@@ -99,8 +65,7 @@ export async function run(log: Log): Promise<void> {
         );
         log(`AUTH_FAILURES_PER_MINUTE=${limit}: flood answers ${JSON.stringify(Object.fromEntries(statuses))} (0 = connection closed before an answer)`);
       } finally {
-        server.kill('SIGTERM');
-        await waitForExit(server, 30000).catch(() => server.kill('SIGKILL'));
+        await stopServerProcess(server);
       }
     }
   });

@@ -1,4 +1,7 @@
 /* What every benchmark section shares: its throwaway database (one per run, on BENCH_PG_SERVER, migrated, always dropped), the log and percentiles. */
+import { ChildProcess, spawn } from 'child_process';
+import * as http from 'http';
+import * as path from 'path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { migrate } from '../src/bootstrap';
@@ -50,4 +53,45 @@ export async function withBenchDatabase<T>(prefix: string, work: (url: string) =
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** The checkout whose server a process benchmark starts (BENCH_SERVER_DIR, default this one): an older checkout is measured the same way. */
+export const SERVER_DIR = process.env.BENCH_SERVER_DIR || path.resolve(__dirname, '..');
+
+/** One HTTP request to 127.0.0.1:`port`; its status (0 when the connection failed), the body drained. */
+export function send(port: number, options: http.RequestOptions, body?: Buffer): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, ...options }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+/** `ts-node src/main.ts` of SERVER_DIR on `url`, as a process of its own, once /health/ready answers 200. */
+export async function startServerProcess(url: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const childEnv = { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env };
+  const child = spawn(path.join(SERVER_DIR, 'node_modules', '.bin', 'ts-node'), ['--transpile-only', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: childEnv,
+    stdio: 'ignore',
+  });
+  for (let waited = 0; waited < 90_000; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    if ((await send(port, { path: '/health/ready' })) === 200) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server not ready in 90 s');
+}
+
+export async function stopServerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await exited;
+  clearTimeout(timer);
 }

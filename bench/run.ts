@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-const SECTIONS = ['orders', 'analytics', 'webhooks', 'auth-flood'];
+const SECTIONS = ['orders', 'analytics', 'webhooks', 'auth-flood', 'loyalty-history'];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

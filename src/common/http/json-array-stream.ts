@@ -10,16 +10,16 @@ export async function writeJsonArray(res: Response, pages: AsyncIterable<unknown
   let started = false;
   try {
     for await (const page of pages) {
-      for (const item of page) {
-        if (!started) {
-          res.status(200).type('application/json').write('[');
-          started = true;
-        } else {
-          res.write(',');
-        }
-        res.write(JSON.stringify(item));
+      if (page.length === 0) continue;
+      // one write per page: a write per item made a chunk per item (400,000 for 200,000 rows)
+      const items = page.map((item) => JSON.stringify(item)).join(',');
+      if (!started) {
+        res.status(200).type('application/json').write(`[${items}`);
+        started = true;
+      } else {
+        res.write(`,${items}`);
       }
-      if (started && res.writableNeedDrain) await new Promise((resolve) => res.once('drain', resolve));
+      if (res.writableNeedDrain) await new Promise((resolve) => res.once('drain', resolve));
     }
   } catch (err) {
     if (!started) throw err;

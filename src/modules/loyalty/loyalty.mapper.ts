@@ -39,7 +39,7 @@ export function toLoyaltyBalanceJson(customerId: string, account: LoyaltyAccount
   };
 }
 
-export function toLoyaltyTransactionJson(transaction: LoyaltyTransaction): LoyaltyTransactionJson {
+export function toLoyaltyTransactionJson(transaction: Omit<LoyaltyTransaction, 'businessId' | 'customerId'>): LoyaltyTransactionJson {
   return {
     id: transaction.id,
     type: transaction.type,

@@ -15,6 +15,27 @@ interface HistoryCursor {
   id: string;
 }
 
+interface HistoryRow {
+  id: string;
+  type: string;
+  points: string;
+  sale_id: string | null;
+  description: string;
+  created_at: Date;
+  at: string;
+}
+
+function toHistoryJson(row: HistoryRow): LoyaltyTransactionJson {
+  return toLoyaltyTransactionJson({
+    id: row.id,
+    type: row.type,
+    points: row.points,
+    saleId: row.sale_id,
+    description: row.description,
+    createdAt: row.created_at,
+  });
+}
+
 /** GET /loyalty/:customer_id and its history: reads only. Another business's customer is 404. */
 @Injectable()
 export class LoyaltyReader {
@@ -50,11 +71,11 @@ export class LoyaltyReader {
     await this.customerOf(biz, customerId);
     let cursor: HistoryCursor | null = null;
     for (;;) {
-      const page = await this.page(biz.id, customerId, MAX_HISTORY_PAGE, cursor);
-      if (page.length > 0) yield page;
-      if (page.length < MAX_HISTORY_PAGE) return;
-      const last = page[page.length - 1];
-      cursor = (await this.cursorOf(biz.id, customerId, last.id)) ?? null;
+      const rows = await this.pageRows(biz.id, customerId, MAX_HISTORY_PAGE, cursor);
+      if (rows.length > 0) yield rows.map(toHistoryJson);
+      if (rows.length < MAX_HISTORY_PAGE) return;
+      const last = rows[rows.length - 1];
+      cursor = { at: last.at, id: last.id };
     }
   }
 
@@ -68,16 +89,30 @@ export class LoyaltyReader {
       .getRawOne<HistoryCursor>();
   }
 
-  /** Keyset paging on (created_at, id). */
   private async page(businessId: string, customerId: string, limit: number, cursor: HistoryCursor | null): Promise<LoyaltyTransactionJson[]> {
+    return (await this.pageRows(businessId, customerId, limit, cursor)).map(toHistoryJson);
+  }
+
+  /**
+   * Keyset paging on (created_at, id), an index range scan (loyalty_transactions_customer_idx). Raw
+   * rows, not entities: a 200,000-row history is 200 pages, and each row carries its own cursor.
+   */
+  private pageRows(businessId: string, customerId: string, limit: number, cursor: HistoryCursor | null): Promise<HistoryRow[]> {
     const query = this.transactions
       .createQueryBuilder('t')
+      .select('t.id', 'id')
+      .addSelect('t.type', 'type')
+      .addSelect('t.points', 'points')
+      .addSelect('t.saleId', 'sale_id')
+      .addSelect('t.description', 'description')
+      .addSelect('t.createdAt', 'created_at')
+      .addSelect('t.created_at::text', 'at')
       .where('t.businessId = :businessId AND t.customerId = :customerId', { businessId, customerId })
       .orderBy('t.createdAt', 'DESC')
       .addOrderBy('t.id', 'DESC')
       .limit(limit);
     if (cursor) query.andWhere('(t.created_at, t.id) < (CAST(:at AS timestamptz), CAST(:id AS uuid))', cursor);
-    return (await query.getMany()).map(toLoyaltyTransactionJson);
+    return query.getRawMany<HistoryRow>();
   }
 
   private customerOf(biz: BusinessContext, customerId: string): Promise<Customer> {

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One earn/redeem/adjust entry of a loyalty account. No foreign keys (high-volume table). */
 @Entity('loyalty_transactions')
-// (business_id, customer_id, created_at DESC): TypeORM cannot declare a DESC index column.
+// (business_id, customer_id, created_at DESC, id DESC): TypeORM cannot declare a DESC index column.
 @Index('loyalty_transactions_customer_idx', { synchronize: false })
 export class LoyaltyTransaction {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'loyalty_transactions_pkey' })
