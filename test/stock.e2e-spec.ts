@@ -145,6 +145,18 @@ describe('stock', () => {
       expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(0);
     });
 
+    it('an increase past the largest level a warehouse holds is a 400 on quantity with the level, nothing written', async () => {
+      const biz = await createBusiness(t);
+      const p = await product(biz);
+      await adjust(biz, { product_id: p.id, quantity: 99_999_999_999.999, reason: 'restock' }).expect(201);
+      const res = await adjust(biz, { product_id: p.id, quantity: 0.001, reason: 'restock' }).expect(400);
+      expect(res.body.error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'quantity', message: expect.stringContaining('99999999999.999'), current_level: 99_999_999_999.999 }],
+      });
+      expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(1);
+    });
+
     it('20 parallel adjustments of -1 on a stock of 10 leave exactly 0: ten 201s, ten 422s, ten movements', async () => {
       const biz = await createBusiness(t);
       const p = await product(biz, { min_stock: 3 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
-import { dec, Decimal, quantityNumber, quantityString } from '../../common/money/money';
+import { dec, Decimal, MAX_QUANTITY, quantityNumber, quantityString } from '../../common/money/money';
 import { CombinedStatement } from '../../database/combined-statement';
 import { LockRank } from '../../database/lock-order';
 import { addProductStockLocks, lockProductStock, lockSaleProductStock } from './persistence/product-stock-lock.sql';
@@ -140,16 +140,22 @@ export class StockService {
   }
 
   /**
-   * The level after the adjustment: an increase creates the level when missing, a decrease is a
-   * conditional update that never goes below zero (INSUFFICIENT_STOCK with what is there).
+   * The level after the adjustment: an increase creates the level when missing and never passes the
+   * largest level a column holds (400 on quantity with the level), a decrease is a conditional
+   * update that never goes below zero (INSUFFICIENT_STOCK with what is there).
    */
   private async changeLevel(tx: Tx, businessId: string, input: AdjustmentInput, delta: Decimal): Promise<string> {
     tx.locks.take(LockRank.StockLevels);
-    const [level] = delta.isPositive()
-      ? await tx.run(increaseLevel, [businessId, input.warehouseId, input.productId, quantityString(delta)])
+    const increase = delta.isPositive();
+    const [level] = increase
+      ? await tx.run(increaseLevel, [businessId, input.warehouseId, input.productId, quantityString(delta), quantityString(MAX_QUANTITY)])
       : await tx.run(decreaseLevel, [businessId, input.warehouseId, input.productId, quantityString(delta.neg())]);
     if (level) return level.quantity;
     const current = await tx.getRepository(StockLevel).findOneBy({ businessId, warehouseId: input.warehouseId, productId: input.productId });
+    if (increase) {
+      const message = `the stock level of a product in a warehouse is at most ${quantityString(MAX_QUANTITY)}`;
+      throw new DomainError('VALIDATION_FAILED', message, [{ field: 'quantity', message, current_level: quantityNumber(current?.quantity ?? '0') }]);
+    }
     throw new DomainError('INSUFFICIENT_STOCK', 'The adjustment would take the stock below zero', [
       {
         product_id: input.productId,

@@ -44,12 +44,19 @@ export const adjustmentReferences = defineStatement<
           (SELECT id FROM warehouses WHERE business_id = $1 AND id = $3) AS warehouse`,
 );
 
-/** Adds $4 (> 0) to the level of product $3 in warehouse $2, creating it when missing: the level after. */
-export const increaseLevel = defineStatement<[businessId: string, warehouseId: string, productId: string, quantity: string], { quantity: string }>(
+/**
+ * Adds $4 (> 0) to the level of product $3 in warehouse $2, creating it when missing, unless the
+ * level would pass $5, the largest a level holds (no row then): the level after.
+ */
+export const increaseLevel = defineStatement<
+  [businessId: string, warehouseId: string, productId: string, quantity: string, maxLevel: string],
+  { quantity: string }
+>(
   'stock.increaseLevel',
   `INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity) VALUES ($1, $2, $3, $4)
    ON CONFLICT (business_id, warehouse_id, product_id)
    DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
+   WHERE stock_levels.quantity + EXCLUDED.quantity <= $5::numeric
    RETURNING quantity`,
 );
 
