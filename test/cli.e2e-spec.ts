@@ -1,31 +1,6 @@
-import { runCli as runCliHere } from '../src/cli';
-import { CommandResult, runCli } from './helpers/processes';
+import { runCliInProcess } from './helpers/cli-in-process';
+import { runCli } from './helpers/processes';
 import { startTestApp, TestApp } from './helpers/test-app';
-
-/**
- * The CLI's entry point run in this process, its stdout captured: the same code as `npm run cli`
- * without a process start (about 2 s of CPU each) for the cases that are about the command's
- * answers; the process itself (exit codes, one JSON line) is covered by the cases run through npm.
- */
-async function runCliInProcess(args: string[], env: NodeJS.ProcessEnv): Promise<CommandResult> {
-  const saved = { DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: process.env.LOG_LEVEL };
-  Object.assign(process.env, { DATABASE_URL: env.DATABASE_URL, LOG_LEVEL: 'error' });
-  const write = process.stdout.write.bind(process.stdout);
-  let stdout = '';
-  process.stdout.write = (chunk: string | Uint8Array) => {
-    stdout += chunk.toString();
-    return true;
-  };
-  try {
-    return { code: await runCliHere(args), stdout, stderr: '' };
-  } finally {
-    process.stdout.write = write;
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
 
 /** CONTRACT.md 4: the key CLI, run while the server (the test app) is running on the same database. */
 describe('CLI: business and API keys', () => {

@@ -1,3 +1,4 @@
+import { runCliInProcess } from './helpers/cli-in-process';
 import { runCli } from './helpers/processes';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
@@ -16,8 +17,9 @@ describe('cli verify', () => {
   });
   afterAll(() => t.close());
 
+  /** `cli verify` in this process (the same entry point); the drift case below also runs it through npm for its exit code. */
   async function verify(...args: string[]) {
-    const res = await runCli(['verify', ...args], env);
+    const res = await runCliInProcess(['verify', ...args], env);
     const lines = res.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     return { code: res.code, report: JSON.parse(lines[0]) };
@@ -92,6 +94,8 @@ describe('cli verify', () => {
     const { code, report } = await verify();
     expect(code).toBe(1);
     expect(report.ok).toBe(false);
+    const throughNpm = await runCli(['verify'], env);
+    expect({ code: throughNpm.code, report: JSON.parse(throughNpm.stdout.trim()) as unknown }).toEqual({ code: 1, report });
     const B = biz.business_id;
     const expected = [
       { kind: 'stock_level', business_id: B, warehouse_id: biz.warehouse_id, product_id: a.id, expected: 13, actual: 14 },
