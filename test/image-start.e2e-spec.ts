@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import { builtinModules } from 'module';
 import * as os from 'os';
 import * as path from 'path';
-import { Client } from 'pg';
+import { adminQuery } from './helpers/admin-query';
 import { freePort, ROOT, runCommand, startUntil, waitForExit } from './helpers/processes';
 
 /**
@@ -43,16 +43,6 @@ describe('the image: its build, its start command and its healthcheck', () => {
   let app: string;
   let child: ChildProcess | undefined;
 
-  async function admin(sql: string): Promise<void> {
-    const client = new Client({ connectionString: `${server}/postgres` });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     app = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-image-'));
     const build = await runCommand(
@@ -65,7 +55,7 @@ describe('the image: its build, its start command and its healthcheck', () => {
     expect({ code: build.code, out: build.stdout + build.stderr }).toEqual({ code: 0, out: '' });
     fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(app, 'package.json'));
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(app, 'node_modules'));
-    await admin(`CREATE DATABASE "${database}"`);
+    await adminQuery(`CREATE DATABASE "${database}"`);
   }, 200000);
 
   afterAll(async () => {
@@ -73,7 +63,7 @@ describe('the image: its build, its start command and its healthcheck', () => {
       child.kill('SIGKILL');
       await waitForExit(child);
     }
-    await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await adminQuery(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
     fs.rmSync(app, { recursive: true, force: true });
   });
 

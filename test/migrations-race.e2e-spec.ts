@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { adminQuery } from './helpers/admin-query';
 import { runCommand } from './helpers/processes';
 
 /**
@@ -9,18 +9,8 @@ describe('migrations started twice at once', () => {
   const server = process.env.TEST_SERVER_URL!;
   const name = `${process.env.TEST_TEMPLATE_DB}_race`;
 
-  async function admin(sql: string): Promise<void> {
-    const client = new Client({ connectionString: `${server}/postgres` });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
-
-  beforeAll(() => admin(`CREATE DATABASE "${name}"`));
-  afterAll(() => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  beforeAll(() => adminQuery(`CREATE DATABASE "${name}"`));
+  afterAll(() => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 
   it('both runs of migration:run on one empty database exit 0, and the schema is applied once', async () => {
     const env = { ...process.env, DATABASE_URL: `${server}/${name}`, LOG_LEVEL: 'error' };
