@@ -20,6 +20,7 @@ import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { CustomersModule } from './modules/customers/customers.module';
 import { OrdersModule } from './modules/orders/orders.module';
+import { ReturnsModule } from './modules/returns/returns.module';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { FinanceModule } from './modules/finance/finance.module';
@@ -39,6 +40,7 @@ const DOMAIN_MODULES = [
   AnalyticsModule,
   CustomersModule,
   OrdersModule,
+  ReturnsModule,
   LoyaltyModule,
   InvoicesModule,
   FinanceModule,

@@ -89,7 +89,7 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
     expect((await a.analytics(30))[0]).not.toEqual(before.analytics[0]);
 
     const res = await a.cancel(sold.order_id, { reason: 'Customer changed their mind' }).expect(200);
-    expect(res.body).toEqual({ success: true, data: { ...sold, status: 'cancelled', payment_status: 'refunded' } });
+    expect(res.body).toEqual({ success: true, data: { ...sold, status: 'cancelled', payment_status: 'refunded', refunded_amount: sold.total } });
     expect((await a.get(`/orders/${sold.order_id}`)).data).toEqual(res.body.data);
 
     expect(await stockLevels(biz)).toEqual(before.stock);

@@ -56,6 +56,7 @@ describe('POST /orders: the one-call sale', () => {
       shipping_amount: 4.99,
       discount_amount: 10,
       total: 125.34,
+      refunded_amount: 0,
       currency: 'USD',
       loyalty_points_earned: 125,
       loyalty_transaction_id: expect.stringMatching(UUID),
@@ -64,9 +65,39 @@ describe('POST /orders: the one-call sale', () => {
       warehouse_id: biz.warehouse_id,
       notes: 'leave at the door',
       items: [
-        { product_id: mug, product_name: 'Mug', sku: 'MUG-1', quantity: 2, unit_price: 19.99, discount: 0, total: 39.98 },
-        { product_id: tea, product_name: 'Tea', sku: 'TEA-1', quantity: 1.5, unit_price: 45.5, discount: 0, total: 68.25 },
-        { product_id: cake, product_name: 'Cake', sku: 'CAKE-1', quantity: 3, unit_price: 5.25, discount: 1.75, total: 14 },
+        {
+          id: expect.stringMatching(UUID),
+          product_id: mug,
+          product_name: 'Mug',
+          sku: 'MUG-1',
+          quantity: 2,
+          unit_price: 19.99,
+          discount: 0,
+          total: 39.98,
+          returned_quantity: 0,
+        },
+        {
+          id: expect.stringMatching(UUID),
+          product_id: tea,
+          product_name: 'Tea',
+          sku: 'TEA-1',
+          quantity: 1.5,
+          unit_price: 45.5,
+          discount: 0,
+          total: 68.25,
+          returned_quantity: 0,
+        },
+        {
+          id: expect.stringMatching(UUID),
+          product_id: cake,
+          product_name: 'Cake',
+          sku: 'CAKE-1',
+          quantity: 3,
+          unit_price: 5.25,
+          discount: 1.75,
+          total: 14,
+          returned_quantity: 0,
+        },
       ],
       created_at: expect.stringMatching(ISO_MS),
     });
@@ -200,7 +231,9 @@ describe('POST /orders: the one-call sale', () => {
 
     const counters = await db(`SELECT name, value FROM business_counters WHERE business_id = $1 ORDER BY name`);
     expect(counters).toEqual([
+      { name: 'credit_note', value: '0' },
       { name: 'invoice', value: '1' },
+      { name: 'return', value: '0' },
       { name: 'sale', value: '1' },
       { name: 'sku', value: '0' },
     ]);

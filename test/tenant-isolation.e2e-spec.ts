@@ -110,8 +110,8 @@ describe('tenant isolation: every documented route with another business key', (
 
   async function ownFigures(): Promise<OwnFigures> {
     const [row] = await t.db.query(
-      `SELECT (SELECT count(*)::int FROM sales WHERE business_id = $1 AND status = 'completed') AS completed_orders,
-              (SELECT coalesce(sum(total), 0)::text FROM sales WHERE business_id = $1 AND status = 'completed') AS revenue,
+      `SELECT (SELECT count(*)::int FROM sales WHERE business_id = $1 AND status IN ('completed', 'partially_returned')) AS completed_orders,
+              (SELECT coalesce(sum(total - refunded_amount), 0)::text FROM sales WHERE business_id = $1 AND status IN ('completed', 'partially_returned')) AS revenue,
               (SELECT count(*)::int FROM customers WHERE business_id = $1) AS customers,
               (SELECT coalesce(sum(amount), 0)::text FROM finance_transactions WHERE business_id = $1 AND type = 'income') AS income`,
       [b.businessId],

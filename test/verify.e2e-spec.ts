@@ -60,7 +60,7 @@ describe('cli verify', () => {
     expect(orders[1]).toMatchObject({ subtotal: 5.98, total: 5.48, loyalty_points_earned: 5 });
 
     const scoped = await verify('--business', biz.business_id);
-    expect(scoped).toEqual({ code: 0, report: { ok: true, checked: { stock_levels: 3, loyalty_accounts: 2, orders: 4 }, drift: [] } });
+    expect(scoped).toEqual({ code: 0, report: { ok: true, checked: { stock_levels: 3, loyalty_accounts: 2, orders: 4, returns: 0 }, drift: [] } });
     const all = await verify();
     expect(all.code).toBe(0);
     expect(all.report.ok).toBe(true);
@@ -115,7 +115,7 @@ describe('cli verify', () => {
     expect(report.checked.orders).toBeGreaterThanOrEqual(8);
 
     const scopedToClean = await verify('--business', clean.business_id);
-    expect(scopedToClean).toEqual({ code: 0, report: { ok: true, checked: { stock_levels: 3, loyalty_accounts: 2, orders: 4 }, drift: [] } });
+    expect(scopedToClean).toEqual({ code: 0, report: { ok: true, checked: { stock_levels: 3, loyalty_accounts: 2, orders: 4, returns: 0 }, drift: [] } });
     const scopedToDirty = await verify('--business', B);
     expect(scopedToDirty.code).toBe(1);
     expect(scopedToDirty.report.drift).toHaveLength(expected.length);
@@ -133,7 +133,7 @@ describe('cli verify', () => {
     expect(code).toBe(1);
     expect(report).toEqual({
       ok: false,
-      checked: { stock_levels: 1, loyalty_accounts: 0, orders: 0 },
+      checked: { stock_levels: 1, loyalty_accounts: 0, orders: 0, returns: 0 },
       drift: [{ kind: 'stock_level', business_id: biz.business_id, warehouse_id: biz.warehouse_id, product_id: p.id, expected: 0, actual: 4 }],
     });
     const bad = await runCli(['verify', '--business', 'nope'], env);

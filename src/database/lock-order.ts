@@ -13,7 +13,8 @@
  * An order takes: its products' stock locks, a new customer's identity (find-or-create), its stock rows (in product order),
  * then in its last statement the sale counter, the customer's totals, the loyalty account and the
  * invoice counter. A cancellation starts at the sale row, follows the same order for what it
- * touches, and ends at the analytics rollup lock. Stock adjustments take the product's stock lock,
+ * touches, and ends at the analytics rollup lock. A return does the same, taking its own number
+ * after the stock and the credit note's after the invoice. Stock adjustments take the product's stock lock,
  * then its stock row.
  */
 export enum LockRank {
@@ -32,12 +33,16 @@ export enum LockRank {
   StockLevels = 30,
   /** the per-business sale counter: held until commit, so taken as late as possible */
   SaleCounter = 40,
+  /** the per-business return counter (a return's number names its loyalty and finance rows) */
+  ReturnCounter = 45,
   /** a customer's totals (total_spent, total_orders) */
   CustomerTotals = 50,
   /** a customer's loyalty account */
   LoyaltyAccount = 60,
   /** the per-business invoice counter, or an existing invoice row */
   Invoice = 70,
+  /** the per-business credit note counter, after the invoice it credits */
+  CreditNoteCounter = 75,
   /** the analytics rollup lock of a business, taken by corrections of closed periods */
   AnalyticsRollup = 80,
 }

@@ -1,16 +1,18 @@
 import { CombinedStatement, StatementPart } from './combined-statement';
 import { LockRank } from './lock-order';
-import { counterStepSql, takeNextNumber } from './persistence/counters.sql';
+import { counterStepSql, takeNextFormattedNumber, takeNextNumber } from './persistence/counters.sql';
 import { Tx } from './transaction';
 
 /** The per-business gapless counters (business_counters rows, made with the business). */
-export type CounterName = 'sale' | 'invoice' | 'sku';
+export type CounterName = 'sale' | 'invoice' | 'sku' | 'return' | 'credit_note';
 
 /** Where each contended counter sits in the lock order; the SKU counter is not on a hot path. */
 const COUNTER_LOCKS: Record<CounterName, LockRank | undefined> = {
   sale: LockRank.SaleCounter,
   invoice: LockRank.Invoice,
   sku: undefined,
+  return: LockRank.ReturnCounter,
+  credit_note: LockRank.CreditNoteCounter,
 };
 
 /**
@@ -23,6 +25,22 @@ export async function nextNumber(tx: Tx, businessId: string, counter: CounterNam
   const [row] = await tx.run(takeNextNumber, [businessId, counter]);
   if (!row) throw new Error(`counter ${counter} missing for business ${businessId}`);
   return Number(row.value);
+}
+
+/** A number taken in a statement of its own: the value, formatted (`R-0001`), and the time it was taken. */
+export interface TakenNumber {
+  number: string;
+  formatted: string;
+  at: Date;
+}
+
+/** nextNumber, formatted with `prefix` the way numbered statements format theirs. */
+export async function takeNumber(tx: Tx, businessId: string, counter: CounterName, prefix: string): Promise<TakenNumber> {
+  const lock = COUNTER_LOCKS[counter];
+  if (lock !== undefined) tx.locks.take(lock);
+  const [row] = await tx.run(takeNextFormattedNumber, [businessId, counter, prefix]);
+  if (!row) throw new Error(`counter ${counter} missing for business ${businessId}`);
+  return row;
 }
 
 /**

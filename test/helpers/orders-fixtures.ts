@@ -54,13 +54,16 @@ const ORDER_TABLES = [
   'invoices',
   'invoice_items',
   'finance_transactions',
+  'returns',
+  'return_items',
+  'credit_notes',
   'outbox_events',
   'idempotency_keys',
 ];
 
 /**
  * Everything an order can write for a business: row counts of every table, the counters, the stock
- * levels and the customer totals. Equal snapshots before and after a request: it wrote nothing.
+ * levels, the customer totals and what returns change of sales, lines, invoices and loyalty. Equal snapshots before and after a request: it wrote nothing.
  */
 export async function orderStateOf(t: TestApp, businessId: string): Promise<Record<string, unknown>> {
   const counts = await t.db.query(
@@ -74,5 +77,11 @@ export async function orderStateOf(t: TestApp, businessId: string): Promise<Reco
   const customers = await t.db.query(`SELECT id, total_spent, total_orders, last_purchase_date FROM customers WHERE business_id = $1 ORDER BY id`, [
     businessId,
   ]);
-  return { counts: counts[0], counters, stock, customers };
+  const sales = await t.db.query(`SELECT id, status, payment_status, refunded_amount, shipping_refunded FROM sales WHERE business_id = $1 ORDER BY id`, [
+    businessId,
+  ]);
+  const lines = await t.db.query(`SELECT id, returned_quantity, returned_amount FROM sale_items WHERE business_id = $1 ORDER BY id`, [businessId]);
+  const invoices = await t.db.query(`SELECT id, status, credited_amount FROM invoices WHERE business_id = $1 ORDER BY id`, [businessId]);
+  const loyalty = await t.db.query(`SELECT customer_id, balance FROM loyalty_accounts WHERE business_id = $1 ORDER BY customer_id`, [businessId]);
+  return { counts: counts[0], counters, stock, customers, sales, lines, invoices, loyalty };
 }

@@ -119,6 +119,16 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     readBack: async (ctx) =>
       (await ctx.t.db.query(`SELECT cancel_reason FROM sales WHERE business_id = $1 ORDER BY cancelled_at DESC NULLS LAST LIMIT 1`, [ctx.w.businessId]))[0],
   },
+  'POST /orders/{id}/returns': {
+    // a thousandth of a unit per accepted request, from the world's order that has 3 units left
+    path: ({ w }) => `/orders/${w.returnedOrderId}/returns`,
+    body: ({ w }) => ({
+      items: [{ sale_item_id: w.returnedOrderItemId, quantity: 0.001, restock: true, warehouse_id: w.annexId }],
+      refund_shipping: false,
+      reason: 'Damaged in transit',
+    }),
+    texts: ['reason'],
+  },
   'POST /loyalty/redeem': {
     path: () => '/loyalty/redeem',
     body: ({ w }) => ({ customer_id: w.customerId, points: 1, reason: 'Mug' }),

@@ -164,6 +164,24 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   ],
   'GET /orders/{id}': (a) => [notFound("A's order", `/orders/${a.orderId}`), notFound("A's cancelled order", `/orders/${a.cancelledOrderId}`)],
   'POST /orders/{id}/cancel': (a) => [notFound("A's order", `/orders/${a.orderId}/cancel`, { reason: 'taken over' })],
+  'POST /orders/{id}/returns': (a, b) => [
+    notFound("A's order", `/orders/${a.returnedOrderId}/returns`, { items: [{ sale_item_id: a.returnedOrderItemId, quantity: 1 }] }),
+    refused("A's order line on B's order", `/orders/${b.orderId}/returns`, { items: [{ sale_item_id: a.orderItemId, quantity: 1 }] }, 'UNKNOWN_SALE_ITEM'),
+    refused(
+      "A's warehouse",
+      `/orders/${b.orderId}/returns`,
+      { items: [{ sale_item_id: b.orderItemId, quantity: 1, warehouse_id: a.annexId }] },
+      'UNKNOWN_WAREHOUSE',
+    ),
+  ],
+  'GET /orders/{id}/returns': (a) => [notFound("A's order", `/orders/${a.returnedOrderId}/returns`)],
+  'GET /returns': () => [list('B lists its returns', '/returns')],
+  'GET /returns/{id}': (a) => [notFound("A's return", `/returns/${a.returnId}`)],
+  'GET /credit-notes': (a) => [
+    list('B lists its credit notes', '/credit-notes'),
+    list("filtered on A's invoice", `/credit-notes?invoice_id=${a.returnedOrderInvoiceId}`),
+  ],
+  'GET /credit-notes/{id}': (a) => [notFound("A's credit note", `/credit-notes/${a.creditNoteId}`)],
 
   'POST /loyalty/redeem': (a) => [refused("A's customer", '/loyalty/redeem', { customer_id: a.customerId, points: 1 }, 'UNKNOWN_CUSTOMER', 'NOT_FOUND')],
   'GET /loyalty/{customer_id}': (a) => [notFound("A's customer", `/loyalty/${a.customerId}`)],

@@ -98,6 +98,14 @@ export interface World {
   paidInvoiceId: string;
   webhookId: string;
   deliveryId: string | null;
+  /** a line of the completed order */
+  orderItemId: string;
+  /** an invoiced order with one of its 4 units returned (to the annex), and that return's credit note */
+  returnedOrderId: string;
+  returnedOrderItemId: string;
+  returnedOrderInvoiceId: string;
+  returnId: string;
+  creditNoteId: string;
   /** where the business's webhooks point (a receiver that refuses connections, in these tests) */
   hookUrl: string;
   expenseId: string;
@@ -142,6 +150,15 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
   });
   const toCancel = await created(t, a, 'POST', '/orders', { customer: { email: customerEmail }, items: [{ product_id: product.id, quantity: 1 }] });
   await created(t, a, 'POST', `/orders/${toCancel.order_id}/cancel`, { reason: 'changed mind' });
+  const toReturn = await created(t, a, 'POST', '/orders', {
+    customer: { email: customerEmail },
+    items: [{ product_id: product.id, quantity: 4 }],
+    send_invoice: true,
+  });
+  const returned = await created(t, a, 'POST', `/orders/${toReturn.order_id}/returns`, {
+    items: [{ sale_item_id: toReturn.items[0].id, quantity: 1, warehouse_id: annex.id }],
+    reason: 'wrong size',
+  });
   await created(t, a, 'POST', '/loyalty/redeem', { customer_id: customer.id, points: 10, reason: 'mug' });
   const invoiceBody = { customer_id: customer.id, items: [{ product_id: product.id, quantity: 2, price: 11 }], notes: 'manual' };
   const manual = await created(t, a, 'POST', '/invoices', invoiceBody);
@@ -170,6 +187,12 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     orderId: order.order_id,
     orderInvoiceId: order.invoice_id,
     cancelledOrderId: toCancel.order_id,
+    orderItemId: order.items[0].id,
+    returnedOrderId: toReturn.order_id,
+    returnedOrderItemId: toReturn.items[0].id,
+    returnedOrderInvoiceId: toReturn.invoice_id,
+    returnId: returned.id,
+    creditNoteId: returned.credit_note_id,
     manualInvoiceId: manual.id,
     paidInvoiceId: paid.id,
     webhookId: webhook?.id,

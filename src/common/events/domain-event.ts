@@ -1,9 +1,10 @@
 import { randomUUID } from 'crypto';
 
-/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10). */
+/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, and sale.returned, CONTRACT.md 12). */
 export const EVENT_NAMES = [
   'sale.completed',
   'sale.cancelled',
+  'sale.returned',
   'invoice.paid',
   'stock.low',
   'stock.out',

@@ -22,3 +22,9 @@ export function counterStepSql(businessIdSql: string, counterSql: string, prefix
            ${prefixSql} || '-' || lpad(c.value::text, greatest(4, length(c.value::text)), '0') AS formatted,
            clock_timestamp() AS at`;
 }
+
+/** The counter step of counterStepSql as a statement of its own ($1 business, $2 counter, $3 prefix). */
+export const takeNextFormattedNumber = defineStatement<[businessId: string, counter: string, prefix: string], { number: string; formatted: string; at: Date }>(
+  'counters.nextFormatted',
+  counterStepSql('$1::uuid', '$2::text', '$3::text', 'true'),
+);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { moneyString } from '../../common/money/money';
+import { dec, moneyString } from '../../common/money/money';
 import { Tx } from '../../database/transaction';
 import type { SaleStatement } from '../orders/persistence/sale-statement';
 import type { SaleEffect, SaleReversal } from '../orders/sale-effect';
@@ -8,7 +8,7 @@ import { addSaleIncome, bookSaleRefund } from './persistence/finance-sale.sql';
 
 /**
  * Finance's side of a sale: its income, booked with it; a refund of what is given back when it is
- * undone, linked to the invoice the invoices effect reversed before it. No contended lock.
+ * undone (when above 0), linked to the invoice the invoices effect reversed before it. No contended lock.
  */
 @Injectable()
 export class FinanceSaleEffect implements SaleEffect {
@@ -21,6 +21,7 @@ export class FinanceSaleEffect implements SaleEffect {
 
   async reverseSale(tx: Tx, reversal: SaleReversal): Promise<void> {
     const { businessId, sale, outcome } = reversal;
+    if (dec(reversal.amount).isZero()) return;
     await tx.run(bookSaleRefund, [businessId, sale.id, outcome.invoiceId, moneyString(reversal.amount), reversal.descriptions.refund, reversal.timezone]);
   }
 }

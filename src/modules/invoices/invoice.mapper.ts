@@ -23,6 +23,7 @@ export class InvoiceJson {
   @ApiProperty({ example: 25 }) subtotal: number;
   @ApiProperty({ example: 4.75 }) tax_amount: number;
   @ApiProperty({ example: 29.75 }) total: number;
+  @ApiProperty({ example: 0, description: 'the sum of its credit notes (returns of its order)' }) credited_amount: number;
   @ApiProperty({ format: 'date' }) due_date: string;
   @ApiProperty({ type: String, format: 'date', nullable: true }) paid_date: string | null;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
@@ -43,6 +44,7 @@ export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[]): InvoiceJs
     subtotal: moneyNumber(invoice.subtotal),
     tax_amount: moneyNumber(invoice.taxAmount),
     total: moneyNumber(invoice.total),
+    credited_amount: moneyNumber(invoice.creditedAmount),
     due_date: invoice.dueDate,
     paid_date: invoice.paidDate,
     notes: invoice.notes,

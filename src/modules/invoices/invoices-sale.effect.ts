@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { moneyString } from '../../common/money/money';
 import { LockRank } from '../../database/lock-order';
+import { takeNumber, TakenNumber } from '../../database/numbering';
 import { Tx } from '../../database/transaction';
 import type { SaleStatement } from '../orders/persistence/sale-statement';
-import type { SaleEffect, SaleReversal } from '../orders/sale-effect';
+import type { ReturnedGoods, SaleEffect, SaleReversal } from '../orders/sale-effect';
 import { SaleDraft } from '../orders/sale-draft';
-import { addSaleInvoice, cancelSaleInvoice, SaleInvoice } from './persistence/invoices-sale.sql';
+import { CreditNote } from './entities/credit-note.entity';
+import { addSaleInvoice, cancelSaleInvoice, creditSaleInvoice, SaleInvoice } from './persistence/invoices-sale.sql';
 
 /**
  * Invoices' side of a sale: the order's invoice, paid with it, numbered from the one invoice counter
- * (shared with manual invoices); cancelled when the sale is.
+ * (shared with manual invoices); cancelled when the sale is, credited by a credit note for a return.
  */
 @Injectable()
 export class InvoicesSaleEffect implements SaleEffect {
@@ -21,14 +24,24 @@ export class InvoicesSaleEffect implements SaleEffect {
   }
 
   /**
-   * A cancellation cancels the invoice, whatever its status, and names it in the outcome. A partial
-   * reversal (a return) would issue a credit note instead, which does not exist yet.
+   * A cancellation cancels the invoice, whatever its status; a return credits it with a credit note
+   * (CN-0001, its own gapless counter, taken after the invoice row). Either names the invoice in the
+   * outcome; a sale without an invoice (or whose invoice was cancelled) gets no credit note.
    */
   async reverseSale(tx: Tx, reversal: SaleReversal): Promise<void> {
-    if (!reversal.wholeSale) throw new Error('a partial reversal of an invoice needs a credit note, not written yet');
     tx.locks.take(LockRank.Invoice);
-    const [row] = await tx.run(cancelSaleInvoice, [reversal.businessId, reversal.sale.id]);
-    reversal.outcome.invoiceId = row?.id ?? null;
+    const { businessId, sale, returned } = reversal;
+    if (!returned) {
+      const [row] = await tx.run(cancelSaleInvoice, [businessId, sale.id]);
+      reversal.outcome.invoiceId = row?.id ?? null;
+      return;
+    }
+    const [invoice] = await tx.run(creditSaleInvoice, [businessId, sale.id, moneyString(returned.total)]);
+    if (!invoice) return;
+    reversal.outcome.invoiceId = invoice.id;
+    const number = await takeNumber(tx, businessId, 'credit_note', 'CN');
+    const note = await tx.getRepository(CreditNote).save(creditNoteOf(reversal, returned, invoice.id, number));
+    reversal.outcome.creditNote = { id: note.id, number: note.creditNoteNumber };
   }
 }
 
@@ -42,5 +55,23 @@ function invoiceOf(sale: SaleDraft, invoiceId: string): SaleInvoice {
     taxAmount: sale.tax_amount,
     total: sale.total,
     lines: sale.items.map((i) => ({ productId: i.product_id, productName: i.product_name, quantity: i.quantity, unitPrice: i.unit_price, total: i.total })),
+  };
+}
+
+function creditNoteOf(reversal: SaleReversal, returned: ReturnedGoods, invoiceId: string, number: TakenNumber): Partial<CreditNote> {
+  return {
+    businessId: reversal.businessId,
+    number: number.number,
+    creditNoteNumber: number.formatted,
+    invoiceId,
+    returnId: returned.id,
+    saleId: reversal.sale.id,
+    customerId: reversal.sale.customerId,
+    subtotal: returned.subtotal,
+    taxAmount: returned.taxAmount,
+    discountAmount: returned.discountAmount,
+    shippingAmount: returned.shippingAmount,
+    total: returned.total,
+    createdAt: number.at,
   };
 }

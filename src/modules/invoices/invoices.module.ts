@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FinanceModule } from '../finance/finance.module';
+import { CreditNotesController } from './credit-notes.controller';
+import { CreditNotesReader } from './credit-notes.reader';
+import { CreditNote } from './entities/credit-note.entity';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
 import { InvoicesController } from './invoices.controller';
@@ -8,8 +11,8 @@ import { InvoicesReader } from './invoices.reader';
 import { InvoicesService } from './invoices.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Invoice, InvoiceItem]), FinanceModule],
-  controllers: [InvoicesController],
-  providers: [InvoicesService, InvoicesReader],
+  imports: [TypeOrmModule.forFeature([Invoice, InvoiceItem, CreditNote]), FinanceModule],
+  controllers: [InvoicesController, CreditNotesController],
+  providers: [InvoicesService, InvoicesReader, CreditNotesReader],
 })
 export class InvoicesModule {}

@@ -1,22 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
-import { DomainError } from '../../common/errors/domain-error';
-import { moneyNumber } from '../../common/money/money';
+import { dec, moneyNumber, moneyString } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
-import { LockRank } from '../../database/lock-order';
-import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
+import { cumulativePointsReversed } from '../returns/return-amounts';
 import { StockService } from '../stock/stock.service';
 import { SaleCancelledEvent } from './events/sale-cancelled.event';
 import { CancelOrderDto } from './order-cancellation.dto';
 import { OrderJson } from './order.mapper';
 import { OrdersReader } from './orders.reader';
-import { LockedSale, lockSale, markSaleCancelled } from './persistence/orders-sale.sql';
+import { lockReversibleSale } from './lock-reversible-sale';
+import { LockedSale, markSaleCancelled } from './persistence/orders-sale.sql';
 import { SALE_EFFECTS, SaleEffect, SaleReversal } from './sale-effect';
 
 /**
- * POST /orders/:id/cancel: undoes a completed sale in ONE transaction. The sale row
+ * POST /orders/:id/cancel: undoes a completed or partly returned sale in ONE transaction (of a
+ * partly returned one, what its returns left: the goods not returned, the rest of the total and of
+ * the points, CONTRACT.md 12). The sale row
  * is locked first (a concurrent second cancel waits, then sees `cancelled` and gets 409), then the
  * stock comes back and each effect of the sale is reversed, in lock order; last the analytics
  * rollups are invalidated. Nothing is deleted: the cancellation adds `cancel` movements, a `reverse`
@@ -35,7 +36,7 @@ export class OrderCancellationService {
   /** The order is read back inside the transaction: it is the outcome an Idempotency-Key commits with the effect. */
   async cancel(biz: BusinessContext, saleId: string, dto: CancelOrderDto): Promise<OrderJson> {
     return this.uow.run(async (tx) => {
-      const sale = await this.lockSale(tx, biz.id, saleId);
+      const sale = await lockReversibleSale(tx, biz.id, saleId, 'cancelled');
       const restock = dto.restock !== false;
       if (restock) await this.stock.returnForSale(tx, biz.id, sale.id);
       const reversal = cancellationOf(biz, sale);
@@ -50,7 +51,7 @@ export class OrderCancellationService {
           reason: dto.reason ?? null,
           restocked: restock,
           points_reversed: reversal.outcome.pointsReversed,
-          refund_amount: moneyNumber(sale.total),
+          refund_amount: moneyNumber(reversal.amount),
           invoice_id: reversal.outcome.invoiceId,
           cancelled_at: cancelled_at.toISOString(),
         }),
@@ -59,32 +60,23 @@ export class OrderCancellationService {
       return this.reader.get(biz, saleId, tx);
     });
   }
-
-  /** 404 for a sale of another business; 409 unless it is completed. */
-  private async lockSale(tx: Tx, businessId: string, saleId: string): Promise<LockedSale> {
-    tx.locks.take(LockRank.SaleRow);
-    const [sale] = await tx.run(lockSale, [businessId, saleId]);
-    if (!sale) throw DomainError.notFound('Order');
-    if (sale.status !== 'completed') {
-      throw new DomainError('INVALID_STATUS_TRANSITION', `An order that is ${sale.status} cannot be cancelled`, [{ from: sale.status, to: 'cancelled' }]);
-    }
-    return sale;
-  }
 }
 
-/** A cancellation takes back everything: the whole total and every point the sale earned. */
+/** A cancellation takes back everything returns have not: the rest of the total and of the points the sale earned. */
 function cancellationOf(biz: BusinessContext, sale: LockedSale): SaleReversal {
+  const earned = pointsNumber(sale.loyalty_points_earned);
   return {
     businessId: biz.id,
     timezone: biz.timezone,
     sale: { id: sale.id, saleNumber: sale.sale_number, customerId: sale.customer_id, createdAt: sale.created_at },
     wholeSale: true,
-    amount: sale.total,
-    points: pointsNumber(sale.loyalty_points_earned),
+    amount: moneyString(dec(sale.total).minus(sale.refunded_amount)),
+    points: earned - cumulativePointsReversed(earned, sale.total, sale.refunded_amount),
     descriptions: {
       points: `Points reversed for cancelled order ${sale.sale_number}`,
       refund: `Refund of cancelled order ${sale.sale_number}`,
     },
-    outcome: { pointsReversed: 0, invoiceId: null },
+    returned: null,
+    outcome: { pointsReversed: 0, invoiceId: null, creditNote: null },
   };
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PAYMENT_METHODS } from './dto/create-order.dto';
-import { ORDER_STATUSES } from './dto/list-orders.query';
+import { SALE_STATUSES } from './sale-status';
 import { moneyNumber, quantityNumber } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
 import { SaleCompletedItem } from './events/sale-completed.event';
@@ -20,6 +20,7 @@ export interface SaleRow {
   shipping_amount: string;
   discount_amount: string;
   total: string;
+  refunded_amount: string;
   /** bigint: a string as pg reads it, a number in a draft about to be written */
   loyalty_points_earned: string | number;
   loyalty_transaction_id: string | null;
@@ -30,6 +31,7 @@ export interface SaleRow {
 }
 
 export interface SaleItemRow {
+  id: string;
   sale_id: string;
   product_id: string;
   product_name: string;
@@ -38,9 +40,11 @@ export interface SaleItemRow {
   unit_price: string;
   discount: string;
   total: string;
+  returned_quantity: string;
 }
 
 export class OrderItemJson implements SaleCompletedItem {
+  @ApiProperty({ format: 'uuid', description: 'the sale line (sale_item_id of a return)' }) id: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ example: 'Espresso beans 1kg' }) product_name: string;
   @ApiProperty({ example: 'SKU-000001' }) sku: string;
@@ -48,13 +52,14 @@ export class OrderItemJson implements SaleCompletedItem {
   @ApiProperty({ example: 12.5 }) unit_price: number;
   @ApiProperty({ example: 0 }) discount: number;
   @ApiProperty({ example: 25 }) total: number;
+  @ApiProperty({ example: 0, description: 'what returns took back of the line' }) returned_quantity: number;
 }
 
 /** The public order object, field by field: every field always present, null when empty. */
 export class OrderJson {
   @ApiProperty({ format: 'uuid' }) order_id: string;
   @ApiProperty({ example: 'S-0001' }) order_number: string;
-  @ApiProperty({ enum: ORDER_STATUSES }) status: string;
+  @ApiProperty({ enum: SALE_STATUSES }) status: string;
   @ApiProperty({ example: 'paid' }) payment_status: string;
   @ApiProperty({ enum: PAYMENT_METHODS }) payment_method: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) customer_id: string | null;
@@ -63,6 +68,7 @@ export class OrderJson {
   @ApiProperty({ example: 0 }) shipping_amount: number;
   @ApiProperty({ example: 0 }) discount_amount: number;
   @ApiProperty({ example: 29.75 }) total: number;
+  @ApiProperty({ example: 0, description: 'what returns and a cancellation gave back of the total' }) refunded_amount: number;
   @ApiProperty({ example: 'EUR' }) currency: string;
   @ApiProperty({ example: 29 }) loyalty_points_earned: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) loyalty_transaction_id: string | null;
@@ -76,6 +82,7 @@ export class OrderJson {
 
 export function toOrderItemJson(item: SaleItemRow): OrderItemJson {
   return {
+    id: item.id,
     product_id: item.product_id,
     product_name: item.product_name,
     sku: item.sku,
@@ -83,6 +90,7 @@ export function toOrderItemJson(item: SaleItemRow): OrderItemJson {
     unit_price: moneyNumber(item.unit_price),
     discount: moneyNumber(item.discount),
     total: moneyNumber(item.total),
+    returned_quantity: quantityNumber(item.returned_quantity),
   };
 }
 
@@ -99,6 +107,7 @@ export function toOrderJson(sale: SaleRow, items: SaleItemRow[]): OrderJson {
     shipping_amount: moneyNumber(sale.shipping_amount),
     discount_amount: moneyNumber(sale.discount_amount),
     total: moneyNumber(sale.total),
+    refunded_amount: moneyNumber(sale.refunded_amount),
     currency: sale.currency.trim(),
     loyalty_points_earned: pointsNumber(sale.loyalty_points_earned),
     loyalty_transaction_id: sale.loyalty_transaction_id,

@@ -24,5 +24,6 @@ export const SALE_EFFECT_TYPES = [CustomersSaleEffect, LoyaltySaleEffect, Invoic
     OrdersReader,
     OrderCancellationService,
   ],
+  exports: [SALE_EFFECTS],
 })
 export class OrdersModule {}

@@ -42,11 +42,13 @@ export function draftSale(facts: SaleFacts): SaleDraft {
     shipping_amount: moneyString(price.shippingAmount),
     discount_amount: moneyString(price.discountAmount),
     total: moneyString(price.total),
+    refunded_amount: '0.00',
     loyalty_points_earned: points,
     loyalty_transaction_id: points > 0 ? randomUUID() : null,
     invoice_id: facts.sendInvoice ? randomUUID() : null,
     notes: facts.notes,
     items: price.lines.map((line) => ({
+      id: randomUUID(),
       sale_id: facts.saleId,
       product_id: line.productId,
       product_name: products.get(line.productId)!.name,
@@ -55,6 +57,7 @@ export function draftSale(facts: SaleFacts): SaleDraft {
       unit_price: moneyString(line.unitPrice),
       discount: moneyString(line.discount),
       total: moneyString(line.total),
+      returned_quantity: '0',
     })),
   };
 }

@@ -35,6 +35,19 @@ export interface ReversedSale {
 export interface ReversalOutcome {
   pointsReversed: number;
   invoiceId: string | null;
+  /** the credit note a return's reversal issued against the invoice */
+  creditNote: { id: string; number: string } | null;
+}
+
+/** The return a partial reversal undoes, with its amounts as refunded (CONTRACT.md 12). */
+export interface ReturnedGoods {
+  id: string;
+  returnNumber: string;
+  subtotal: string;
+  taxAmount: string;
+  discountAmount: string;
+  shippingAmount: string;
+  total: string;
 }
 
 /**
@@ -57,6 +70,8 @@ export interface SaleReversal {
   points: number;
   /** what the ledgers say of it */
   descriptions: { points: string; refund: string };
+  /** the return being recorded; null for a cancellation */
+  returned: ReturnedGoods | null;
   outcome: ReversalOutcome;
 }
 

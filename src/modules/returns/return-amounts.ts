@@ -97,7 +97,8 @@ export function returnAmounts(order: ReturnableOrder, request: ReturnRequestLine
   const left = dec(order.total).minus(order.refundedAmount);
   const total = Decimal.min(Decimal.max(0, subtotal.plus(taxAmount).minus(discountAmount).plus(shippingAmount)), Decimal.max(0, left));
   const refundedAfter = dec(order.refundedAmount).plus(total);
-  const points = cumulativePoints(order, refundedAfter) - cumulativePoints(order, dec(order.refundedAmount));
+  const points =
+    cumulativePointsReversed(order.pointsEarned, order.total, refundedAfter) - cumulativePointsReversed(order.pointsEarned, order.total, order.refundedAmount);
   return { lines, subtotal, taxAmount, discountAmount, shippingAmount, total, points, refundedAfter };
 }
 
@@ -131,10 +132,13 @@ function shareOf(amount: DecimalInput, subtotal: DecimalInput, goods: Decimal): 
   return roundMoney(dec(amount).times(goods).dividedBy(subtotal));
 }
 
-/** floor(E x R / total), and E itself once everything is refunded. */
-function cumulativePoints(order: ReturnableOrder, refunded: Decimal): number {
-  const total = dec(order.total);
+/**
+ * The points an order's refunds have reversed in all, by the cumulative floor rule: floor(E x R /
+ * total), and E itself once everything is refunded. A cancellation reverses E minus this.
+ */
+export function cumulativePointsReversed(pointsEarned: number, orderTotal: DecimalInput, refunded: DecimalInput): number {
+  const total = dec(orderTotal);
   if (total.isZero()) return 0;
-  if (refunded.greaterThanOrEqualTo(total)) return order.pointsEarned;
-  return dec(order.pointsEarned).times(refunded).dividedBy(total).floor().toNumber();
+  if (dec(refunded).greaterThanOrEqualTo(total)) return pointsEarned;
+  return dec(pointsEarned).times(refunded).dividedBy(total).floor().toNumber();
 }

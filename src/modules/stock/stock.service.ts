@@ -11,12 +11,19 @@ import { StockOutEvent } from './events/stock-out.event';
 import { StockLevel } from './entities/stock-level.entity';
 import { StockMovement } from './entities/stock-movement.entity';
 import { adjustmentReferences, decreaseLevel, increaseLevel, movementOf, writeAdjustment } from './persistence/stock-adjustment.sql';
-import { deductStockForSale, LevelRow, returnStockForSale } from './persistence/stock-sale.sql';
+import { deductStockForSale, LevelRow, restockForReturn, returnStockForSale } from './persistence/stock-sale.sql';
 import { detectLevelCrossing } from './stock-level-crossing';
 
 export interface SaleStockLine {
   lineNo: number;
   productId: string;
+  /** exact decimal string, > 0 */
+  quantity: string;
+}
+
+export interface ReturnStockLine {
+  productId: string;
+  warehouseId: string;
   /** exact decimal string, > 0 */
   quantity: string;
 }
@@ -86,12 +93,31 @@ export class StockService {
     this.recordLevelCrossings(tx, businessId, rows);
   }
 
-  /** Puts back everything a sale took, to the warehouses it came from, one `cancel` movement per warehouse and product. */
+  /** Puts back what a sale took and its returns have not, to its warehouse, one `cancel` movement per product. */
   async returnForSale(tx: Tx, businessId: string, saleId: string): Promise<void> {
     tx.locks.take(LockRank.ProductStock);
     await tx.run(lockSaleProductStock, [businessId, saleId]);
     tx.locks.take(LockRank.StockLevels);
     const rows = await tx.run(returnStockForSale, [businessId, saleId]);
+    this.recordLevelCrossings(tx, businessId, rows);
+  }
+
+  /**
+   * Puts back the restocked lines of a return, each to its warehouse, as `return` movements; the
+   * products' stock locks first, like every change of their levels.
+   */
+  async restockForReturn(tx: Tx, businessId: string, saleId: string, returnId: string, lines: ReturnStockLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    await this.lockProducts(tx, businessId, [...new Set(lines.map((l) => l.productId))]);
+    tx.locks.take(LockRank.StockLevels);
+    const rows = await tx.run(restockForReturn, [
+      businessId,
+      saleId,
+      returnId,
+      lines.map((l) => l.warehouseId),
+      lines.map((l) => l.productId),
+      lines.map((l) => quantityString(l.quantity)),
+    ]);
     this.recordLevelCrossings(tx, businessId, rows);
   }
 

@@ -12,6 +12,7 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { counts: 'loyalty_accounts', statement: checks.loyaltyAccounts },
   { statement: checks.orderLines },
   { counts: 'orders', statement: checks.orders },
+  { counts: 'returns', statement: checks.returns },
 ];
 
 /** Every ledger check over one snapshot (see inReadOnlySnapshot), one statement each, in order. */

@@ -9,7 +9,7 @@ describe('verify report', () => {
         { checked: 0, driftCount: 0, drift: [] },
         { counts: 'orders', checked: 7, driftCount: 0, drift: [] },
       ]),
-    ).toEqual({ ok: true, checked: { stock_levels: 3, loyalty_accounts: 2, orders: 7 }, drift: [] });
+    ).toEqual({ ok: true, checked: { stock_levels: 3, loyalty_accounts: 2, orders: 7, returns: 0 }, drift: [] });
   });
 
   it('lists drift in check order without the columns a kind leaves null', () => {
@@ -29,7 +29,7 @@ describe('verify report', () => {
     ]);
     expect(report).toEqual({
       ok: false,
-      checked: { stock_levels: 1, loyalty_accounts: 0, orders: 1 },
+      checked: { stock_levels: 1, loyalty_accounts: 0, orders: 1, returns: 0 },
       drift: [
         { kind: 'stock_level', business_id: 'b', warehouse_id: 'w', product_id: 'p', expected: 5, actual: 4 },
         { kind: 'order_total', business_id: 'b', order_id: 'o', expected: 10, actual: 11 },

@@ -8,7 +8,7 @@ export interface CheckResult {
 
 export interface VerifyReport {
   ok: boolean;
-  checked: { stock_levels: number; loyalty_accounts: number; orders: number };
+  checked: { stock_levels: number; loyalty_accounts: number; orders: number; returns: number };
   drift: Record<string, unknown>[];
   /** present only when more drift exists than is listed */
   drift_total?: number;
@@ -19,9 +19,9 @@ function compact(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null && value !== undefined));
 }
 
-/** The single JSON line `cli verify` prints: `{ok, checked: {stock_levels, loyalty_accounts, orders}, drift}`, ok only without drift. */
+/** The single JSON line `cli verify` prints: `{ok, checked: {stock_levels, loyalty_accounts, orders, returns}, drift}`, ok only without drift. */
 export function buildReport(results: CheckResult[]): VerifyReport {
-  const checked = { stock_levels: 0, loyalty_accounts: 0, orders: 0 };
+  const checked = { stock_levels: 0, loyalty_accounts: 0, orders: 0, returns: 0 };
   const drift: Record<string, unknown>[] = [];
   let total = 0;
   for (const r of results) {

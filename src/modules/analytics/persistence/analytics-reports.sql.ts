@@ -1,4 +1,5 @@
 import { localDateSql } from '../../../database/zone-sql';
+import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
 import { defineStatement, Statement } from '../../../database/statement';
 
 /**
@@ -25,7 +26,7 @@ export type WindowParams = [
 
 const WINDOW_DAYS = `business_id = $1 AND day BETWEEN $2 AND $3`;
 const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (day, hour) <= ($6::date, $7::int)`;
-const WINDOW_LIVE_SALES = `s.business_id = $1 AND s.status = 'completed' AND s.created_at >= $4 AND s.created_at < $5`;
+const WINDOW_LIVE_SALES = `s.business_id = $1 AND s.status IN ${COUNTED_SALE_STATUSES_SQL} AND s.created_at >= $4 AND s.created_at < $5`;
 
 /** How many rolled-up rows a window read found: days and hour buckets. */
 const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS})::int AS rolled_days,
@@ -69,7 +70,7 @@ export const dashboard = defineStatement<[...WindowParams, windowStart: string],
              FROM analytics_daily_sales WHERE ${WINDOW_DAYS}) r,
           (SELECT coalesce(sum(orders), 0)::int AS orders, coalesce(sum(revenue), 0) AS revenue
              FROM analytics_hourly_sales WHERE ${WINDOW_HOURS}) h,
-          (SELECT count(*)::int AS orders, coalesce(sum(total), 0) AS revenue FROM sales s WHERE ${WINDOW_LIVE_SALES}) l,
+          (SELECT count(*)::int AS orders, coalesce(sum(s.total - s.refunded_amount), 0) AS revenue FROM sales s WHERE ${WINDOW_LIVE_SALES}) l,
           (SELECT count(*)::int AS total,
                   count(*) FILTER (WHERE created_at >= $8 AND created_at < $5)::int AS new
              FROM customers WHERE business_id = $1) c,
@@ -87,7 +88,7 @@ export const revenue = defineStatement<[...WindowParams, timeZone: string], (Rev
      UNION ALL
      SELECT day::text, sum(orders)::int, sum(revenue)::text FROM analytics_hourly_sales WHERE ${WINDOW_HOURS} GROUP BY day
      UNION ALL
-     SELECT ${localDateSql('s.created_at', '$8')}::text, count(*)::int, sum(s.total)::text
+     SELECT ${localDateSql('s.created_at', '$8')}::text, count(*)::int, sum(s.total - s.refunded_amount)::text
        FROM sales s WHERE ${WINDOW_LIVE_SALES} GROUP BY 1
    ) u ON true`,
 );
@@ -110,7 +111,7 @@ function topProductsStatement(sort: TopProductSort, order: string): TopProductsS
          UNION ALL
          SELECT product_id, quantity, revenue FROM analytics_hourly_products WHERE ${WINDOW_HOURS}
          UNION ALL
-         SELECT i.product_id, i.quantity, i.total
+         SELECT i.product_id, i.quantity - i.returned_quantity, i.total - i.returned_amount
            FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
           WHERE ${WINDOW_LIVE_SALES}
        ) u GROUP BY product_id

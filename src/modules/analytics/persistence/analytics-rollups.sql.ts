@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { localDateSql, localDayStartSql } from '../../../database/zone-sql';
+import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
 import { defineStatement } from '../../../database/statement';
 
 /**
@@ -18,7 +19,7 @@ const LINES_OF_SALE = `
   CROSS JOIN LATERAL (
     -- OFFSET 0 keeps this a per-sale probe: as a hash join it would read the sale lines of the
     -- business's whole history.
-    SELECT li.product_id, li.quantity, li.total FROM sale_items li
+    SELECT li.product_id, li.quantity - li.returned_quantity AS quantity, li.total - li.returned_amount AS total FROM sale_items li
      WHERE li.business_id = $1 AND li.sale_id = s.id OFFSET 0
   ) i`;
 
@@ -36,9 +37,9 @@ export const fillDays = defineStatement<[businessId: string, from: string, to: s
   ), bounds AS (
     SELECT min(day) AS lo, max(day) AS hi FROM missing
   ), sold AS MATERIALIZED (
-    SELECT s.id, s.total, ${localDateSql('s.created_at', '$4')} AS day
+    SELECT s.id, s.total - s.refunded_amount AS total, ${localDateSql('s.created_at', '$4')} AS day
       FROM bounds, sales s
-     WHERE s.business_id = $1 AND s.status = 'completed'
+     WHERE s.business_id = $1 AND s.status IN ${COUNTED_SALE_STATUSES_SQL}
        AND s.created_at >= ${localDayStartSql('bounds.lo', '$4')}
        AND s.created_at < ${localDayStartSql('bounds.hi + 1', '$4')}
        AND ${localDateSql('s.created_at', '$4')} IN (SELECT day FROM missing)
@@ -71,9 +72,9 @@ export const fillBuckets = defineStatement<[businessId: string, days: string[], 
     SELECT b.* FROM unnest($2::date[], $3::int[], $4::timestamptz[], $5::timestamptz[]) AS b(day, hour, start_at, end_at)
      WHERE NOT EXISTS (SELECT 1 FROM analytics_hourly_sales r WHERE r.business_id = $1 AND r.day = b.day AND r.hour = b.hour)
   ), sold AS MATERIALIZED (
-    SELECT s.id, s.total, m.day, m.hour
+    SELECT s.id, s.total - s.refunded_amount AS total, m.day, m.hour
       FROM missing m JOIN sales s
-        ON s.business_id = $1 AND s.status = 'completed' AND s.created_at >= m.start_at AND s.created_at < m.end_at
+        ON s.business_id = $1 AND s.status IN ${COUNTED_SALE_STATUSES_SQL} AND s.created_at >= m.start_at AND s.created_at < m.end_at
   ), hour_rows AS (
     INSERT INTO analytics_hourly_sales (business_id, day, hour, orders, revenue)
     SELECT $1, m.day, m.hour, count(s.id), coalesce(sum(s.total), 0)

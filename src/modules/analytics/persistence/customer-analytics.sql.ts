@@ -1,3 +1,4 @@
+import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
 import { defineStatement } from '../../../database/statement';
 import type { ClosedCustomerStats, LiveCustomerRow } from '../customer-stats';
 
@@ -17,23 +18,23 @@ export const customersSince = defineStatement<[businessId: string, windowStart: 
   WITH l AS (
     SELECT customer_id,
            count(*) FILTER (WHERE created_at >= $2)::int AS window_orders,
-           coalesce(sum(total) FILTER (WHERE created_at >= $2), 0)::text AS window_spent,
+           coalesce(sum(total - refunded_amount) FILTER (WHERE created_at >= $2), 0)::text AS window_spent,
            count(*) FILTER (WHERE created_at < $2)::int AS pre_window_orders,
-           sum(total)::text AS live_spent
+           sum(total - refunded_amount)::text AS live_spent
       FROM sales
-     WHERE business_id = $1 AND status = 'completed' AND customer_id IS NOT NULL AND created_at >= $3 AND created_at < $4
+     WHERE business_id = $1 AND status IN ${COUNTED_SALE_STATUSES_SQL} AND customer_id IS NOT NULL AND created_at >= $3 AND created_at < $4
      GROUP BY customer_id
   )
   SELECT l.*, c.closed_orders, c.closed_spent, h.has_history
     FROM l
    CROSS JOIN LATERAL (
-     SELECT count(*)::int AS closed_orders, coalesce(sum(total), 0)::text AS closed_spent FROM sales x
-      WHERE x.business_id = $1 AND x.customer_id = l.customer_id AND x.status = 'completed'
+     SELECT count(*)::int AS closed_orders, coalesce(sum(total - refunded_amount), 0)::text AS closed_spent FROM sales x
+      WHERE x.business_id = $1 AND x.customer_id = l.customer_id AND x.status IN ${COUNTED_SALE_STATUSES_SQL}
         AND x.created_at >= $2 AND x.created_at < $3
    ) c
    CROSS JOIN LATERAL (
      SELECT EXISTS (SELECT 1 FROM sales y
-                     WHERE y.business_id = $1 AND y.customer_id = l.customer_id AND y.status = 'completed'
+                     WHERE y.business_id = $1 AND y.customer_id = l.customer_id AND y.status IN ${COUNTED_SALE_STATUSES_SQL}
                        AND y.created_at < least($2::timestamptz, $3::timestamptz)) AS has_history
    ) h`,
 );
@@ -48,11 +49,11 @@ export const customerBase = defineStatement<[businessId: string, windowStart: st
   WITH per AS (
     SELECT customer_id,
            count(*) FILTER (WHERE created_at >= $2) AS n,
-           coalesce(sum(total) FILTER (WHERE created_at >= $2), 0) AS spent,
+           coalesce(sum(total - refunded_amount) FILTER (WHERE created_at >= $2), 0) AS spent,
            bool_or(created_at < $2) AS before,
-           sum(total) AS lifetime
+           sum(total - refunded_amount) AS lifetime
       FROM sales
-     WHERE business_id = $1 AND status = 'completed' AND customer_id IS NOT NULL AND created_at < $3
+     WHERE business_id = $1 AND status IN ${COUNTED_SALE_STATUSES_SQL} AND customer_id IS NOT NULL AND created_at < $3
      GROUP BY customer_id
   ), top AS (
     SELECT customer_id, n::int AS orders, spent::text AS spent FROM per WHERE n > 0

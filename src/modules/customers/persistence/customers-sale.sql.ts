@@ -1,6 +1,7 @@
 import { moneyString } from '../../../common/money/money';
 import { CombinedStatement, StatementPart } from '../../../database/combined-statement';
 import { LockRank } from '../../../database/lock-order';
+import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
 import { defineStatement } from '../../../database/statement';
 import type { SaleStatement } from '../../orders/persistence/sale-statement';
 import { CustomerIdentity } from '../customer-identity';
@@ -70,7 +71,7 @@ export const reverseCustomerPurchase = defineStatement<[businessId: string, cust
           last_purchase_date = CASE
             WHEN $5::int = 0 OR c.last_purchase_date > (SELECT created_at FROM sales WHERE business_id = $1 AND id = $3) THEN c.last_purchase_date
             ELSE (SELECT max(s.created_at) FROM sales s
-                   WHERE s.business_id = $1 AND s.customer_id = $2 AND s.status = 'completed' AND s.id <> $3)
+                   WHERE s.business_id = $1 AND s.customer_id = $2 AND s.status IN ${COUNTED_SALE_STATUSES_SQL} AND s.id <> $3)
           END
     WHERE c.business_id = $1 AND c.id = $2`,
 );

@@ -45,6 +45,10 @@ export class Invoice {
   @Column('numeric', { precision: 14, scale: 2 })
   total: string;
 
+  /** the sum of its credit notes (returns of its sale) */
+  @Column('numeric', { precision: 14, scale: 2, default: 0 })
+  creditedAmount: string;
+
   /** A calendar date of the business (YYYY-MM-DD). */
   @Column('date')
   dueDate: string;

@@ -87,3 +87,11 @@ export const cancelSaleInvoice = defineStatement<[businessId: string, saleId: st
     WHERE business_id = $1 AND sale_id = $2 AND status <> 'cancelled'
    RETURNING id`,
 );
+
+/** The invoice of sale $2 credited with $3 by a return, unless it was cancelled; its id. */
+export const creditSaleInvoice = defineStatement<[businessId: string, saleId: string, amount: string], { id: string }>(
+  'invoices.creditForSale',
+  `UPDATE invoices SET credited_amount = credited_amount + $3::numeric, updated_at = now()
+    WHERE business_id = $1 AND sale_id = $2 AND status <> 'cancelled'
+   RETURNING id`,
+);

@@ -2,8 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
 import { IsOneOf } from '../../../common/validation/decorators';
-
-export const ORDER_STATUSES = ['completed', 'pending', 'cancelled'] as const;
+import { SALE_STATUSES, SaleStatus } from '../sale-status';
 
 /** GET /orders filters: customer, status, and `from`/`to`, inclusive dates in the business time zone. */
 export class ListOrdersQuery extends DateRangeQueryDto {
@@ -13,6 +12,6 @@ export class ListOrdersQuery extends DateRangeQueryDto {
   customer_id?: string;
 
   @IsOptional()
-  @IsOneOf(ORDER_STATUSES)
-  status?: (typeof ORDER_STATUSES)[number];
+  @IsOneOf(SALE_STATUSES)
+  status?: SaleStatus;
 }

@@ -1,9 +1,11 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One line of a sale. No foreign keys (high-volume table): sale and product ids are plain columns. */
 @Entity('sale_items')
 @Index('sale_items_sale_idx', ['businessId', 'saleId', 'lineNo'])
 @Index('sale_items_product_idx', ['businessId', 'productId'])
+// A line is never returned beyond what it sold, whatever races its returns.
+@Check('sale_items_returned_quantity_check', 'returned_quantity >= 0 AND returned_quantity <= quantity')
 export class SaleItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'sale_items_pkey' })
   id: string;
@@ -37,4 +39,12 @@ export class SaleItem {
 
   @Column('numeric', { precision: 14, scale: 2 })
   total: string;
+
+  /** the quantity returns took back */
+  @Column('numeric', { precision: 14, scale: 3, default: 0 })
+  returnedQuantity: string;
+
+  /** the line's goods refunded by returns, cumulative (CONTRACT.md 12) */
+  @Column('numeric', { precision: 14, scale: 2, default: 0 })
+  returnedAmount: string;
 }

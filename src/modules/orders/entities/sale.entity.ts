@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * One order. No foreign keys (high-volume table, see migrations/1763800000000-Foundation.ts): the
@@ -12,6 +12,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('sales_business_customer_idx', { synchronize: false })
 // (business_id, status, created_at DESC): TypeORM cannot declare a DESC index column.
 @Index('sales_business_status_idx', { synchronize: false })
+// Returns and a cancellation never refund more than the order's total, whatever races them.
+@Check('sales_refunded_amount_check', 'refunded_amount >= 0 AND refunded_amount <= total')
 export class Sale {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'sales_pkey' })
   id: string;
@@ -67,6 +69,14 @@ export class Sale {
 
   @Column('text', { nullable: true })
   notes: string | null;
+
+  /** what returns and a cancellation gave back of the total */
+  @Column('numeric', { precision: 14, scale: 2, default: 0 })
+  refundedAmount: string;
+
+  /** whether a return refunded the shipping (it is refunded once) */
+  @Column('boolean', { default: false })
+  shippingRefunded: boolean;
 
   @Column('timestamptz', { nullable: true })
   cancelledAt: Date | null;

@@ -3,7 +3,7 @@ import { defineStatement } from '../../../database/statement';
 import { SaleItemRow, SaleRow } from '../order.mapper';
 
 const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment_method, s.customer_id, s.warehouse_id, s.currency,
-  s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.loyalty_points_earned, s.loyalty_transaction_id,
+  s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.refunded_amount, s.loyalty_points_earned, s.loyalty_transaction_id,
   s.notes, s.created_at, inv.id AS invoice_id, inv.invoice_number`;
 const WITH_INVOICE = `LEFT JOIN LATERAL (
     SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.sale_id = s.id ORDER BY i.number LIMIT 1
@@ -18,7 +18,7 @@ export const readSale = defineStatement<[businessId: string, saleId: string], Sa
 /** The lines of sales $2 of business $1, by sale and line number. */
 export const readSaleItems = defineStatement<[businessId: string, saleIds: string[]], SaleItemRow>(
   'orders.items',
-  `SELECT sale_id, product_id, product_name, sku, quantity, unit_price, discount, total
+  `SELECT id, sale_id, product_id, product_name, sku, quantity, unit_price, discount, total, returned_quantity
      FROM sale_items WHERE business_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, line_no`,
 );
 

@@ -9,10 +9,13 @@ export function addSaleLines(stmt: SaleStatement, sale: SaleDraft): void {
   const p = (values: unknown[], cast: string) => stmt.param(values, cast);
   stmt.add(
     'orders.lines',
-    `INSERT INTO sale_items (business_id, sale_id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total)
-     SELECT ${stmt.businessId}, ${stmt.param(sale.id, 'uuid')}, l.line_no, l.product_id, l.product_name, l.sku,
+    `INSERT INTO sale_items (id, business_id, sale_id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total)
+     SELECT l.id, ${stmt.businessId}, ${stmt.param(sale.id, 'uuid')}, l.line_no, l.product_id, l.product_name, l.sku,
             l.quantity, l.unit_price, l.discount, l.total
        FROM unnest(${p(
+         items.map((i) => i.id),
+         'uuid[]',
+       )}, ${p(
          items.map((_, i) => i + 1),
          'int[]',
        )}, ${p(
@@ -40,7 +43,7 @@ export function addSaleLines(stmt: SaleStatement, sale: SaleDraft): void {
                      items.map((i) => moneyString(i.total)),
                      'numeric[]',
                    )})
-            AS l(line_no, product_id, product_name, sku, quantity, unit_price, discount, total)`,
+            AS l(id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total)`,
   );
 }
 
@@ -67,23 +70,31 @@ export interface LockedSale {
   sale_number: string;
   status: string;
   customer_id: string | null;
+  subtotal: string;
+  tax_amount: string;
+  discount_amount: string;
+  shipping_amount: string;
   total: string;
+  refunded_amount: string;
+  shipping_refunded: boolean;
+  warehouse_id: string;
   /** bigint, as pg returns it */
   loyalty_points_earned: string;
   created_at: Date;
 }
 
-/** The sale $2 of business $1, its row locked until the transaction ends (a cancellation's first lock). */
+/** The sale $2 of business $1, its row locked until the transaction ends (a cancellation's or a return's first lock). */
 export const lockSale = defineStatement<[businessId: string, saleId: string], LockedSale>(
   'orders.lockSale',
-  `SELECT id, sale_number, status, customer_id, total, loyalty_points_earned, created_at
+  `SELECT id, sale_number, status, customer_id, subtotal, tax_amount, discount_amount, shipping_amount, total, refunded_amount,
+          shipping_refunded, warehouse_id, loyalty_points_earned, created_at
      FROM sales WHERE business_id = $1 AND id = $2 FOR UPDATE`,
 );
 
-/** Sale $2 of business $1 becomes cancelled and refunded, with reason $3. */
+/** Sale $2 of business $1 becomes cancelled and refunded in full (what returns left of it too), with reason $3. */
 export const markSaleCancelled = defineStatement<[businessId: string, saleId: string, reason: string | null], { cancelled_at: Date }>(
   'orders.markCancelled',
-  `UPDATE sales SET status = 'cancelled', payment_status = 'refunded', cancelled_at = now(), cancel_reason = $3, updated_at = now()
+  `UPDATE sales SET status = 'cancelled', payment_status = 'refunded', refunded_amount = total, cancelled_at = now(), cancel_reason = $3, updated_at = now()
     WHERE business_id = $1 AND id = $2
    RETURNING cancelled_at`,
 );

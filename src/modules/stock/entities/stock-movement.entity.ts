@@ -24,7 +24,7 @@ export class StockMovement {
   @Column('uuid')
   warehouseId: string;
 
-  /** sale, cancel, adjustment (movement-types.ts) */
+  /** sale, cancel, return, adjustment (movement-types.ts) */
   @Column('text')
   type: string;
 
@@ -43,6 +43,10 @@ export class StockMovement {
 
   @Column('uuid', { nullable: true })
   saleId: string | null;
+
+  /** the return whose goods came back (type `return`) */
+  @Column('uuid', { nullable: true })
+  returnId: string | null;
 
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;

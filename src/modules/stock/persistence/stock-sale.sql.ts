@@ -70,36 +70,68 @@ export const deductStockForSale = defineStatement<
 );
 
 /**
- * Puts back what sale $2 of business $1 took, to the warehouses it came from, one `cancel`
- * movement per warehouse and product. One row per product with the level-crossing inputs (LevelRow).
+ * Goods going back into stock: `source` is a CTE body of (warehouse_id, product_id, qty > 0), one row
+ * per pair; each pair's level grows (created when missing) in product order, with one movement of
+ * `type` for sale $2 and return `returnIdSql`. One row per product with the level-crossing inputs
+ * (LevelRow), the product's total over every warehouse after it.
  */
-export const returnStockForSale = defineStatement<[businessId: string, saleId: string], LevelRow>(
-  'stock.returnForSale',
-  `
-  WITH sold AS (
-    SELECT warehouse_id, product_id, -sum(quantity) AS qty FROM stock_movements
-     WHERE business_id = $1 AND sale_id = $2 AND type = 'sale'
-     GROUP BY warehouse_id, product_id
-  ), upd AS (
+function putBackSql(source: string, type: 'cancel' | 'return', returnIdSql: string): string {
+  return `
+  WITH back AS (${source}), upd AS (
     INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity)
-    SELECT $1, warehouse_id, product_id, qty FROM sold ORDER BY product_id, warehouse_id
+    SELECT $1, warehouse_id, product_id, qty FROM back ORDER BY product_id, warehouse_id
     ON CONFLICT (business_id, warehouse_id, product_id)
     DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
     RETURNING warehouse_id, product_id, quantity
   ), mv AS (
-    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, sale_id)
-    SELECT $1, sold.product_id, sold.warehouse_id, 'cancel', sold.qty, upd.quantity, $2
-      FROM sold JOIN upd USING (warehouse_id, product_id)
+    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, sale_id, return_id)
+    SELECT $1, back.product_id, back.warehouse_id, '${type}', back.qty, upd.quantity, $2, ${returnIdSql}
+      FROM back JOIN upd USING (warehouse_id, product_id)
   ), others AS (
     SELECT s.product_id, sum(s.quantity) AS qty FROM stock_levels s
-     WHERE s.business_id = $1 AND s.product_id IN (SELECT product_id FROM sold)
-       AND NOT EXISTS (SELECT 1 FROM sold x WHERE x.product_id = s.product_id AND x.warehouse_id = s.warehouse_id)
+     WHERE s.business_id = $1 AND s.product_id IN (SELECT product_id FROM back)
+       AND NOT EXISTS (SELECT 1 FROM back x WHERE x.product_id = s.product_id AND x.warehouse_id = s.warehouse_id)
      GROUP BY s.product_id
   )
-  SELECT upd.product_id, p.name, p.sku, p.min_stock, sum(sold.qty) AS delta,
+  SELECT upd.product_id, p.name, p.sku, p.min_stock, sum(back.qty) AS delta,
          sum(upd.quantity) + COALESCE(max(others.qty), 0) AS total_after
-    FROM upd JOIN sold USING (warehouse_id, product_id)
+    FROM upd JOIN back USING (warehouse_id, product_id)
     JOIN products p ON p.id = upd.product_id AND p.business_id = $1
     LEFT JOIN others ON others.product_id = upd.product_id
-   GROUP BY upd.product_id, p.name, p.sku, p.min_stock`,
+   GROUP BY upd.product_id, p.name, p.sku, p.min_stock`;
+}
+
+/**
+ * Puts back what sale $2 of business $1 took and its returns have not, to the sale's warehouse, one
+ * `cancel` movement per product (a cancellation).
+ */
+export const returnStockForSale = defineStatement<[businessId: string, saleId: string], LevelRow>(
+  'stock.returnForSale',
+  putBackSql(
+    `SELECT s.warehouse_id, i.product_id, sum(i.quantity - i.returned_quantity) AS qty
+       FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
+      WHERE s.business_id = $1 AND s.id = $2
+      GROUP BY s.warehouse_id, i.product_id
+     HAVING sum(i.quantity - i.returned_quantity) > 0`,
+    'cancel',
+    'NULL::uuid',
+  ),
+);
+
+/**
+ * Puts back the restocked lines of return $3 of sale $2 ($4..$6: warehouse, product, quantity per
+ * line), one `return` movement per warehouse and product.
+ */
+export const restockForReturn = defineStatement<
+  [businessId: string, saleId: string, returnId: string, warehouseIds: string[], productIds: string[], quantities: string[]],
+  LevelRow
+>(
+  'stock.restockForReturn',
+  putBackSql(
+    `SELECT warehouse_id, product_id, sum(qty) AS qty
+       FROM unnest($4::uuid[], $5::uuid[], $6::numeric[]) AS l(warehouse_id, product_id, qty)
+      GROUP BY warehouse_id, product_id`,
+    'return',
+    '$3::uuid',
+  ),
 );

@@ -90,15 +90,15 @@ export const orderLines: LedgerCheck = defineStatement(
 
 /**
  * Every order's subtotal is the sum of its line totals and its total is subtotal + tax + shipping
- * - discount. A completed or cancelled order has lines, one `sale` movement quantity per product
- * equal to what its lines sold, and an income transaction of its total (a cancellation adds a
- * refund and `cancel` movements; it removes nothing). A cancelled order has refunds of its total,
- * a completed one none.
+ * - discount. A completed, returned or cancelled order has lines, one `sale` movement quantity per
+ * product equal to what its lines sold, and an income transaction of its total (returns and a
+ * cancellation add refunds and `return`/`cancel` movements; they remove nothing). Its refunds add up
+ * to its refunded amount (the whole total once cancelled), which is never above its total.
  */
 export const orders: LedgerCheck = defineStatement(
   'verify.orders',
   `WITH sales_in AS MATERIALIZED (
-     SELECT id, business_id, status, subtotal, tax_amount, shipping_amount, discount_amount, total
+     SELECT id, business_id, status, subtotal, tax_amount, shipping_amount, discount_amount, total, refunded_amount
        FROM sales s WHERE ${scoped('s')}
    ), lines AS (
      SELECT i.business_id, i.sale_id, sum(i.total) AS subtotal FROM sale_items i WHERE ${scoped('i')} GROUP BY i.business_id, i.sale_id
@@ -115,7 +115,7 @@ export const orders: LedgerCheck = defineStatement(
        FROM finance_transactions f WHERE ${scoped('f')} AND f.type IN ('income', 'refund') AND f.sale_id IS NOT NULL
       GROUP BY f.business_id, f.sale_id
    ), effective AS (
-     SELECT * FROM sales_in WHERE status IN ('completed', 'cancelled')
+     SELECT * FROM sales_in WHERE status IN ('completed', 'cancelled', 'partially_returned', 'returned')
    ), drift AS (
      SELECT 'order_subtotal' AS kind, s.business_id, s.id AS order_id, NULL::uuid AS product_id,
             to_jsonb(coalesce(l.subtotal, 0)) AS expected, to_jsonb(s.subtotal) AS actual
@@ -140,10 +140,83 @@ export const orders: LedgerCheck = defineStatement(
        FROM effective s LEFT JOIN money n ON n.business_id = s.business_id AND n.sale_id = s.id
       WHERE n.income IS DISTINCT FROM s.total
      UNION ALL
-     SELECT 'order_refund', s.business_id, s.id, NULL,
-            to_jsonb(CASE WHEN s.status = 'cancelled' THEN s.total ELSE 0 END), to_jsonb(coalesce(n.refund, 0))
+     SELECT 'order_refund', s.business_id, s.id, NULL, to_jsonb(s.refunded_amount), to_jsonb(coalesce(n.refund, 0))
        FROM effective s LEFT JOIN money n ON n.business_id = s.business_id AND n.sale_id = s.id
-      WHERE coalesce(n.refund, 0) <> CASE WHEN s.status = 'cancelled' THEN s.total ELSE 0 END
+      WHERE coalesce(n.refund, 0) <> s.refunded_amount
+     UNION ALL
+     SELECT 'order_refunded_above_total', s.business_id, s.id, NULL, to_jsonb(s.total), to_jsonb(s.refunded_amount)
+       FROM sales_in s WHERE s.refunded_amount > s.total
+     UNION ALL
+     SELECT 'order_cancelled_not_refunded', s.business_id, s.id, NULL, to_jsonb(s.total), to_jsonb(s.refunded_amount)
+       FROM sales_in s WHERE s.status = 'cancelled' AND s.refunded_amount <> s.total
    )
    ${result('SELECT count(*) FROM sales_in', 'business_id, order_id, kind, product_id')}`,
+);
+
+/**
+ * Returns (CONTRACT.md 12) against what they changed: a line's returned quantity is the sum of its
+ * return lines and never above what it sold; an order not cancelled has refunded the sum of its
+ * returns; a return's lines add up to its subtotal; its restocked lines are its `return` movements,
+ * per product and warehouse; a return with a credit note has the same figures as the note, and an
+ * invoice's credited amount is the sum of its credit notes.
+ */
+export const returns: LedgerCheck = defineStatement(
+  'verify.returns',
+  `WITH returned AS MATERIALIZED (
+     SELECT r.business_id, r.sale_item_id, sum(r.quantity) AS qty FROM return_items r WHERE ${scoped('r')} GROUP BY r.business_id, r.sale_item_id
+   ), lines AS MATERIALIZED (
+     SELECT i.business_id, i.id, i.sale_id, i.quantity, i.returned_quantity FROM sale_items i
+      WHERE ${scoped('i')} AND i.returned_quantity <> 0
+     UNION
+     SELECT i.business_id, i.id, i.sale_id, i.quantity, i.returned_quantity
+       FROM returned x JOIN sale_items i ON i.business_id = x.business_id AND i.id = x.sale_item_id
+   ), rets AS MATERIALIZED (
+     SELECT * FROM returns r WHERE ${scoped('r')}
+   ), ret_lines AS (
+     SELECT r.business_id, r.return_id, sum(r.amount) AS amount FROM return_items r WHERE ${scoped('r')} GROUP BY r.business_id, r.return_id
+   ), restocked AS (
+     SELECT r.business_id, r.return_id, r.product_id, r.warehouse_id, sum(r.quantity) AS qty
+       FROM return_items r WHERE ${scoped('r')} AND r.restock GROUP BY r.business_id, r.return_id, r.product_id, r.warehouse_id
+   ), moved AS (
+     SELECT m.business_id, m.return_id, m.product_id, m.warehouse_id, sum(m.quantity) AS qty
+       FROM stock_movements m WHERE ${scoped('m')} AND m.type = 'return' GROUP BY m.business_id, m.return_id, m.product_id, m.warehouse_id
+   ), notes AS MATERIALIZED (
+     SELECT * FROM credit_notes n WHERE ${scoped('n')}
+   ), credited AS (
+     SELECT n.business_id, n.invoice_id, sum(n.total) AS total FROM notes n GROUP BY n.business_id, n.invoice_id
+   ), drift AS (
+     SELECT 'return_line_quantity' AS kind, l.business_id, l.sale_id AS order_id, l.id AS item_id, NULL::uuid AS return_id,
+            to_jsonb(coalesce(x.qty, 0)) AS expected, to_jsonb(l.returned_quantity) AS actual
+       FROM lines l LEFT JOIN returned x ON x.business_id = l.business_id AND x.sale_item_id = l.id
+      WHERE l.returned_quantity <> coalesce(x.qty, 0)
+     UNION ALL
+     SELECT 'return_above_sold', l.business_id, l.sale_id, l.id, NULL, to_jsonb(l.quantity), to_jsonb(l.returned_quantity)
+       FROM lines l WHERE l.returned_quantity > l.quantity
+     UNION ALL
+     SELECT 'order_returns_refunded', s.business_id, s.id, NULL, NULL, to_jsonb(coalesce(t.total, 0)), to_jsonb(s.refunded_amount)
+       FROM sales s LEFT JOIN (SELECT business_id, sale_id, sum(total) AS total FROM rets GROUP BY business_id, sale_id) t
+         ON t.business_id = s.business_id AND t.sale_id = s.id
+      WHERE ${scoped('s')} AND s.status IN ('completed', 'partially_returned', 'returned') AND s.refunded_amount <> coalesce(t.total, 0)
+     UNION ALL
+     SELECT 'return_subtotal', r.business_id, r.sale_id, NULL, r.id, to_jsonb(r.subtotal), to_jsonb(coalesce(x.amount, 0))
+       FROM rets r LEFT JOIN ret_lines x ON x.business_id = r.business_id AND x.return_id = r.id
+      WHERE r.subtotal <> coalesce(x.amount, 0)
+     UNION ALL
+     SELECT 'return_stock_movements', coalesce(a.business_id, m.business_id), NULL, NULL, coalesce(a.return_id, m.return_id),
+            to_jsonb(coalesce(a.qty, 0)), to_jsonb(coalesce(m.qty, 0))
+       FROM restocked a FULL JOIN moved m
+         ON m.business_id = a.business_id AND m.return_id = a.return_id AND m.product_id = a.product_id AND m.warehouse_id = a.warehouse_id
+      WHERE coalesce(a.qty, 0) <> coalesce(m.qty, 0)
+     UNION ALL
+     SELECT 'return_credit_note', r.business_id, r.sale_id, NULL, r.id, to_jsonb(r.total), to_jsonb(n.total)
+       FROM rets r LEFT JOIN notes n ON n.business_id = r.business_id AND n.return_id = r.id
+      WHERE (r.credit_note_id IS NULL) <> (n.id IS NULL) OR n.id <> r.credit_note_id
+         OR n.total <> r.total OR n.subtotal <> r.subtotal OR n.tax_amount <> r.tax_amount
+         OR n.discount_amount <> r.discount_amount OR n.shipping_amount <> r.shipping_amount
+     UNION ALL
+     SELECT 'invoice_credited_amount', i.business_id, i.sale_id, NULL, NULL, to_jsonb(coalesce(c.total, 0)), to_jsonb(i.credited_amount)
+       FROM invoices i LEFT JOIN credited c ON c.business_id = i.business_id AND c.invoice_id = i.id
+      WHERE ${scoped('i')} AND i.credited_amount <> coalesce(c.total, 0)
+   )
+   ${result('SELECT count(*) FROM rets', 'business_id, kind, order_id, item_id, return_id')}`,
 );

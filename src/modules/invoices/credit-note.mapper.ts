@@ -1,0 +1,63 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { moneyNumber, quantityNumber } from '../../common/money/money';
+import { CreditNote } from './entities/credit-note.entity';
+
+export class CreditNoteItemJson {
+  @ApiProperty({ format: 'uuid' }) sale_item_id: string;
+  @ApiProperty({ format: 'uuid' }) product_id: string;
+  @ApiProperty({ example: 'Espresso beans 1kg' }) product_name: string;
+  @ApiProperty({ example: 1 }) quantity: number;
+  @ApiProperty({ example: 12.5 }) amount: number;
+}
+
+/** The public credit note (CONTRACT.md 12), field by field. */
+export class CreditNoteJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'CN-0001' }) credit_note_number: string;
+  @ApiProperty({ format: 'uuid' }) invoice_id: string;
+  @ApiProperty({ example: 'INV-0001' }) invoice_number: string;
+  @ApiProperty({ format: 'uuid' }) return_id: string;
+  @ApiProperty({ format: 'uuid' }) sale_id: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) customer_id: string | null;
+  @ApiProperty({ type: [CreditNoteItemJson] }) items: CreditNoteItemJson[];
+  @ApiProperty({ example: 12.5 }) subtotal: number;
+  @ApiProperty({ example: 2.38 }) tax_amount: number;
+  @ApiProperty({ example: 0 }) discount_amount: number;
+  @ApiProperty({ example: 0 }) shipping_amount: number;
+  @ApiProperty({ example: 14.88 }) total: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}
+
+/** A line of the credit note as read from its return's line and the sale line's name. */
+export interface CreditNoteLine {
+  saleItemId: string;
+  productId: string;
+  productName: string;
+  quantity: string;
+  amount: string;
+}
+
+export function toCreditNoteJson(note: CreditNote, invoiceNumber: string, lines: CreditNoteLine[]): CreditNoteJson {
+  return {
+    id: note.id,
+    credit_note_number: note.creditNoteNumber,
+    invoice_id: note.invoiceId,
+    invoice_number: invoiceNumber,
+    return_id: note.returnId,
+    sale_id: note.saleId,
+    customer_id: note.customerId,
+    items: lines.map((l) => ({
+      sale_item_id: l.saleItemId,
+      product_id: l.productId,
+      product_name: l.productName,
+      quantity: quantityNumber(l.quantity),
+      amount: moneyNumber(l.amount),
+    })),
+    subtotal: moneyNumber(note.subtotal),
+    tax_amount: moneyNumber(note.taxAmount),
+    discount_amount: moneyNumber(note.discountAmount),
+    shipping_amount: moneyNumber(note.shippingAmount),
+    total: moneyNumber(note.total),
+    created_at: note.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsQuantity } from '../../../common/validation/decorators';
+import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
+
+export class ReturnLineDto {
+  @ApiProperty({ format: 'uuid', description: 'the order line (an order item id)' })
+  @IsUUID(undefined, { message: 'sale_item_id must be a UUID' })
+  sale_item_id: string;
+
+  @IsQuantity()
+  quantity: number;
+
+  /** Put the goods back into stock (default true); false changes no stock. */
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean({ message: 'restock must be true or false' })
+  restock?: boolean;
+
+  /** Where restocked goods go; default the warehouse the sale took them from. */
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  warehouse_id?: string;
+}
+
+/** POST /orders/:id/returns (CONTRACT.md 12). */
+export class CreateReturnDto {
+  @ApiProperty({ type: [ReturnLineDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => ReturnLineDto)
+  items: ReturnLineDto[];
+
+  /** Refund the order's shipping too (once per order; default false). */
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean({ message: 'refund_shipping must be true or false' })
+  refund_shipping?: boolean;
+
+  @ApiPropertyOptional({ maxLength: 500 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+}
