@@ -1,11 +1,11 @@
 import { EVENT_NAMES } from '../src/common/events/domain-event';
-import { seedProduct } from './helpers/orders-fixtures';
+import { saleCompletedItem, seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Every event of SPEC.md 6 plus sale.cancelled, each triggered through its real endpoint, lands in
+ * Every event of SPEC.md 6 plus sale.cancelled and sale.returned, each triggered through its real endpoint, lands in
  * the outbox with its data, in the order it happened; a failing request of each kind records none.
  */
 describe('events in the outbox: one per trigger, none for a failed request', () => {
@@ -48,9 +48,11 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       period_end: '2026-03-31',
       items: [{ employee_name: 'Bo', amount: 1200.5 }],
     });
+    const lowLine = order.items.find((i: { product_id: string }) => i.product_id === low).id;
+    const returned = await ok(biz, 'post', `/orders/${order.order_id}/returns`, { items: [{ sale_item_id: lowLine, quantity: 1 }] });
     const cancelled = await ok(biz, 'post', `/orders/${order.order_id}/cancel`, { reason: 'wrong size' });
     const [sale] = await t.db.query(`SELECT cancelled_at FROM sales WHERE id = $1`, [order.order_id]);
-    // the cancellation put the 3 back (5 again): an adjustment takes all of it
+    // the return and the cancellation put the 3 back (5 again): an adjustment takes all of it
     const writeOff = await ok(biz, 'post', '/stock/adjustments', { product_id: low, quantity: -5, reason: 'damage' });
 
     const stockData = (id: string, name: string, sku: string, stock: number, min: number) => ({ product_id: id, name, sku, stock, min_stock: min });
@@ -69,7 +71,7 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       ...stockEvents,
       {
         type: 'sale.completed',
-        data: { sale_id: order.order_id, sale_number: 'S-0001', total: 38, customer_id: order.customer_id, items: order.items },
+        data: { sale_id: order.order_id, sale_number: 'S-0001', total: 38, customer_id: order.customer_id, items: order.items.map(saleCompletedItem) },
       },
       {
         type: 'stock.adjusted',
@@ -100,6 +102,18 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       },
       { type: 'payroll.processed', data: { run_id: run.id, period_start: '2026-03-01', period_end: '2026-03-31', total: 1200.5, employee_count: 1 } },
       {
+        type: 'sale.returned',
+        data: {
+          sale_id: order.order_id,
+          sale_number: 'S-0001',
+          return_id: returned.id,
+          return_number: 'R-0001',
+          total: 10,
+          customer_id: order.customer_id,
+          items: [{ product_id: low, quantity: 1, restock: true }],
+        },
+      },
+      {
         type: 'sale.cancelled',
         data: {
           sale_id: order.order_id,
@@ -108,8 +122,9 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
           customer_id: order.customer_id,
           reason: 'wrong size',
           restocked: true,
-          points_reversed: 38,
-          refund_amount: 38,
+          // what the return (10 of 38, floor(38 x 10 / 38) = 10 points) left
+          points_reversed: 28,
+          refund_amount: 28,
           invoice_id: order.invoice_id,
           cancelled_at: sale.cancelled_at.toISOString(),
         },

@@ -76,6 +76,7 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
         subtotal: 12.85,
         tax_amount: 0,
         total: 12.85,
+        credited_amount: 0,
         due_date: await localDate(biz, 30),
         paid_date: null,
         notes: 'net 30',

@@ -50,7 +50,9 @@ describe('POST /orders under concurrency', () => {
     expect(invoices.map((i: { n: number }) => i.n)).toEqual(Array.from({ length: asked }, (_, i) => i + 1));
     const counters = await t.db.query(`SELECT name, value::int AS value FROM business_counters WHERE business_id = $1 AND name <> 'sku' ORDER BY name`, [bid]);
     expect(counters).toEqual([
+      { name: 'credit_note', value: 0 },
       { name: 'invoice', value: asked },
+      { name: 'return', value: 0 },
       { name: 'sale', value: 10 },
     ]);
     const [events] = await t.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE business_id = $1 AND type = 'sale.completed'`, [bid]);

@@ -1,4 +1,4 @@
-import { orderStateOf, seedProduct, stockOf } from './helpers/orders-fixtures';
+import { orderStateOf, saleCompletedItem, seedProduct, stockOf } from './helpers/orders-fixtures';
 import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -226,7 +226,7 @@ describe('POST /orders: the one-call sale', () => {
       sale_number: 'S-0001',
       total: 125.34,
       customer_id: order.customer_id,
-      items: order.items,
+      items: order.items.map(saleCompletedItem),
     });
 
     const counters = await db(`SELECT name, value FROM business_counters WHERE business_id = $1 ORDER BY name`);

@@ -376,6 +376,43 @@ describe('Returns, refunds and credit notes (CONTRACT.md 12)', () => {
     await verified(biz);
   });
 
+  it('cli verify finds a return that drifted from what it changed', async () => {
+    const biz = await createBusiness(t, 'Drift Shop');
+    const a = api(biz);
+    const p = await stocked(biz, { price: '6.00', stock: 5 });
+    const order = await a.order({ items: [{ product_id: p, quantity: 2 }], send_invoice: true });
+    const ret = (await a.returnOf(order.order_id, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }).expect(201)).body.data;
+    await verified(biz);
+    const tamper = async (sql: string, undo: string) => {
+      await t.db.query(sql, [biz.business_id]);
+      const report = await verifyLedgers(t.db, biz.business_id);
+      await t.db.query(undo, [biz.business_id]);
+      return report.drift.map((d: any) => d.kind).sort();
+    };
+    expect(
+      await tamper(`UPDATE sale_items SET returned_quantity = 0 WHERE business_id = $1`, `UPDATE sale_items SET returned_quantity = 1 WHERE business_id = $1`),
+    ).toEqual(['return_line_quantity']);
+    expect(
+      await tamper(`UPDATE invoices SET credited_amount = 0 WHERE business_id = $1`, `UPDATE invoices SET credited_amount = 6 WHERE business_id = $1`),
+    ).toEqual(['invoice_credited_amount']);
+    expect(await tamper(`UPDATE sales SET refunded_amount = 0 WHERE business_id = $1`, `UPDATE sales SET refunded_amount = 6 WHERE business_id = $1`)).toEqual([
+      'order_refund',
+      'order_returns_refunded',
+    ]);
+    expect(
+      await tamper(
+        `UPDATE stock_movements SET quantity = 2, quantity_after = quantity_after + 1 WHERE business_id = $1 AND type = 'return'`,
+        `UPDATE stock_movements SET quantity = 1, quantity_after = quantity_after - 1 WHERE business_id = $1 AND type = 'return'`,
+      ),
+    ).toEqual(['return_stock_movements', 'stock_level']);
+    expect(await tamper(`UPDATE credit_notes SET total = 1 WHERE business_id = $1`, `UPDATE credit_notes SET total = 6 WHERE business_id = $1`)).toEqual([
+      'invoice_credited_amount',
+      'return_credit_note',
+    ]);
+    expect(ret.total).toBe(6);
+    await verified(biz);
+  });
+
   describe('rejections write nothing and consume no number', () => {
     let biz: TestBusiness;
     let a: ReturnType<typeof api>;

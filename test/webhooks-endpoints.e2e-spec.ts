@@ -42,6 +42,7 @@ describe('webhooks: every event type delivered from its real trigger', () => {
       customer: { name: 'Grace', email: 'grace@example.com' }, // customer.created
       items: [{ product_id: productId, quantity: 4 }], // sale.completed, stock.low, stock.out
     });
+    await post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }); // sale.returned
     await t.http().post(`/api/v1/orders/${order.order_id}/cancel`).set(biz.auth).send({ reason: 'changed mind' }).expect(200); // sale.cancelled
     const invoice = await post('/invoices', { customer_id: order.customer_id, items: [{ product_id: productId, quantity: 1, price: 40 }] });
     await t.http().put(`/api/v1/invoices/${invoice.id}`).set(biz.auth).send({ status: 'paid' }).expect(200); // invoice.paid

@@ -8,7 +8,7 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { CustomersSaleEffect, MatchedCustomer } from '../customers/customers-sale.effect';
 import { StockService } from '../stock/stock.service';
 import { CreateOrderDto } from './dto/create-order.dto';
-import { SaleCompletedEvent } from './events/sale-completed.event';
+import { SaleCompletedEvent, toSaleCompletedItem } from './events/sale-completed.event';
 import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
 import { composeSaleStatement } from './persistence/sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
@@ -110,6 +110,6 @@ function saleCompletedEvent(businessId: string, sale: SaleDraft): SaleCompletedE
     sale_number: '',
     total: moneyNumber(sale.total),
     customer_id: sale.customer_id,
-    items: sale.items.map(toOrderItemJson),
+    items: sale.items.map((item) => toSaleCompletedItem(toOrderItemJson(item))),
   });
 }

@@ -50,11 +50,12 @@ export class ReturnsReader {
   /** The returns with their lines, their sale's number and their credit note's: three reads for any number of returns. */
   private async withLines(db: EntityManager, businessId: string, returns: Return[]): Promise<ReturnJson[]> {
     if (returns.length === 0) return [];
-    const [items, sales, notes] = await Promise.all([
-      db.getRepository(ReturnItem).find({ where: { businessId, returnId: In(returns.map((r) => r.id)) }, order: { returnId: 'ASC', lineNo: 'ASC' } }),
-      db.getRepository(Sale).find({ select: { id: true, saleNumber: true }, where: { businessId, id: In([...new Set(returns.map((r) => r.saleId))]) } }),
-      db.getRepository(CreditNote).find({ select: { id: true, creditNoteNumber: true }, where: { businessId, returnId: In(returns.map((r) => r.id)) } }),
-    ]);
+    const ids = returns.map((r) => r.id);
+    const items = await db.getRepository(ReturnItem).find({ where: { businessId, returnId: In(ids) }, order: { returnId: 'ASC', lineNo: 'ASC' } });
+    const sales = await db
+      .getRepository(Sale)
+      .find({ select: { id: true, saleNumber: true }, where: { businessId, id: In([...new Set(returns.map((r) => r.saleId))]) } });
+    const notes = await db.getRepository(CreditNote).find({ select: { id: true, creditNoteNumber: true }, where: { businessId, returnId: In(ids) } });
     const itemsOf = groupBy(items, (item) => item.returnId);
     const saleNumbers = new Map(sales.map((s) => [s.id, s.saleNumber]));
     const noteNumbers = new Map(notes.map((n) => [n.id, n.creditNoteNumber]));

@@ -24,3 +24,9 @@ export class SaleCompletedEvent extends DomainEvent<SaleCompletedData> {
   static readonly eventName = 'sale.completed';
   readonly name = SaleCompletedEvent.eventName;
 }
+
+/** An order line as sale.completed carries it (SPEC.md 6), whatever else the order object shows of it. */
+export function toSaleCompletedItem(item: SaleCompletedItem): SaleCompletedItem {
+  const { product_id, product_name, sku, quantity, unit_price, discount, total } = item;
+  return { product_id, product_name, sku, quantity, unit_price, discount, total };
+}
