@@ -21,6 +21,8 @@ import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { CustomersModule } from './modules/customers/customers.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { ReturnsModule } from './modules/returns/returns.module';
+import { SuppliersModule } from './modules/suppliers/suppliers.module';
+import { PurchasingModule } from './modules/purchasing/purchasing.module';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { FinanceModule } from './modules/finance/finance.module';
@@ -41,6 +43,8 @@ const DOMAIN_MODULES = [
   CustomersModule,
   OrdersModule,
   ReturnsModule,
+  SuppliersModule,
+  PurchasingModule,
   LoyaltyModule,
   InvoicesModule,
   FinanceModule,

@@ -5,7 +5,7 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/t
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Every event of SPEC.md 6 plus sale.cancelled and sale.returned, each triggered through its real endpoint, lands in
+ * Every event of SPEC.md 6 plus sale.cancelled, sale.returned and purchase_order.received, each triggered through its real endpoint, lands in
  * the outbox with its data, in the order it happened; a failing request of each kind records none.
  */
 describe('events in the outbox: one per trigger, none for a failed request', () => {
@@ -54,6 +54,10 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
     const [sale] = await t.db.query(`SELECT cancelled_at FROM sales WHERE id = $1`, [order.order_id]);
     // the return and the cancellation put the 3 back (5 again): an adjustment takes all of it
     const writeOff = await ok(biz, 'post', '/stock/adjustments', { product_id: low, quantity: -5, reason: 'damage' });
+    const supplier = await ok(biz, 'post', '/suppliers', { name: 'Wholesale' });
+    const po = await ok(biz, 'post', '/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: out, quantity: 2, unit_cost: 1.5 }] });
+    await ok(biz, 'post', `/purchase-orders/${po.id}/submit`, {});
+    await ok(biz, 'post', `/purchase-orders/${po.id}/receipts`, { items: [{ purchase_order_item_id: po.items[0].id, quantity: 2 }] });
 
     const stockData = (id: string, name: string, sku: string, stock: number, min: number) => ({ product_id: id, name, sku, stock, min_stock: min });
     const stockEvents = [
@@ -135,6 +139,10 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       },
       { type: 'stock.low', data: stockData(low, 'Low', 'LOW', 0, 3) },
       { type: 'stock.out', data: stockData(low, 'Low', 'LOW', 0, 3) },
+      {
+        type: 'purchase_order.received',
+        data: { purchase_order_id: po.id, purchase_order_number: 'PO-0001', supplier_id: supplier.id, warehouse_id: biz.warehouse_id, total: 3 },
+      },
     ]);
     expect(cancelled.status).toBe('cancelled');
     expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_NAMES));

@@ -52,6 +52,8 @@ describe('POST /orders under concurrency', () => {
     expect(counters).toEqual([
       { name: 'credit_note', value: 0 },
       { name: 'invoice', value: asked },
+      { name: 'purchase_order', value: 0 },
+      { name: 'receipt', value: 0 },
       { name: 'return', value: 0 },
       { name: 'sale', value: 10 },
     ]);

@@ -233,6 +233,8 @@ describe('POST /orders: the one-call sale', () => {
     expect(counters).toEqual([
       { name: 'credit_note', value: '0' },
       { name: 'invoice', value: '1' },
+      { name: 'purchase_order', value: '0' },
+      { name: 'receipt', value: '0' },
       { name: 'return', value: '0' },
       { name: 'sale', value: '1' },
       { name: 'sku', value: '0' },

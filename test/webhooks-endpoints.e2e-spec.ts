@@ -48,6 +48,10 @@ describe('webhooks: every event type delivered from its real trigger', () => {
     await t.http().put(`/api/v1/invoices/${invoice.id}`).set(biz.auth).send({ status: 'paid' }).expect(200); // invoice.paid
     await post('/expenses', { amount: 12.5, category: 'supplies' }); // expense.created
     await post('/payroll/runs', { period_start: '2026-11-01', period_end: '2026-11-15', items: [{ employee_name: 'Ann', amount: 900 }] }); // payroll.processed
+    const supplier = await post('/suppliers', { name: 'Wholesale' });
+    const po = await post('/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: productId, quantity: 1, unit_cost: 20 }] });
+    await t.http().post(`/api/v1/purchase-orders/${po.id}/submit`).set(biz.auth).send({}).expect(200);
+    await post(`/purchase-orders/${po.id}/receipts`, { items: [{ purchase_order_item_id: po.items[0].id, quantity: 1 }] }); // purchase_order.received
 
     const outbox: { id: string; type: string; data: object }[] = await t.db.query(
       `SELECT id, type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`,

@@ -20,6 +20,8 @@
 export enum LockRank {
   /** an existing sale, locked by the cancellation or a return before anything else */
   SaleRow = 10,
+  /** an existing purchase order, locked by every change of it (a receipt's first lock) */
+  PurchaseOrderRow = 12,
   /**
    * a product's stock over all warehouses: an advisory lock per product, in key order
    * (stock/persistence/product-stock-lock.sql.ts), taken by every change of its stock levels in a statement BEFORE the one that changes them, so
@@ -35,6 +37,8 @@ export enum LockRank {
   SaleCounter = 40,
   /** the per-business return counter (a return's number names its loyalty and finance rows) */
   ReturnCounter = 45,
+  /** the per-business goods receipt counter, after the stock a receipt changes */
+  ReceiptCounter = 47,
   /** a customer's totals (total_spent, total_orders) */
   CustomerTotals = 50,
   /** a customer's loyalty account */

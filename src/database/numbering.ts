@@ -4,15 +4,17 @@ import { counterStepSql, takeNextFormattedNumber, takeNextNumber } from './persi
 import { Tx } from './transaction';
 
 /** The per-business gapless counters (business_counters rows, made with the business). */
-export type CounterName = 'sale' | 'invoice' | 'sku' | 'return' | 'credit_note';
+export type CounterName = 'sale' | 'invoice' | 'sku' | 'return' | 'credit_note' | 'purchase_order' | 'receipt';
 
-/** Where each contended counter sits in the lock order; the SKU counter is not on a hot path. */
+/** Where each contended counter sits in the lock order; the SKU and purchase order counters are not on a hot path. */
 const COUNTER_LOCKS: Record<CounterName, LockRank | undefined> = {
   sale: LockRank.SaleCounter,
   invoice: LockRank.Invoice,
   sku: undefined,
   return: LockRank.ReturnCounter,
   credit_note: LockRank.CreditNoteCounter,
+  purchase_order: undefined,
+  receipt: LockRank.ReceiptCounter,
 };
 
 /**

@@ -60,7 +60,7 @@ function fields(value: unknown, path: Path = [], out: { path: Path; value: unkno
 const HUGE_TEXT = 'x'.repeat(100_000);
 
 /** wrong values for a field of the given sample value: [label, value, raw JSON text?][] */
-function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boolean }): [string, unknown, string?][] {
+function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boolean; cost: boolean }): [string, unknown, string?][] {
   const common: [string, unknown, string?][] = [
     ['an object', { $gt: '' }],
     ['a boolean', true],
@@ -90,8 +90,16 @@ function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boole
       ['1e20', 1e20],
       ['1e309 (Infinity once parsed)', undefined, '1e309'],
       ['-1e309', undefined, '-1e309'],
-      ['4 decimals', 0.0001],
-      ['-4 decimals', -0.0001],
+      // money has 2 decimals, quantities 3, unit costs 4
+      ...((opts.cost
+        ? [
+            ['5 decimals', 0.00001],
+            ['-5 decimals', -0.00001],
+          ]
+        : [
+            ['4 decimals', 0.0001],
+            ['-4 decimals', -0.0001],
+          ]) as [string, number][]),
     ];
     if (opts.integer) out.push(['a fraction', 1.5], ['zero', 0]);
     if (!opts.signed) out.push(['a negative number', -1]);
@@ -215,6 +223,8 @@ function pollute(valid: unknown, path: Path, key: string, json: string): string 
 export interface AttackOptions {
   integers?: string[];
   signed?: string[];
+  /** unit costs: 4 decimals are valid */
+  costs?: string[];
   texts?: string[];
   /** appended to the texts (` #<salt>`), so fields unique in the business (names) never collide */
   salt?: number;
@@ -238,7 +248,11 @@ export function attacksOn(valid: Record<string, unknown> | undefined, options: A
   if (!valid) return attacks;
   for (const { path, value } of fields(valid)) {
     const name = dotted(path);
-    const opts = { integer: options.integers?.includes(name) ?? false, signed: options.signed?.includes(name) ?? false };
+    const opts = {
+      integer: options.integers?.includes(name) ?? false,
+      signed: options.signed?.includes(name) ?? false,
+      cost: options.costs?.includes(name) ?? false,
+    };
     for (const [label, bad, raw] of rejectedValues(value, opts)) {
       attacks.push({ label: `${name} as ${label}`, raw: withValue(valid, path, bad, raw), verdict: 'reject', status: 400, code: 'VALIDATION_FAILED' });
     }

@@ -23,6 +23,8 @@ export interface BodyRouteCase {
   integers?: string[];
   /** numeric fields that may be negative */
   signed?: string[];
+  /** unit costs: numeric fields with up to 4 decimals */
+  costs?: string[];
   /** free-text fields (dotted paths): stored as given, SQL and markup included */
   texts?: string[];
   /** how to read back a text field that the response itself does not carry */
@@ -37,6 +39,17 @@ async function data(ctx: HostileContext, method: string, path: string, body?: un
 
 const freshOrder = async (ctx: HostileContext) =>
   `/orders/${(await data(ctx, 'POST', '/orders', { customer: { email: ctx.w.customerEmail }, items: [{ product_id: ctx.w.productId, quantity: 1 }] })).order_id}/cancel`;
+
+const freshPurchaseOrder = async (ctx: HostileContext) =>
+  (await data(ctx, 'POST', '/purchase-orders', { supplier_id: ctx.w.supplierId, items: [{ product_id: ctx.w.productId, quantity: 1, unit_cost: 2 }] })).id;
+
+const purchaseOrderBody = ({ w }: HostileContext) => ({
+  supplier_id: w.supplierId,
+  warehouse_id: w.annexId,
+  expected_date: '2026-12-24',
+  notes: 'Call before delivery',
+  items: [{ product_id: w.productId, quantity: 2.5, unit_cost: 3.1415 }],
+});
 
 const freshInvoice = async (ctx: HostileContext) =>
   `/invoices/${(await data(ctx, 'POST', '/invoices', { customer_id: ctx.w.customerId, items: [{ product_id: ctx.w.productId, quantity: 1, price: 2 }] })).id}`;
@@ -65,6 +78,31 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     body: ({ n }) => ({ name: `Renamed ${n}`, description: 'Other shelf' }),
     texts: ['name', 'description'],
   },
+  'POST /suppliers': {
+    path: () => '/suppliers',
+    body: ({ n }) => ({ name: `Supplier ${n}`, email: `orders${n}@supplier.example`, phone: '+44 20 7946 0000', notes: 'Net 30' }),
+    texts: ['name', 'notes'],
+  },
+  'PUT /suppliers/{id}': {
+    path: ({ w }) => `/suppliers/${w.supplierId}`,
+    body: ({ n }) => ({ name: `Supplier renamed ${n}`, email: `sales${n}@supplier.example`, phone: '+1 555 0199', notes: 'Net 60' }),
+    texts: ['name', 'notes'],
+  },
+  'POST /purchase-orders': { path: () => '/purchase-orders', body: purchaseOrderBody, costs: ['items[0].unit_cost'], texts: ['notes'] },
+  'PUT /purchase-orders/{id}': {
+    path: ({ w }) => `/purchase-orders/${w.purchaseOrderId}`,
+    body: purchaseOrderBody,
+    costs: ['items[0].unit_cost'],
+    texts: ['notes'],
+  },
+  'POST /purchase-orders/{id}/receipts': {
+    // a thousandth of a unit per accepted request, from the world's ordered purchase order of 1,000 units
+    path: ({ w }) => `/purchase-orders/${w.orderedPurchaseOrderId}/receipts`,
+    body: ({ w }) => ({ warehouse_id: w.annexId, items: [{ purchase_order_item_id: w.orderedPurchaseOrderItemId, quantity: 0.001, unit_cost: 2.0625 }] }),
+    costs: ['items[0].unit_cost'],
+  },
+  'POST /purchase-orders/{id}/submit': { path: async (ctx) => `/purchase-orders/${await freshPurchaseOrder(ctx)}/submit` },
+  'POST /purchase-orders/{id}/cancel': { path: async (ctx) => `/purchase-orders/${await freshPurchaseOrder(ctx)}/cancel` },
   'POST /warehouses': {
     path: () => '/warehouses',
     body: ({ n }) => ({ name: `Depot ${n}`, address: '2 Main St', is_default: false }),

@@ -98,6 +98,14 @@ export interface World {
   paidInvoiceId: string;
   webhookId: string;
   deliveryId: string | null;
+  supplierId: string;
+  supplierName: string;
+  /** a draft purchase order of the product into the annex */
+  purchaseOrderId: string;
+  /** an ordered purchase order of 1,000 units of the product, 1 received */
+  orderedPurchaseOrderId: string;
+  orderedPurchaseOrderItemId: string;
+  receiptId: string;
   /** a line of the completed order */
   orderItemId: string;
   /** an invoiced order with one of its 4 units returned (to the annex), and that return's credit note */
@@ -129,6 +137,7 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
   const a = biz.auth;
   const category = await created(t, a, 'POST', '/categories', { name: `${tag} Coffee`, description: 'Beans' });
   const annex = await created(t, a, 'POST', '/warehouses', { name: `${tag} Annex`, address: '1 Side St' });
+  const supplier = await created(t, a, 'POST', '/suppliers', { name: `${tag} Roastery`, email: 'orders@roastery.example' });
   const product = await created(t, a, 'POST', '/products', {
     name: `${tag} Espresso`,
     price: 12.5,
@@ -138,6 +147,19 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     min_stock: 2,
   });
   await created(t, a, 'POST', '/stock/adjustments', { product_id: product.id, quantity: 100, reason: 'restock' });
+  const purchaseOrder = await created(t, a, 'POST', '/purchase-orders', {
+    supplier_id: supplier.id,
+    warehouse_id: annex.id,
+    items: [{ product_id: product.id, quantity: 10, unit_cost: 7.125 }],
+  });
+  const orderedPurchase = await created(t, a, 'POST', '/purchase-orders', {
+    supplier_id: supplier.id,
+    items: [{ product_id: product.id, quantity: 1000, unit_cost: 2 }],
+  });
+  await created(t, a, 'POST', `/purchase-orders/${orderedPurchase.id}/submit`, {});
+  const receipt = await created(t, a, 'POST', `/purchase-orders/${orderedPurchase.id}/receipts`, {
+    items: [{ purchase_order_item_id: orderedPurchase.items[0].id, quantity: 1 }],
+  });
   await created(t, a, 'POST', '/stock/adjustments', { product_id: product.id, warehouse_id: annex.id, quantity: 5, reason: 'restock' });
   const customerEmail = `${tag.toLowerCase()}-alice@example.com`;
   const customer = await created(t, a, 'POST', '/customers', { name: `${tag} Alice`, email: customerEmail, phone: '+1 555 0100' });
@@ -179,6 +201,12 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     annexId: annex.id,
     categoryId: category.id,
     categoryName: category.name,
+    supplierId: supplier.id,
+    supplierName: supplier.name,
+    purchaseOrderId: purchaseOrder.id,
+    orderedPurchaseOrderId: orderedPurchase.id,
+    orderedPurchaseOrderItemId: orderedPurchase.items[0].id,
+    receiptId: receipt.id,
     productId: product.id,
     productName: product.name,
     productSku: product.sku,

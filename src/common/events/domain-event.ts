@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, and sale.returned, CONTRACT.md 12). */
+/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, sale.returned, 12, and purchase_order.received, 13). */
 export const EVENT_NAMES = [
   'sale.completed',
   'sale.cancelled',
@@ -12,6 +12,7 @@ export const EVENT_NAMES = [
   'customer.created',
   'expense.created',
   'payroll.processed',
+  'purchase_order.received',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

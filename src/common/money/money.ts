@@ -51,6 +51,16 @@ export function quantityNumber(value: DecimalInput | null | undefined): number {
   return jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(3));
 }
 
+/** A unit cost (4 decimals, CONTRACT.md 13) as a JSON number, exact at any size. */
+export function costNumber(value: DecimalInput | null | undefined): number {
+  return jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
+}
+
+/** A unit cost as stored: 4 decimals, half up. */
+export function costString(value: DecimalInput): string {
+  return new Decimal(value).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toString();
+}
+
 export function sumMoney(values: DecimalInput[]): Decimal {
   return values.reduce<Decimal>((acc, v) => acc.plus(v), new Decimal(0));
 }

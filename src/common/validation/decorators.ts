@@ -32,6 +32,23 @@ export function IsMoney(options?: ValidationOptions & { required?: boolean }): P
   );
 }
 
+/** A unit cost: a JSON number, not negative, at most 4 decimals (costs are kept to 4 places). */
+export function IsUnitCost(options?: ValidationOptions & { required?: boolean }): PropertyDecorator {
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isUnitCost',
+        validator: {
+          validate: (value) => isNumberWithin(value, 0, MAX_MONEY, 4, false),
+          defaultMessage: (args) => `${args?.property} must be a non-negative number with at most 4 decimals`,
+        },
+      },
+      options,
+    ),
+    options?.required ? ApiProperty({ type: Number, example: 4.1275 }) : ApiPropertyOptional({ type: Number, example: 4.1275 }),
+  );
+}
+
 /** A quantity: a JSON number above 0 with at most 3 decimals (so products sold by the kg work). */
 export function IsQuantity(options?: ValidationOptions): PropertyDecorator {
   return applyDecorators(

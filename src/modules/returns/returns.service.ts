@@ -14,7 +14,7 @@ import { Sale } from '../orders/entities/sale.entity';
 import { lockReversibleSale } from '../orders/lock-reversible-sale';
 import { LockedSale } from '../orders/persistence/orders-sale.sql';
 import { SALE_EFFECTS, SaleEffect, SaleReversal } from '../orders/sale-effect';
-import { ReturnStockLine, StockService } from '../stock/stock.service';
+import { StockEntryLine, StockService } from '../stock/stock.service';
 import { Warehouse } from '../warehouses/entities/warehouse.entity';
 import { CreateReturnDto } from './dto/create-return.dto';
 import { ReturnItem } from './entities/return-item.entity';
@@ -66,7 +66,7 @@ export class ReturnsService {
    * The lines that go back into stock, each to its warehouse (the sale's unless one is named: 422
    * UNKNOWN_WAREHOUSE unless it is the business's).
    */
-  private async restockedLines(tx: Tx, businessId: string, sale: LockedSale, lines: SaleItem[], dto: CreateReturnDto): Promise<ReturnStockLine[]> {
+  private async restockedLines(tx: Tx, businessId: string, sale: LockedSale, lines: SaleItem[], dto: CreateReturnDto): Promise<StockEntryLine[]> {
     const named = [...new Set(dto.items.filter((i) => i.restock !== false && i.warehouse_id).map((i) => i.warehouse_id!))];
     if (named.length > 0) {
       const found = await tx.getRepository(Warehouse).find({ select: { id: true }, where: { businessId, id: In(named) } });

@@ -11,6 +11,7 @@ import { StockOutEvent } from './events/stock-out.event';
 import { StockLevel } from './entities/stock-level.entity';
 import { StockMovement } from './entities/stock-movement.entity';
 import { adjustmentReferences, decreaseLevel, increaseLevel, movementOf, writeAdjustment } from './persistence/stock-adjustment.sql';
+import { receiveStock } from './persistence/stock-receipt.sql';
 import { deductStockForSale, LevelRow, restockForReturn, returnStockForSale } from './persistence/stock-sale.sql';
 import { detectLevelCrossing } from './stock-level-crossing';
 
@@ -21,11 +22,17 @@ export interface SaleStockLine {
   quantity: string;
 }
 
-export interface ReturnStockLine {
+/** Goods entering a warehouse (a return's restock, a receipt). */
+export interface StockEntryLine {
   productId: string;
   warehouseId: string;
   /** exact decimal string, > 0 */
   quantity: string;
+}
+
+/** The warehouse, product and quantity columns of entering lines, as statement parameters. */
+function entryColumns(lines: StockEntryLine[]): [string[], string[], string[]] {
+  return [lines.map((l) => l.warehouseId), lines.map((l) => l.productId), lines.map((l) => quantityString(l.quantity))];
 }
 
 export const ADJUSTMENT_REASONS = ['restock', 'count', 'damage', 'return', 'other'] as const;
@@ -106,18 +113,19 @@ export class StockService {
    * Puts back the restocked lines of a return, each to its warehouse, as `return` movements; the
    * products' stock locks first, like every change of their levels.
    */
-  async restockForReturn(tx: Tx, businessId: string, saleId: string, returnId: string, lines: ReturnStockLine[]): Promise<void> {
+  async restockForReturn(tx: Tx, businessId: string, saleId: string, returnId: string, lines: StockEntryLine[]): Promise<void> {
     if (lines.length === 0) return;
     await this.lockProducts(tx, businessId, [...new Set(lines.map((l) => l.productId))]);
     tx.locks.take(LockRank.StockLevels);
-    const rows = await tx.run(restockForReturn, [
-      businessId,
-      saleId,
-      returnId,
-      lines.map((l) => l.warehouseId),
-      lines.map((l) => l.productId),
-      lines.map((l) => quantityString(l.quantity)),
-    ]);
+    const rows = await tx.run(restockForReturn, [businessId, saleId, returnId, ...entryColumns(lines)]);
+    this.recordLevelCrossings(tx, businessId, rows);
+  }
+
+  /** Puts the lines of a goods receipt into stock, each to its warehouse, as `receipt` movements; the products' stock locks first. */
+  async receive(tx: Tx, businessId: string, receiptId: string, lines: StockEntryLine[]): Promise<void> {
+    await this.lockProducts(tx, businessId, [...new Set(lines.map((l) => l.productId))]);
+    tx.locks.take(LockRank.StockLevels);
+    const rows = await tx.run(receiveStock, [businessId, receiptId, ...entryColumns(lines)]);
     this.recordLevelCrossings(tx, businessId, rows);
   }
 

@@ -24,7 +24,7 @@ export class StockMovement {
   @Column('uuid')
   warehouseId: string;
 
-  /** sale, cancel, return, adjustment (movement-types.ts) */
+  /** sale, cancel, return, receipt, adjustment (movement-types.ts) */
   @Column('text')
   type: string;
 
@@ -47,6 +47,10 @@ export class StockMovement {
   /** the return whose goods came back (type `return`) */
   @Column('uuid', { nullable: true })
   returnId: string | null;
+
+  /** the goods receipt that brought them (type `receipt`) */
+  @Column('uuid', { nullable: true })
+  receiptId: string | null;
 
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;

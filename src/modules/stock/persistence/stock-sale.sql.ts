@@ -1,4 +1,5 @@
 import { defineStatement } from '../../../database/statement';
+import { enterStockSql } from './stock-entry.sql';
 
 /**
  * The two set-based statements of a sale's stock, each one round trip. Rows are locked in
@@ -70,51 +71,19 @@ export const deductStockForSale = defineStatement<
 );
 
 /**
- * Goods going back into stock: `source` is a CTE body of (warehouse_id, product_id, qty > 0), one row
- * per pair; each pair's level grows (created when missing) in product order, with one movement of
- * `type` for sale $2 and return `returnIdSql`. One row per product with the level-crossing inputs
- * (LevelRow), the product's total over every warehouse after it.
- */
-function putBackSql(source: string, type: 'cancel' | 'return', returnIdSql: string): string {
-  return `
-  WITH back AS (${source}), upd AS (
-    INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity)
-    SELECT $1, warehouse_id, product_id, qty FROM back ORDER BY product_id, warehouse_id
-    ON CONFLICT (business_id, warehouse_id, product_id)
-    DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
-    RETURNING warehouse_id, product_id, quantity
-  ), mv AS (
-    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, sale_id, return_id)
-    SELECT $1, back.product_id, back.warehouse_id, '${type}', back.qty, upd.quantity, $2, ${returnIdSql}
-      FROM back JOIN upd USING (warehouse_id, product_id)
-  ), others AS (
-    SELECT s.product_id, sum(s.quantity) AS qty FROM stock_levels s
-     WHERE s.business_id = $1 AND s.product_id IN (SELECT product_id FROM back)
-       AND NOT EXISTS (SELECT 1 FROM back x WHERE x.product_id = s.product_id AND x.warehouse_id = s.warehouse_id)
-     GROUP BY s.product_id
-  )
-  SELECT upd.product_id, p.name, p.sku, p.min_stock, sum(back.qty) AS delta,
-         sum(upd.quantity) + COALESCE(max(others.qty), 0) AS total_after
-    FROM upd JOIN back USING (warehouse_id, product_id)
-    JOIN products p ON p.id = upd.product_id AND p.business_id = $1
-    LEFT JOIN others ON others.product_id = upd.product_id
-   GROUP BY upd.product_id, p.name, p.sku, p.min_stock`;
-}
-
-/**
  * Puts back what sale $2 of business $1 took and its returns have not, to the sale's warehouse, one
  * `cancel` movement per product (a cancellation).
  */
 export const returnStockForSale = defineStatement<[businessId: string, saleId: string], LevelRow>(
   'stock.returnForSale',
-  putBackSql(
+  enterStockSql(
     `SELECT s.warehouse_id, i.product_id, sum(i.quantity - i.returned_quantity) AS qty
        FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
       WHERE s.business_id = $1 AND s.id = $2
       GROUP BY s.warehouse_id, i.product_id
      HAVING sum(i.quantity - i.returned_quantity) > 0`,
     'cancel',
-    'NULL::uuid',
+    { saleId: '$2::uuid' },
   ),
 );
 
@@ -127,11 +96,11 @@ export const restockForReturn = defineStatement<
   LevelRow
 >(
   'stock.restockForReturn',
-  putBackSql(
+  enterStockSql(
     `SELECT warehouse_id, product_id, sum(qty) AS qty
        FROM unnest($4::uuid[], $5::uuid[], $6::numeric[]) AS l(warehouse_id, product_id, qty)
       GROUP BY warehouse_id, product_id`,
     'return',
-    '$3::uuid',
+    { saleId: '$2::uuid', returnId: '$3::uuid' },
   ),
 );

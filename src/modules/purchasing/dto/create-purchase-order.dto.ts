@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
+import { IsIsoDate, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { IsNotes } from '../../customers/dto/customer-fields';
+import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
+import { PurchaseOrderLineDto } from './purchase-order-line.dto';
+
+/** POST /purchase-orders (CONTRACT.md 13): a draft to a supplier, into a warehouse (default the business's default). */
+export class CreatePurchaseOrderDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID(undefined, { message: 'supplier_id must be a UUID' })
+  supplier_id: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @OptionalNotNull()
+  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  warehouse_id?: string;
+
+  @OptionalNullable()
+  @IsIsoDate()
+  expected_date?: string | null;
+
+  @OptionalNullable()
+  @IsNotes()
+  notes?: string | null;
+
+  @ApiProperty({ type: [PurchaseOrderLineDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => PurchaseOrderLineDto)
+  items: PurchaseOrderLineDto[];
+}

@@ -1,0 +1,36 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
+import { IsQuantity, IsUnitCost, OptionalNotNull } from '../../../common/validation/decorators';
+import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
+
+export class ReceiptLineDto {
+  @ApiProperty({ format: 'uuid', description: 'a line of this purchase order (an item id)' })
+  @IsUUID(undefined, { message: 'purchase_order_item_id must be a UUID' })
+  purchase_order_item_id: string;
+
+  @IsQuantity()
+  quantity: number;
+
+  /** Defaults to the line's unit cost. */
+  @OptionalNotNull()
+  @IsUnitCost()
+  unit_cost?: number;
+}
+
+/** POST /purchase-orders/:id/receipts (CONTRACT.md 13). */
+export class CreateReceiptDto {
+  /** Where the goods go; default the purchase order's warehouse. */
+  @ApiPropertyOptional({ format: 'uuid' })
+  @OptionalNotNull()
+  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  warehouse_id?: string;
+
+  @ApiProperty({ type: [ReceiptLineDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => ReceiptLineDto)
+  items: ReceiptLineDto[];
+}

@@ -1,0 +1,17 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
+import { DateRangeQueryDto } from '../../../common/pagination/date-range';
+import { IsOneOf } from '../../../common/validation/decorators';
+import { PURCHASE_ORDER_STATUSES, PurchaseOrderStatus } from '../purchase-order-status';
+
+/** GET /purchase-orders: status, supplier, and `from`/`to` on the creation date in the business time zone. */
+export class ListPurchaseOrdersQuery extends DateRangeQueryDto {
+  @IsOptional()
+  @IsOneOf(PURCHASE_ORDER_STATUSES)
+  status?: PurchaseOrderStatus;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID(undefined, { message: 'supplier_id must be a UUID' })
+  supplier_id?: string;
+}

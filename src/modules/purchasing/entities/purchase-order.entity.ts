@@ -1,0 +1,50 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A purchase order to a supplier (CONTRACT.md 13): draft -> ordered -> partially_received -> received, or cancelled. */
+@Entity('purchase_orders')
+@Index('purchase_orders_business_number_uq', ['businessId', 'number'], { unique: true })
+@Index('purchase_orders_business_created_idx', ['businessId', 'createdAt'])
+@Index('purchase_orders_business_supplier_idx', ['businessId', 'supplierId'])
+@Check('purchase_orders_paid_amount_check', 'paid_amount >= 0 AND paid_amount <= total')
+export class PurchaseOrder {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'purchase_orders_pkey' })
+  id: string;
+
+  @Column('uuid')
+  businessId: string;
+
+  /** The per-business counter value (business_counters 'purchase_order'). */
+  @Column('bigint')
+  number: string;
+
+  @Column('text')
+  purchaseOrderNumber: string;
+
+  @Column('uuid')
+  supplierId: string;
+
+  @Column('uuid')
+  warehouseId: string;
+
+  @Column('text')
+  status: string;
+
+  /** A calendar date of the business (YYYY-MM-DD). */
+  @Column('date', { nullable: true })
+  expectedDate: string | null;
+
+  @Column('text', { nullable: true })
+  notes: string | null;
+
+  @Column('numeric', { precision: 14, scale: 2 })
+  total: string;
+
+  @Column('numeric', { precision: 14, scale: 2, default: 0 })
+  paidAmount: string;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  updatedAt: Date;
+}

@@ -1,0 +1,12 @@
+import { mayPurchaseOrder, PURCHASE_ORDER_STATUSES } from './purchase-order-status';
+
+describe('purchase order transitions (CONTRACT.md 13)', () => {
+  it.each([
+    ['update', ['draft']],
+    ['submit', ['draft']],
+    ['cancel', ['draft', 'ordered', 'partially_received']],
+    ['receive', ['ordered', 'partially_received']],
+  ] as const)('%s only from %j', (action, allowed) => {
+    for (const status of PURCHASE_ORDER_STATUSES) expect(mayPurchaseOrder(action, status)).toBe((allowed as readonly string[]).includes(status));
+  });
+});

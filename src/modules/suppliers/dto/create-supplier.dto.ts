@@ -1,0 +1,27 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalNullable, Trim } from '../../../common/validation/decorators';
+import { IsCustomerEmail, IsNotes, IsPhone } from '../../customers/dto/customer-fields';
+
+/** POST /suppliers (CONTRACT.md 13). */
+export class CreateSupplierDto {
+  /** Unique within the business, case-insensitively. */
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  @ApiProperty({ example: 'Roastery Ltd', maxLength: 200 })
+  name: string;
+
+  @OptionalNullable()
+  @IsCustomerEmail()
+  email?: string | null;
+
+  @OptionalNullable()
+  @IsPhone()
+  phone?: string | null;
+
+  @OptionalNullable()
+  @IsNotes()
+  notes?: string | null;
+}

@@ -1,0 +1,36 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Business } from '../../businesses/entities/business.entity';
+
+/** Someone the business buys goods from (CONTRACT.md 13). */
+@Entity('suppliers')
+// (business_id, lower(name)): names are unique case-insensitively; TypeORM cannot declare an expression index.
+@Index('suppliers_business_name_uq', { synchronize: false })
+export class Supplier {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'suppliers_pkey' })
+  id: string;
+
+  @Column('uuid')
+  businessId: string;
+
+  @ManyToOne(() => Business)
+  @JoinColumn({ name: 'business_id', foreignKeyConstraintName: 'suppliers_business_id_fkey' })
+  business?: Business;
+
+  @Column('text')
+  name: string;
+
+  @Column('text', { nullable: true })
+  email: string | null;
+
+  @Column('text', { nullable: true })
+  phone: string | null;
+
+  @Column('text', { nullable: true })
+  notes: string | null;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  updatedAt: Date;
+}

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { BusinessContext } from '../../common/auth/business-context';
+import { DomainError } from '../../common/errors/domain-error';
+import { uniqueViolationOf } from '../../common/errors/pg-errors';
+import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { BusinessQuery } from '../../database/business-query';
+import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { CreateSupplierDto } from './dto/create-supplier.dto';
+import { ListSuppliersQuery } from './dto/list-suppliers.query';
+import { UpdateSupplierDto } from './dto/update-supplier.dto';
+import { Supplier } from './entities/supplier.entity';
+import { SupplierJson, toSupplierJson } from './suppliers.mapper';
+
+const NAME_INDEX = 'suppliers_business_name_uq';
+
+/** Suppliers: CRUD through the repository; a taken name (case-insensitively) is 409 SUPPLIER_EXISTS. */
+@Injectable()
+export class SuppliersService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    @InjectRepository(Supplier) private readonly suppliers: Repository<Supplier>,
+  ) {}
+
+  async list(biz: BusinessContext, query: ListSuppliersQuery): Promise<Paged<SupplierJson>> {
+    const page = await BusinessQuery.of(this.suppliers, 's', biz.id).orderBy({ 'lower(s.name)': 'ASC', 's.id': 'ASC' }).page(pageRequest(query));
+    return page.map(toSupplierJson);
+  }
+
+  async get(biz: BusinessContext, id: string): Promise<SupplierJson> {
+    return toSupplierJson(await findInBusiness(this.suppliers, biz.id, id, 'Supplier'));
+  }
+
+  async create(biz: BusinessContext, dto: CreateSupplierDto): Promise<SupplierJson> {
+    return this.mapNameTaken(dto.name, () =>
+      this.uow.run(async (tx) => {
+        const repo = tx.getRepository(Supplier);
+        const supplier = repo.create({
+          businessId: biz.id,
+          name: dto.name,
+          email: dto.email?.trim() ?? null,
+          phone: dto.phone ?? null,
+          notes: dto.notes ?? null,
+        });
+        return toSupplierJson(await repo.save(supplier));
+      }),
+    );
+  }
+
+  async update(biz: BusinessContext, id: string, dto: UpdateSupplierDto): Promise<SupplierJson> {
+    const changes = presentFields<UpdateSupplierDto, Supplier>(
+      { ...dto, ...(dto.email ? { email: dto.email.trim() } : {}) },
+      { name: 'name', email: 'email', phone: 'phone', notes: 'notes' },
+    );
+    return this.mapNameTaken(dto.name, () =>
+      this.uow.run(async (tx) => toSupplierJson(await updateInBusiness(tx.getRepository(Supplier), biz.id, id, changes, 'Supplier'))),
+    );
+  }
+
+  private async mapNameTaken<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (uniqueViolationOf(err) === NAME_INDEX) throw new DomainError('SUPPLIER_EXISTS', undefined, [{ name }]);
+      throw err;
+    }
+  }
+}
