@@ -79,6 +79,8 @@ describe('GET /orders and GET /orders/:id', () => {
           discount: 0,
           total: 15,
           returned_quantity: 0,
+          unit_cost: 0,
+          cost_total: 0,
         },
         {
           id: expect.any(String),
@@ -90,6 +92,8 @@ describe('GET /orders and GET /orders/:id', () => {
           discount: 1,
           total: 3,
           returned_quantity: 0,
+          unit_cost: 0,
+          cost_total: 0,
         },
       ],
       created_at: '2026-03-01T14:59:59.000Z',

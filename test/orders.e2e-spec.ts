@@ -75,6 +75,8 @@ describe('POST /orders: the one-call sale', () => {
           discount: 0,
           total: 39.98,
           returned_quantity: 0,
+          unit_cost: 0,
+          cost_total: 0,
         },
         {
           id: expect.stringMatching(UUID),
@@ -86,6 +88,8 @@ describe('POST /orders: the one-call sale', () => {
           discount: 0,
           total: 68.25,
           returned_quantity: 0,
+          unit_cost: 0,
+          cost_total: 0,
         },
         {
           id: expect.stringMatching(UUID),
@@ -97,6 +101,8 @@ describe('POST /orders: the one-call sale', () => {
           discount: 1.75,
           total: 14,
           returned_quantity: 0,
+          unit_cost: 0,
+          cost_total: 0,
         },
       ],
       created_at: expect.stringMatching(ISO_MS),

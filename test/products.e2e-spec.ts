@@ -38,6 +38,7 @@ describe('products', () => {
           sku: 'SKU-000001',
           price: 12.5,
           cost_price: null,
+          average_cost: 0,
           unit: 'unit',
           description: null,
           barcode: null,
@@ -50,7 +51,7 @@ describe('products', () => {
           updated_at: expect.stringMatching(ISO_MS),
         },
       });
-      expect(Object.keys(res.body.data)).toHaveLength(15);
+      expect(Object.keys(res.body.data)).toHaveLength(16);
     });
 
     it('stores every given field, money exact', async () => {

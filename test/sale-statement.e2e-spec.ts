@@ -51,6 +51,7 @@ describe('the order statements, composed', () => {
       paymentMethod: 'cash',
       notes: null,
       sendInvoice: options.sendInvoice,
+      unitCosts: new Map([[product.id, '3.1416']]),
     });
   }
 

@@ -993,6 +993,11 @@ export interface components {
             price: number;
             /** @example 7.2 */
             cost_price: number | null;
+            /**
+             * @description moving average cost (4 decimals), changed only by goods entering at a cost; read-only
+             * @example 7.1825
+             */
+            average_cost: number;
             /** @example unit */
             unit: string;
             description: string | null;
@@ -1333,6 +1338,16 @@ export interface components {
              * @example 0
              */
             returned_quantity: number;
+            /**
+             * @description the product's average cost when sold (4 decimals)
+             * @example 7.125
+             */
+            unit_cost: number;
+            /**
+             * @description round(quantity x unit_cost)
+             * @example 14.25
+             */
+            cost_total: number;
         };
         OrderJson: {
             /** Format: uuid */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PAYMENT_METHODS } from './dto/create-order.dto';
 import { SALE_STATUSES } from './sale-status';
-import { moneyNumber, quantityNumber } from '../../common/money/money';
+import { costNumber, moneyNumber, quantityNumber } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
 import { SaleCompletedItem } from './events/sale-completed.event';
 
@@ -41,6 +41,8 @@ export interface SaleItemRow {
   discount: string;
   total: string;
   returned_quantity: string;
+  unit_cost: string;
+  cost_total: string;
 }
 
 export class OrderItemJson implements SaleCompletedItem {
@@ -53,6 +55,8 @@ export class OrderItemJson implements SaleCompletedItem {
   @ApiProperty({ example: 0 }) discount: number;
   @ApiProperty({ example: 25 }) total: number;
   @ApiProperty({ example: 0, description: 'what returns took back of the line' }) returned_quantity: number;
+  @ApiProperty({ example: 7.125, description: "the product's average cost when sold (4 decimals)" }) unit_cost: number;
+  @ApiProperty({ example: 14.25, description: 'round(quantity x unit_cost)' }) cost_total: number;
 }
 
 /** The public order object, field by field: every field always present, null when empty. */
@@ -91,6 +95,8 @@ export function toOrderItemJson(item: SaleItemRow): OrderItemJson {
     discount: moneyNumber(item.discount),
     total: moneyNumber(item.total),
     returned_quantity: quantityNumber(item.returned_quantity),
+    unit_cost: costNumber(item.unit_cost),
+    cost_total: moneyNumber(item.cost_total),
   };
 }
 

@@ -43,7 +43,7 @@ export class OrdersService {
     return this.uow.run(async (tx) => {
       const refs = await this.checkReferences(tx, biz, dto);
       const price = priceOf(dto, refs.products);
-      await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
+      const unitCosts = await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
       const sale = draftSale({
         saleId,
         price,
@@ -54,6 +54,7 @@ export class OrdersService {
         paymentMethod: dto.payment_method ?? 'cash',
         notes: dto.notes ?? null,
         sendInvoice: dto.send_invoice === true,
+        unitCosts,
       });
       return this.record(tx, biz, sale);
     });

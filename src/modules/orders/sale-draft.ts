@@ -1,5 +1,5 @@
 import { randomUUID } from 'crypto';
-import { moneyString, quantityString } from '../../common/money/money';
+import { dec, DecimalInput, moneyString, quantityString } from '../../common/money/money';
 import { OrderPrice } from './pricing/price-order';
 import { SaleProduct } from './sale-references';
 import { SaleItemRow, SaleRow } from './order.mapper';
@@ -20,6 +20,8 @@ export interface SaleFacts {
   paymentMethod: string;
   notes: string | null;
   sendInvoice: boolean;
+  /** each product's average cost, read under its stock lock (the deduction) */
+  unitCosts: Map<string, string>;
 }
 
 /**
@@ -58,6 +60,12 @@ export function draftSale(facts: SaleFacts): SaleDraft {
       discount: moneyString(line.discount),
       total: moneyString(line.total),
       returned_quantity: '0',
+      ...lineCost(line.quantity, facts.unitCosts.get(line.productId)!),
     })),
   };
+}
+
+/** A sale line's cost (CONTRACT.md 13): the average cost at the sale and round(quantity x it). */
+function lineCost(quantity: DecimalInput, unitCost: string): { unit_cost: string; cost_total: string } {
+  return { unit_cost: unitCost, cost_total: moneyString(dec(quantity).times(unitCost)) };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { dec, moneyNumber, quantityNumber } from '../../common/money/money';
+import { costNumber, dec, moneyNumber, quantityNumber } from '../../common/money/money';
 import { Product } from './entities/product.entity';
 import { WarehouseStock } from './stock-by-warehouse';
 
@@ -20,6 +20,8 @@ export class ProductJson {
   @ApiProperty({ example: 'SKU-000001' }) sku: string;
   @ApiProperty({ example: 12.5 }) price: number;
   @ApiProperty({ type: Number, nullable: true, example: 7.2 }) cost_price: number | null;
+  @ApiProperty({ example: 7.1825, description: 'moving average cost (4 decimals), changed only by goods entering at a cost; read-only' })
+  average_cost: number;
   @ApiProperty({ example: 'unit' }) unit: string;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: String, nullable: true, example: '4006381333931' }) barcode: string | null;
@@ -44,6 +46,7 @@ export function toProductJson(product: Product, stock: WarehouseStock[]): Produc
     sku: product.sku,
     price: moneyNumber(product.price),
     cost_price: product.costPrice === null ? null : moneyNumber(product.costPrice),
+    average_cost: costNumber(product.averageCost),
     unit: product.unit,
     description: product.description,
     barcode: product.barcode,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
+import { costString } from '../../common/money/money';
 import { DomainError } from '../../common/errors/domain-error';
 import { uniqueViolationOf } from '../../common/errors/pg-errors';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
@@ -64,13 +65,21 @@ export class ProductsService {
 
   /**
    * Inserts a product: every field of the DTO is a column (see presentFields), the rest are the
-   * columns' defaults. The SKU counter is taken last, just before the insert, to hold its lock briefly.
+   * columns' defaults; its average cost starts at its cost_price (CONTRACT.md 13). The SKU counter is
+   * taken last, just before the insert, to hold its lock briefly.
    */
   async insert(tx: Tx, businessId: string, dto: CreateProductDto): Promise<ProductJson> {
     const products = tx.getRepository(Product);
     if (dto.category_id) await this.lockCategory(tx, businessId, dto.category_id);
     const sku = dto.sku ?? (await this.generateSku(tx, businessId));
-    const { identifiers } = await products.insert({ ...presentFields<CreateProductDto, Product>(dto, products.metadata), businessId, sku });
+    const openingCost = costString(dto.cost_price ?? 0);
+    const { identifiers } = await products.insert({
+      ...presentFields<CreateProductDto, Product>(dto, products.metadata),
+      businessId,
+      sku,
+      averageCost: openingCost,
+      openingCost,
+    });
     return ProductReader.within(tx).get(businessId, identifiers[0].id as string);
   }
 

@@ -8,7 +8,7 @@ import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { StockService } from '../stock/stock.service';
 import { Warehouse } from '../warehouses/entities/warehouse.entity';
-import { CreateReceiptDto } from './dto/create-receipt.dto';
+import { CreateReceiptDto, ReceiptLineDto } from './dto/create-receipt.dto';
 import { PurchaseOrderItem } from './entities/purchase-order-item.entity';
 import { PurchaseOrder } from './entities/purchase-order.entity';
 import { ReceiptItem } from './entities/receipt-item.entity';
@@ -48,7 +48,12 @@ export class ReceiptsService {
         tx,
         biz.id,
         receiptId,
-        received.map(({ item, line }) => ({ productId: line.productId, warehouseId, quantity: quantityString(item.quantity) })),
+        received.map(({ item, line }) => ({
+          productId: line.productId,
+          warehouseId,
+          quantity: quantityString(item.quantity),
+          unitCost: unitCostOf(item, line),
+        })),
       );
       const number = await takeNumber(tx, biz.id, 'receipt', 'GR');
       const receipt = await tx.getRepository(Receipt).save({
@@ -68,7 +73,7 @@ export class ReceiptsService {
           purchaseOrderItemId: line.id,
           productId: line.productId,
           quantity: quantityString(item.quantity),
-          unitCost: item.unit_cost === undefined ? line.unitCost : costString(item.unit_cost),
+          unitCost: unitCostOf(item, line),
         }),
       );
       await tx.getRepository(ReceiptItem).save(items);
@@ -77,6 +82,11 @@ export class ReceiptsService {
       return toReceiptJson(receipt, items);
     });
   }
+}
+
+/** The receipt line's cost, else its purchase order line's. */
+function unitCostOf(item: ReceiptLineDto, line: PurchaseOrderItem): string {
+  return item.unit_cost === undefined ? line.unitCost : costString(item.unit_cost);
 }
 
 function checkedQuantities(lines: PurchaseOrderItem[], dto: CreateReceiptDto) {

@@ -64,7 +64,7 @@ export class ReturnsService {
 
   /**
    * The lines that go back into stock, each to its warehouse (the sale's unless one is named: 422
-   * UNKNOWN_WAREHOUSE unless it is the business's).
+   * UNKNOWN_WAREHOUSE unless it is the business's), at the cost the sale line recorded.
    */
   private async restockedLines(tx: Tx, businessId: string, sale: LockedSale, lines: SaleItem[], dto: CreateReturnDto): Promise<StockEntryLine[]> {
     const named = [...new Set(dto.items.filter((i) => i.restock !== false && i.warehouse_id).map((i) => i.warehouse_id!))];
@@ -78,10 +78,13 @@ export class ReturnsService {
           missing.map((warehouse_id) => ({ warehouse_id })),
         );
     }
-    const productOf = new Map(lines.map((l) => [l.id, l.productId]));
+    const lineOf = new Map(lines.map((l) => [l.id, l]));
     return dto.items
       .filter((i) => i.restock !== false)
-      .map((i) => ({ productId: productOf.get(i.sale_item_id)!, warehouseId: i.warehouse_id ?? sale.warehouse_id, quantity: quantityString(i.quantity) }));
+      .map((i) => {
+        const line = lineOf.get(i.sale_item_id)!;
+        return { productId: line.productId, warehouseId: i.warehouse_id ?? sale.warehouse_id, quantity: quantityString(i.quantity), unitCost: line.unitCost };
+      });
   }
 }
 

@@ -22,17 +22,19 @@ export interface SaleStockLine {
   quantity: string;
 }
 
-/** Goods entering a warehouse (a return's restock, a receipt). */
+/** Goods entering a warehouse at a cost (a return's restock at its sale line's cost, a receipt). */
 export interface StockEntryLine {
   productId: string;
   warehouseId: string;
   /** exact decimal string, > 0 */
   quantity: string;
+  /** exact decimal string, 4 decimals at most */
+  unitCost: string;
 }
 
-/** The warehouse, product and quantity columns of entering lines, as statement parameters. */
-function entryColumns(lines: StockEntryLine[]): [string[], string[], string[]] {
-  return [lines.map((l) => l.warehouseId), lines.map((l) => l.productId), lines.map((l) => quantityString(l.quantity))];
+/** The warehouse, product, quantity and unit cost columns of entering lines, as statement parameters. */
+function entryColumns(lines: StockEntryLine[]): [string[], string[], string[], string[]] {
+  return [lines.map((l) => l.warehouseId), lines.map((l) => l.productId), lines.map((l) => quantityString(l.quantity)), lines.map((l) => l.unitCost)];
 }
 
 export const ADJUSTMENT_REASONS = ['restock', 'count', 'damage', 'return', 'other'] as const;
@@ -72,8 +74,9 @@ export class StockService {
   /**
    * Takes the lines of a sale from one warehouse, one movement per line, in ONE round trip. Any
    * short product fails the whole sale with INSUFFICIENT_STOCK (the caller's transaction rolls back).
+   * Returns each product's average cost as read under its stock lock: what the sale lines cost.
    */
-  async deductForSale(tx: Tx, businessId: string, warehouseId: string, saleId: string, lines: SaleStockLine[]): Promise<void> {
+  async deductForSale(tx: Tx, businessId: string, warehouseId: string, saleId: string, lines: SaleStockLine[]): Promise<Map<string, string>> {
     if (!tx.locks.holds(LockRank.ProductStock)) throw new Error('a sale locks its products first (StockService.lockProductsInto)');
     tx.locks.take(LockRank.StockLevels);
     const rows = await tx.run(deductStockForSale, [
@@ -98,6 +101,7 @@ export class StockService {
       );
     }
     this.recordLevelCrossings(tx, businessId, rows);
+    return new Map(rows.map((r) => [r.product_id, r.average_cost]));
   }
 
   /** Puts back what a sale took and its returns have not, to its warehouse, one `cancel` movement per product. */

@@ -13,6 +13,8 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { statement: checks.orderLines },
   { counts: 'orders', statement: checks.orders },
   { counts: 'returns', statement: checks.returns },
+  { statement: checks.averageCosts },
+  { statement: checks.purchasing },
 ];
 
 /** Every ledger check over one snapshot (see inReadOnlySnapshot), one statement each, in order. */

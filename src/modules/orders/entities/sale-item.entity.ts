@@ -47,4 +47,12 @@ export class SaleItem {
   /** the line's goods refunded by returns, cumulative (CONTRACT.md 12) */
   @Column('numeric', { precision: 14, scale: 2, default: 0 })
   returnedAmount: string;
+
+  /** the product's average cost when it was sold (CONTRACT.md 13) */
+  @Column('numeric', { precision: 18, scale: 4, default: 0 })
+  unitCost: string;
+
+  /** round(quantity x unit_cost), to cents */
+  @Column('numeric', { precision: 33, scale: 2, default: 0 })
+  costTotal: string;
 }

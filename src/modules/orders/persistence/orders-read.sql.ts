@@ -18,7 +18,7 @@ export const readSale = defineStatement<[businessId: string, saleId: string], Sa
 /** The lines of sales $2 of business $1, by sale and line number. */
 export const readSaleItems = defineStatement<[businessId: string, saleIds: string[]], SaleItemRow>(
   'orders.items',
-  `SELECT id, sale_id, product_id, product_name, sku, quantity, unit_price, discount, total, returned_quantity
+  `SELECT id, sale_id, product_id, product_name, sku, quantity, unit_price, discount, total, returned_quantity, unit_cost, cost_total
      FROM sale_items WHERE business_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, line_no`,
 );
 

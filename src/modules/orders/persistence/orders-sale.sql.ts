@@ -9,9 +9,10 @@ export function addSaleLines(stmt: SaleStatement, sale: SaleDraft): void {
   const p = (values: unknown[], cast: string) => stmt.param(values, cast);
   stmt.add(
     'orders.lines',
-    `INSERT INTO sale_items (id, business_id, sale_id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total)
+    `INSERT INTO sale_items (id, business_id, sale_id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total,
+                             unit_cost, cost_total)
      SELECT l.id, ${stmt.businessId}, ${stmt.param(sale.id, 'uuid')}, l.line_no, l.product_id, l.product_name, l.sku,
-            l.quantity, l.unit_price, l.discount, l.total
+            l.quantity, l.unit_price, l.discount, l.total, l.unit_cost, l.cost_total
        FROM unnest(${p(
          items.map((i) => i.id),
          'uuid[]',
@@ -42,8 +43,15 @@ export function addSaleLines(stmt: SaleStatement, sale: SaleDraft): void {
                    )}, ${p(
                      items.map((i) => moneyString(i.total)),
                      'numeric[]',
+                   )},
+                   ${p(
+                     items.map((i) => i.unit_cost),
+                     'numeric[]',
+                   )}, ${p(
+                     items.map((i) => i.cost_total),
+                     'numeric[]',
                    )})
-            AS l(id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total)`,
+            AS l(id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total, unit_cost, cost_total)`,
   );
 }
 

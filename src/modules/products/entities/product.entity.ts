@@ -39,6 +39,14 @@ export class Product {
   @Column('numeric', { precision: 14, scale: 2, nullable: true })
   costPrice: string | null;
 
+  /** Moving average cost of the stock (CONTRACT.md 13), changed only by goods entering at a cost; read-only through the API. */
+  @Column('numeric', { precision: 18, scale: 4, default: 0 })
+  averageCost: string;
+
+  /** The average cost the product started at (its cost_price then): where `cli verify` starts the replay of its ledger. */
+  @Column('numeric', { precision: 18, scale: 4, default: 0 })
+  openingCost: string;
+
   @Column('text', { default: () => "'unit'" })
   unit: string;
 

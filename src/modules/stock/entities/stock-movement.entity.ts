@@ -52,6 +52,14 @@ export class StockMovement {
   @Column('uuid', { nullable: true })
   receiptId: string | null;
 
+  /** the cost goods entered at (receipts, returns, cancellations): what moves the product's average cost */
+  @Column('numeric', { precision: 18, scale: 4, nullable: true })
+  unitCost: string | null;
+
+  /** insertion order; a product's movements are inserted under its stock lock, so this is their order (cost replay) */
+  @Column({ type: 'bigint', generated: 'identity', generatedIdentity: 'ALWAYS' })
+  seq: string;
+
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;
 }

@@ -8,10 +8,12 @@ export interface EntryLinks {
 }
 
 /**
- * Goods entering stock: `source` is a CTE body of (warehouse_id, product_id, qty > 0), one row per
- * pair; each pair's level grows (created when missing) in product order, with one movement of `type`
- * linked as `links` say ($1 is the business). One row per product with the level-crossing inputs
- * (LevelRow of stock-sale.sql.ts), the product's total over every warehouse after it.
+ * Goods entering stock: `source` is a CTE body of (warehouse_id, product_id, qty > 0, cost), one row
+ * per pair; each pair's level grows (created when missing) in product order, with one movement of
+ * `type` at `cost`, linked as `links` say ($1 is the business). The product's average cost then
+ * folds in the movements just written, in their order, from its stock before them
+ * (moving_average_cost, the rule `cli verify` replays). One row per product with the level-crossing
+ * inputs (LevelRow of stock-sale.sql.ts), the product's total over every warehouse after it.
  */
 export function enterStockSql(source: string, type: MovementType, links: EntryLinks): string {
   const link = (sql: string | undefined) => sql ?? 'NULL::uuid';
@@ -23,19 +25,28 @@ export function enterStockSql(source: string, type: MovementType, links: EntryLi
     DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
     RETURNING warehouse_id, product_id, quantity
   ), mv AS (
-    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, sale_id, return_id, receipt_id)
-    SELECT $1, back.product_id, back.warehouse_id, '${type}', back.qty, upd.quantity, ${link(links.saleId)}, ${link(links.returnId)}, ${link(links.receiptId)}
+    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, unit_cost, sale_id, return_id, receipt_id)
+    SELECT $1, back.product_id, back.warehouse_id, '${type}', back.qty, upd.quantity, back.cost, ${link(links.saleId)}, ${link(links.returnId)}, ${link(links.receiptId)}
       FROM back JOIN upd USING (warehouse_id, product_id)
+     ORDER BY back.product_id, back.warehouse_id
+    RETURNING product_id, quantity, unit_cost, seq
   ), others AS (
     SELECT s.product_id, sum(s.quantity) AS qty FROM stock_levels s
      WHERE s.business_id = $1 AND s.product_id IN (SELECT product_id FROM back)
        AND NOT EXISTS (SELECT 1 FROM back x WHERE x.product_id = s.product_id AND x.warehouse_id = s.warehouse_id)
      GROUP BY s.product_id
+  ), totals AS (
+    SELECT upd.product_id, sum(back.qty) AS delta, sum(upd.quantity) + COALESCE(max(others.qty), 0) AS total_after
+      FROM upd JOIN back USING (warehouse_id, product_id)
+      LEFT JOIN others ON others.product_id = upd.product_id
+     GROUP BY upd.product_id
+  ), costed AS (
+    UPDATE products p SET average_cost = c.average
+      FROM (SELECT m.product_id, moving_average_cost(t.total_after - t.delta, pp.average_cost, m.quantity, m.unit_cost ORDER BY m.seq) AS average
+              FROM mv m JOIN totals t USING (product_id) JOIN products pp ON pp.business_id = $1 AND pp.id = m.product_id
+             GROUP BY m.product_id) c
+     WHERE p.business_id = $1 AND p.id = c.product_id
   )
-  SELECT upd.product_id, p.name, p.sku, p.min_stock, sum(back.qty) AS delta,
-         sum(upd.quantity) + COALESCE(max(others.qty), 0) AS total_after
-    FROM upd JOIN back USING (warehouse_id, product_id)
-    JOIN products p ON p.id = upd.product_id AND p.business_id = $1
-    LEFT JOIN others ON others.product_id = upd.product_id
-   GROUP BY upd.product_id, p.name, p.sku, p.min_stock`;
+  SELECT t.product_id, p.name, p.sku, p.min_stock, t.delta, t.total_after
+    FROM totals t JOIN products p ON p.id = t.product_id AND p.business_id = $1`;
 }

@@ -3,17 +3,18 @@ import { enterStockSql } from './stock-entry.sql';
 import type { LevelRow } from './stock-sale.sql';
 
 /**
- * The lines of goods receipt $2 ($3..$5: warehouse, product, quantity per line) into stock, one
- * `receipt` movement per warehouse and product.
+ * The lines of goods receipt $2 ($3..$6: warehouse, product, quantity and unit cost per line) into
+ * stock, one `receipt` movement per warehouse and product, at the lines' cost (weighted by quantity
+ * when one product arrives on several lines, to 4 decimals).
  */
 export const receiveStock = defineStatement<
-  [businessId: string, receiptId: string, warehouseIds: string[], productIds: string[], quantities: string[]],
+  [businessId: string, receiptId: string, warehouseIds: string[], productIds: string[], quantities: string[], unitCosts: string[]],
   LevelRow
 >(
   'stock.receive',
   enterStockSql(
-    `SELECT warehouse_id, product_id, sum(qty) AS qty
-       FROM unnest($3::uuid[], $4::uuid[], $5::numeric[]) AS l(warehouse_id, product_id, qty)
+    `SELECT warehouse_id, product_id, sum(qty) AS qty, round(sum(qty * cost) / sum(qty), 4) AS cost
+       FROM unnest($3::uuid[], $4::uuid[], $5::numeric[], $6::numeric[]) AS l(warehouse_id, product_id, qty, cost)
       GROUP BY warehouse_id, product_id`,
     'receipt',
     { receiptId: '$2::uuid' },

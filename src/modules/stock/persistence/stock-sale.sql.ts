@@ -17,6 +17,8 @@ export interface LevelRow {
 }
 
 export interface SaleLevelRow extends LevelRow {
+  /** the product's average cost, read after its stock lock: the cost the sale's lines record */
+  average_cost: string;
   requested: string;
   available: string | null;
   after: string | null;
@@ -61,7 +63,7 @@ export const deductStockForSale = defineStatement<
      GROUP BY product_id
   )
   SELECT req.product_id, req.qty AS requested, locked.quantity AS available, upd.quantity AS after,
-         p.name, p.sku, p.min_stock, upd.quantity + COALESCE(others.qty, 0) AS total_after, -req.qty AS delta
+         p.name, p.sku, p.min_stock, p.average_cost, upd.quantity + COALESCE(others.qty, 0) AS total_after, -req.qty AS delta
     FROM req
     JOIN products p ON p.id = req.product_id AND p.business_id = $1
     LEFT JOIN locked ON locked.product_id = req.product_id
@@ -72,12 +74,13 @@ export const deductStockForSale = defineStatement<
 
 /**
  * Puts back what sale $2 of business $1 took and its returns have not, to the sale's warehouse, one
- * `cancel` movement per product (a cancellation).
+ * `cancel` movement per product (a cancellation), at the cost its lines recorded (one per product:
+ * a sale takes a product's lines at one average cost).
  */
 export const returnStockForSale = defineStatement<[businessId: string, saleId: string], LevelRow>(
   'stock.returnForSale',
   enterStockSql(
-    `SELECT s.warehouse_id, i.product_id, sum(i.quantity - i.returned_quantity) AS qty
+    `SELECT s.warehouse_id, i.product_id, sum(i.quantity - i.returned_quantity) AS qty, max(i.unit_cost) AS cost
        FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
       WHERE s.business_id = $1 AND s.id = $2
       GROUP BY s.warehouse_id, i.product_id
@@ -88,17 +91,17 @@ export const returnStockForSale = defineStatement<[businessId: string, saleId: s
 );
 
 /**
- * Puts back the restocked lines of return $3 of sale $2 ($4..$6: warehouse, product, quantity per
- * line), one `return` movement per warehouse and product.
+ * Puts back the restocked lines of return $3 of sale $2 ($4..$7: warehouse, product, quantity and the
+ * sale line's unit cost per line), one `return` movement per warehouse and product.
  */
 export const restockForReturn = defineStatement<
-  [businessId: string, saleId: string, returnId: string, warehouseIds: string[], productIds: string[], quantities: string[]],
+  [businessId: string, saleId: string, returnId: string, warehouseIds: string[], productIds: string[], quantities: string[], unitCosts: string[]],
   LevelRow
 >(
   'stock.restockForReturn',
   enterStockSql(
-    `SELECT warehouse_id, product_id, sum(qty) AS qty
-       FROM unnest($4::uuid[], $5::uuid[], $6::numeric[]) AS l(warehouse_id, product_id, qty)
+    `SELECT warehouse_id, product_id, sum(qty) AS qty, max(cost) AS cost
+       FROM unnest($4::uuid[], $5::uuid[], $6::numeric[], $7::numeric[]) AS l(warehouse_id, product_id, qty, cost)
       GROUP BY warehouse_id, product_id`,
     'return',
     { saleId: '$2::uuid', returnId: '$3::uuid' },

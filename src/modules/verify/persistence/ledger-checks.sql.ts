@@ -220,3 +220,61 @@ export const returns: LedgerCheck = defineStatement(
    )
    ${result('SELECT count(*) FROM rets', 'business_id, kind, order_id, item_id, return_id')}`,
 );
+
+/**
+ * Every product's average cost is the replay of its movement ledger in order (CONTRACT.md 13): from
+ * its opening cost with nothing on hand, through moving_average_cost, the rule the service applies.
+ */
+export const averageCosts: LedgerCheck = defineStatement(
+  'verify.averageCosts',
+  `WITH replay AS (
+     SELECT m.business_id, m.product_id, moving_average_cost(0, p.opening_cost, m.quantity, m.unit_cost ORDER BY m.seq) AS average
+       FROM stock_movements m JOIN products p ON p.business_id = m.business_id AND p.id = m.product_id
+      WHERE ${scoped('m')}
+      GROUP BY m.business_id, m.product_id
+   ), cmp AS MATERIALIZED (
+     SELECT p.business_id, p.id AS product_id, coalesce(r.average, p.opening_cost) AS expected, p.average_cost AS actual
+       FROM products p LEFT JOIN replay r ON r.business_id = p.business_id AND r.product_id = p.id
+      WHERE ${scoped('p')}
+   ), drift AS (
+     SELECT 'average_cost' AS kind, business_id, product_id, expected, actual FROM cmp WHERE expected <> actual
+   )
+   ${result('SELECT count(*) FROM cmp', 'business_id, product_id')}`,
+);
+
+/**
+ * Purchase orders against their receipts: a line's received quantity is the sum of its receipt
+ * lines and never above what it ordered; a receipt's lines are its `receipt` movements, per product
+ * and warehouse.
+ */
+export const purchasing: LedgerCheck = defineStatement(
+  'verify.purchasing',
+  `WITH received AS (
+     SELECT r.business_id, r.purchase_order_item_id, sum(r.quantity) AS qty FROM receipt_items r WHERE ${scoped('r')} GROUP BY 1, 2
+   ), lines AS MATERIALIZED (
+     SELECT * FROM purchase_order_items i WHERE ${scoped('i')}
+   ), entered AS (
+     SELECT i.business_id, i.receipt_id, i.product_id, g.warehouse_id, sum(i.quantity) AS qty
+       FROM receipt_items i JOIN receipts g ON g.business_id = i.business_id AND g.id = i.receipt_id
+      WHERE ${scoped('i')}
+      GROUP BY 1, 2, 3, 4
+   ), moved AS (
+     SELECT m.business_id, m.receipt_id, m.product_id, m.warehouse_id, sum(m.quantity) AS qty
+       FROM stock_movements m WHERE ${scoped('m')} AND m.type = 'receipt' GROUP BY 1, 2, 3, 4
+   ), drift AS (
+     SELECT 'receipt_line_quantity' AS kind, l.business_id, l.purchase_order_id, l.id AS item_id, NULL::uuid AS receipt_id,
+            to_jsonb(coalesce(x.qty, 0)) AS expected, to_jsonb(l.received_quantity) AS actual
+       FROM lines l LEFT JOIN received x ON x.business_id = l.business_id AND x.purchase_order_item_id = l.id
+      WHERE l.received_quantity <> coalesce(x.qty, 0)
+     UNION ALL
+     SELECT 'received_above_ordered', l.business_id, l.purchase_order_id, l.id, NULL, to_jsonb(l.quantity), to_jsonb(l.received_quantity)
+       FROM lines l WHERE l.received_quantity > l.quantity
+     UNION ALL
+     SELECT 'receipt_stock_movements', coalesce(e.business_id, m.business_id), NULL, NULL, coalesce(e.receipt_id, m.receipt_id),
+            to_jsonb(coalesce(e.qty, 0)), to_jsonb(coalesce(m.qty, 0))
+       FROM entered e FULL JOIN moved m
+         ON m.business_id = e.business_id AND m.receipt_id = e.receipt_id AND m.product_id = e.product_id AND m.warehouse_id = e.warehouse_id
+      WHERE coalesce(e.qty, 0) <> coalesce(m.qty, 0)
+   )
+   ${result('SELECT count(*) FROM lines', 'business_id, kind, purchase_order_id, item_id, receipt_id')}`,
+);
