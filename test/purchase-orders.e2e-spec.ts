@@ -348,4 +348,82 @@ describe('purchase orders up to receiving (CONTRACT.md 13)', () => {
       await verified(biz);
     });
   });
+
+  describe('supplier payments', () => {
+    const submitted = async (name: string, quantity: number, unitCost: number) => {
+      const w = await world(name);
+      const po = (
+        await api(w.biz)
+          .post('/purchase-orders', { supplier_id: w.supplier.id, items: [{ product_id: w.beans, quantity, unit_cost: unitCost }] })
+          .expect(201)
+      ).body.data;
+      await api(w.biz).post(`/purchase-orders/${po.id}/submit`, {}).expect(200);
+      return { ...w, po };
+    };
+    const financeOf = (biz: TestBusiness) =>
+      t.db.query(
+        `SELECT type, category, amount, reference_id, occurred_on::text AS date FROM finance_transactions WHERE business_id = $1 ORDER BY created_at`,
+        [biz.business_id],
+      );
+
+    it('books each payment as a purchases expense naming the order, up to its total; 422 OVERPAYMENT beyond, writing nothing', async () => {
+      const { biz, po } = await submitted('Payer', 4, 2.5);
+      const res = await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 6, date: '2026-11-20', method: 'bank_transfer' }).expect(201);
+      expect(res.body.data).toEqual({
+        id: expect.stringMatching(UUID),
+        type: 'expense',
+        category: 'purchases',
+        amount: 6,
+        currency: 'USD',
+        description: 'Payment of PO-0001 by bank_transfer',
+        date: '2026-11-20',
+        sale_id: null,
+        invoice_id: null,
+        reference_id: po.id,
+        created_at: expect.stringMatching(ISO_MS),
+      });
+      expect((await api(biz).get(`/purchase-orders/${po.id}`).expect(200)).body.data.paid_amount).toBe(6);
+      const before = await financeOf(biz);
+      const over = await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 4.01 }).expect(422);
+      expect(over.body.error).toMatchObject({ code: 'OVERPAYMENT', details: [{ paid_amount: 6, payable: 10, requested: 4.01 }] });
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 0 }).expect(400);
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 1.001 }).expect(400);
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 1, method: 'cheque' }).expect(400);
+      expect(await financeOf(biz)).toEqual(before);
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 4 }).expect(201);
+      expect((await api(biz).get(`/purchase-orders/${po.id}`).expect(200)).body.data.paid_amount).toBe(10);
+      const purchases = (await api(biz).get('/finance/transactions?category=purchases').expect(200)).body.data;
+      expect(purchases.map((f: { amount: number }) => f.amount).sort()).toEqual([4, 6]);
+    });
+
+    it('parallel payments never pay more than the total', async () => {
+      const { biz, po } = await submitted('Parallel Payer', 5, 1);
+      const results = await Promise.all(Array.from({ length: 12 }, () => api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 1 })));
+      expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+      for (const r of results.filter((x) => x.status !== 201)) expect([r.status, r.body.error.code]).toEqual([422, 'OVERPAYMENT']);
+      expect((await api(biz).get(`/purchase-orders/${po.id}`).expect(200)).body.data.paid_amount).toBe(5);
+      expect((await financeOf(biz)).length).toBe(5);
+    });
+
+    it('a draft cannot be paid (409); a cancelled order only up to the value received; other businesses get 404', async () => {
+      const { biz, po, supplier, beans } = await submitted('Cancelled Payer', 5, 1.255);
+      const draft = (
+        await api(biz)
+          .post('/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: beans, quantity: 1, unit_cost: 1 }] })
+          .expect(201)
+      ).body.data;
+      await api(biz).post(`/purchase-orders/${draft.id}/payments`, { amount: 1 }).expect(409);
+      // 2 x 1.255 = 2.51 received, then cancelled
+      await api(biz)
+        .post(`/purchase-orders/${po.id}/receipts`, { items: [{ purchase_order_item_id: po.items[0].id, quantity: 2 }] })
+        .expect(201);
+      await api(biz).post(`/purchase-orders/${po.id}/cancel`, {}).expect(200);
+      const over = await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 2.52 }).expect(422);
+      expect(over.body.error.details).toEqual([{ paid_amount: 0, payable: 2.51, requested: 2.52 }]);
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 2.51 }).expect(201);
+      const stranger = await createBusiness(t, 'Payer Stranger');
+      await api(stranger).post(`/purchase-orders/${po.id}/payments`, { amount: 1 }).expect(404);
+      expect(await financeOf(biz)).toHaveLength(1);
+    });
+  });
 });

@@ -95,6 +95,11 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     costs: ['items[0].unit_cost'],
     texts: ['notes'],
   },
+  'POST /purchase-orders/{id}/payments': {
+    // a cent per accepted request, of the world's ordered purchase order worth 2,000
+    path: ({ w }) => `/purchase-orders/${w.orderedPurchaseOrderId}/payments`,
+    body: () => ({ amount: 0.01, date: '2026-11-20', method: 'bank_transfer' }),
+  },
   'POST /purchase-orders/{id}/receipts': {
     // a thousandth of a unit per accepted request, from the world's ordered purchase order of 1,000 units
     path: ({ w }) => `/purchase-orders/${w.orderedPurchaseOrderId}/receipts`,

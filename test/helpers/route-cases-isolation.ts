@@ -99,6 +99,7 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   ],
   'POST /purchase-orders/{id}/submit': (a) => [notFound("A's purchase order", `/purchase-orders/${a.purchaseOrderId}/submit`, {})],
   'POST /purchase-orders/{id}/cancel': (a) => [notFound("A's purchase order", `/purchase-orders/${a.purchaseOrderId}/cancel`, {})],
+  'POST /purchase-orders/{id}/payments': (a) => [notFound("A's purchase order", `/purchase-orders/${a.orderedPurchaseOrderId}/payments`, { amount: 1 })],
   'POST /purchase-orders/{id}/receipts': (a, b) => [
     notFound("A's purchase order", `/purchase-orders/${a.orderedPurchaseOrderId}/receipts`, {
       items: [{ purchase_order_item_id: a.orderedPurchaseOrderItemId, quantity: 1 }],

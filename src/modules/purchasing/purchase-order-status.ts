@@ -3,11 +3,12 @@ export const PURCHASE_ORDER_STATUSES = ['draft', 'ordered', 'partially_received'
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 
 /** The actions a client asks for, and the statuses each may start from. */
-const ALLOWED_FROM: Record<'update' | 'submit' | 'cancel' | 'receive', readonly PurchaseOrderStatus[]> = {
+const ALLOWED_FROM: Record<'update' | 'submit' | 'cancel' | 'receive' | 'pay', readonly PurchaseOrderStatus[]> = {
   update: ['draft'],
   submit: ['draft'],
   cancel: ['draft', 'ordered', 'partially_received'],
   receive: ['ordered', 'partially_received'],
+  pay: ['ordered', 'partially_received', 'received', 'cancelled'],
 };
 
 export type PurchaseOrderAction = keyof typeof ALLOWED_FROM;

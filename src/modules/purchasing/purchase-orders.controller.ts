@@ -6,6 +6,9 @@ import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreatePurchaseOrderDto } from './dto/create-purchase-order.dto';
 import { CreateReceiptDto } from './dto/create-receipt.dto';
+import { CreateSupplierPaymentDto } from './dto/create-supplier-payment.dto';
+import { FinanceTransactionJson } from '../finance/finance.responses';
+import { SupplierPaymentsService } from './supplier-payments.service';
 import { ListPurchaseOrdersQuery } from './dto/list-purchase-orders.query';
 import { UpdatePurchaseOrderDto } from './dto/update-purchase-order.dto';
 import { PurchaseOrderJson } from './purchase-order.mapper';
@@ -22,6 +25,7 @@ export class PurchaseOrdersController {
     private readonly orders: PurchaseOrdersService,
     private readonly reader: PurchaseOrdersReader,
     private readonly receipts: ReceiptsService,
+    private readonly payments: SupplierPaymentsService,
   ) {}
 
   @Get()
@@ -108,5 +112,19 @@ export class PurchaseOrdersController {
   })
   receive(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CreateReceiptDto) {
     return this.receipts.receive(biz, id, dto);
+  }
+
+  /** 201 with the finance expense (category purchases) that books the payment; the order's paid_amount grows by it. */
+  @Post(':id/payments')
+  @HttpCode(201)
+  @Endpoint({
+    summary: 'Pay the supplier of a purchase order: a finance expense (category purchases), never more than the order is worth',
+    status: 201,
+    response: FinanceTransactionJson,
+    body: true,
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'OVERPAYMENT'],
+  })
+  pay(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CreateSupplierPaymentDto) {
+    return this.payments.pay(biz, id, dto);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FinanceModule } from '../finance/finance.module';
 import { StockModule } from '../stock/stock.module';
 import { PurchaseOrderItem } from './entities/purchase-order-item.entity';
 import { PurchaseOrder } from './entities/purchase-order.entity';
@@ -9,11 +10,12 @@ import { PurchaseOrdersController } from './purchase-orders.controller';
 import { PurchaseOrdersReader } from './purchase-orders.reader';
 import { PurchaseOrdersService } from './purchase-orders.service';
 import { ReceiptsService } from './receipts.service';
+import { SupplierPaymentsService } from './supplier-payments.service';
 
-/** Purchase orders to suppliers and the goods received against them (CONTRACT.md 13). */
+/** Purchase orders to suppliers, the goods received against them and the payments for them (CONTRACT.md 13). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PurchaseOrder, PurchaseOrderItem, Receipt, ReceiptItem]), StockModule],
+  imports: [TypeOrmModule.forFeature([PurchaseOrder, PurchaseOrderItem, Receipt, ReceiptItem]), StockModule, FinanceModule],
   controllers: [PurchaseOrdersController],
-  providers: [PurchaseOrdersService, PurchaseOrdersReader, ReceiptsService],
+  providers: [PurchaseOrdersService, PurchaseOrdersReader, ReceiptsService, SupplierPaymentsService],
 })
 export class PurchasingModule {}
