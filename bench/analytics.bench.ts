@@ -3,7 +3,9 @@
  * migrated, seeded through SQL with BENCH_ANALYTICS_ORDERS orders (default 1,000,000, ~3 lines
  * each) of one business spread over two years, then the real API on a free port: the first (cold)
  * call of each analytics endpoint, and p50/p99 over BENCH_ANALYTICS_REQUESTS sequential requests
- * (default 200) at several windows, plus GET /orders?from=&to=&page=50 when that route exists.
+ * (default 200) at several windows, the margin report at the same windows and the inventory valuation
+ * (BENCH_ANALYTICS_PRODUCTS products, default 200; issue 13 measures 2,000), plus GET
+ * /orders?from=&to=&page=50 when that route exists.
  * The database is dropped at the end. Figures and how to read them: BENCHMARKS.md (Analytics benchmark).
  */
 import { AddressInfo } from 'net';
@@ -20,7 +22,8 @@ const ORDERS = Number(process.env.BENCH_ANALYTICS_ORDERS || 1_000_000);
 const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS || 200);
 const HISTORY_DAYS = 730;
 const WINDOWS = [30, 365, 1];
-const ENDPOINTS = ['dashboard', 'revenue', 'top-products', 'customers'];
+const PRODUCTS = Number(process.env.BENCH_ANALYTICS_PRODUCTS || 200);
+const ENDPOINTS = ['analytics/dashboard', 'analytics/revenue', 'analytics/top-products', 'analytics/customers', 'reports/margin'];
 
 export async function run(log: Log): Promise<void> {
   await withBenchDatabase('bo_bench_analytics', async (url) => {
@@ -36,8 +39,8 @@ export async function run(log: Log): Promise<void> {
 async function seed(url: string, log: Log) {
   return withClient(url, async (client) => {
     const started = Date.now();
-    log(`seeding ${ORDERS} orders over ${HISTORY_DAYS} days (50,000 customers, 200 products)`);
-    const business = await seedSalesHistory(url, client, { orders: ORDERS, days: HISTORY_DAYS, customers: 50_000, products: 200 }, log);
+    log(`seeding ${ORDERS} orders over ${HISTORY_DAYS} days (50,000 customers, ${PRODUCTS} products)`);
+    const business = await seedSalesHistory(url, client, { orders: ORDERS, days: HISTORY_DAYS, customers: 50_000, products: PRODUCTS }, log);
     await client.query('VACUUM ANALYZE');
     const sizes = await client.query(
       `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS size FROM pg_class WHERE relname IN ('sales', 'sale_items')`,
@@ -95,18 +98,19 @@ async function measureRound(base: string, headers: Record<string, string>, log: 
   log(`cold first calls, in this order (each fills only what earlier calls did not: daily rollup, customer snapshot)`);
   for (const days of WINDOWS) {
     for (const endpoint of ENDPOINTS) {
-      const r = await timedGet(base, `/analytics/${endpoint}?days=${days}`, headers);
+      const r = await timedGet(base, `/${endpoint}?days=${days}`, headers);
       if (r.status !== 200) throw new Error(`${endpoint} answered ${r.status}: ${r.body.slice(0, 300)}`);
-      log(`  ${endpoint.padEnd(13)} days=${String(days).padEnd(3)} ${r.ms.toFixed(1)} ms`);
+      log(`  ${endpoint.padEnd(23)} days=${String(days).padEnd(3)} ${r.ms.toFixed(1)} ms`);
     }
   }
   log(`warm: ${REQUESTS} sequential requests each (ms)`);
   log(`  ${'endpoint'.padEnd(36)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)}`);
   for (const days of WINDOWS) {
     for (const endpoint of ENDPOINTS) {
-      row(log, `${endpoint} days=${days}`, await measure(base, `/analytics/${endpoint}?days=${days}`, headers, REQUESTS));
+      row(log, `${endpoint} days=${days}`, await measure(base, `/${endpoint}?days=${days}`, headers, REQUESTS));
     }
   }
+  row(log, 'reports/inventory-valuation', await measure(base, '/reports/inventory-valuation', headers, REQUESTS));
 }
 
 async function measureOrdersList(base: string, headers: Record<string, string>, log: Log): Promise<void> {

@@ -373,6 +373,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/inventory-valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products with stock, their quantity, average cost and value (quantity x average cost), by value */
+        get: operations["ReportsController_inventoryValuation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/margin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by revenue */
+        get: operations["ReportsController_margin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/customers": {
         parameters: {
             query?: never;
@@ -1288,6 +1322,66 @@ export interface components {
             /** @example 96.4 */
             avg_lifetime_value: number;
             top_customers: components["schemas"]["TopCustomerJson"][];
+        };
+        ValuationProductJson: {
+            /** Format: uuid */
+            product_id: string;
+            /** @example SKU-000001 */
+            sku: string;
+            /** @example Espresso beans 1kg */
+            name: string;
+            /** @example 40 */
+            quantity: number;
+            /** @example 7.1825 */
+            average_cost: number;
+            /** @example 287.3 */
+            value: number;
+        };
+        InventoryValuationJson: {
+            /** @example EUR */
+            currency: string;
+            /** @example 287.3 */
+            total_value: number;
+            products: components["schemas"]["ValuationProductJson"][];
+        };
+        MarginProductJson: {
+            /** Format: uuid */
+            product_id: string;
+            /** @example Espresso beans 1kg */
+            name: string;
+            /** @example 12 */
+            quantity: number;
+            /** @example 150 */
+            revenue: number;
+            /** @example 86.19 */
+            cogs: number;
+            /** @example 63.81 */
+            margin: number;
+        };
+        MarginJson: {
+            /**
+             * Format: date
+             * @example 2026-10-27
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-25
+             */
+            to: string;
+            /** @example 1520.4 */
+            revenue: number;
+            /** @example 902.15 */
+            cogs: number;
+            /** @example 618.25 */
+            gross_margin: number;
+            /**
+             * @description gross_margin / revenue x 100, to 2 decimals; 0 without revenue
+             * @example 40.66
+             */
+            margin_percent: number;
+            /** @description the top 50 products by revenue */
+            products: components["schemas"]["MarginProductJson"][];
         };
         CustomerJson: {
             /** Format: uuid */
@@ -5453,6 +5547,182 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["CustomerAnalyticsJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ReportsController_inventoryValuation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["InventoryValuationJson"];
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ReportsController_margin: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["MarginJson"];
                     };
                 };
             };

@@ -175,6 +175,19 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   ],
   'GET /analytics/revenue': () => [own("B's revenue", '/analytics/revenue?days=365', 200, undefined, (body, f) => expect(sumOf(body)).toBe(f.revenue))],
   'GET /analytics/top-products': () => [own("B's top products", '/analytics/top-products?days=365&limit=50', 200)],
+  'GET /reports/margin': (a) => [
+    own("B's margin", '/reports/margin?days=365', 200, undefined, (body, f) => {
+      expect(body.data.products.map((p: { product_id: string }) => p.product_id)).not.toContain(a.productId);
+      expect(body.data.revenue).toBeGreaterThan(0);
+      expect(f.revenue).toBeGreaterThan(0);
+    }),
+  ],
+  'GET /reports/inventory-valuation': (a) => [
+    own("B's stock value", '/reports/inventory-valuation', 200, undefined, (body) => {
+      expect(body.data.products.map((p: { product_id: string }) => p.product_id)).not.toContain(a.productId);
+      expect(body.data.products).not.toEqual([]);
+    }),
+  ],
   'GET /analytics/customers': () => [
     own("B's customer stats", '/analytics/customers?days=365', 200, undefined, (body, f) => expect(body.data.total_customers).toBe(f.customers)),
   ],

@@ -3,12 +3,13 @@ import { AnalyticsCustomersService } from './analytics-customers.service';
 import { AnalyticsPlanner } from './analytics-plan';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { AnalyticsController } from './analytics.controller';
+import { ReportsController } from './reports.controller';
 import { AnalyticsService } from './analytics.service';
 import { CustomerSnapshotsService } from './customer-snapshots.service';
 
 /** Exports AnalyticsRollupService for the code that changes a sale after its day closed (cancellation). */
 @Module({
-  controllers: [AnalyticsController],
+  controllers: [AnalyticsController, ReportsController],
   providers: [AnalyticsPlanner, AnalyticsService, AnalyticsCustomersService, AnalyticsRollupService, CustomerSnapshotsService],
   exports: [AnalyticsRollupService],
 })

@@ -7,7 +7,9 @@ import { AnalyticsRollupService } from './analytics-rollup.service';
 import { dayCount } from './analytics-window';
 import { toDashboard, toRevenueSeries, toTopProduct } from './analytics.mapper';
 import * as reportSql from './persistence/analytics-reports.sql';
-import { RevenueRow, RolledCounts, TopProductRow, TopProductSort, WindowParams } from './persistence/analytics-reports.sql';
+import { MarginProductRow, MarginTotals, RevenueRow, RolledCounts, TopProductRow, TopProductSort, WindowParams } from './persistence/analytics-reports.sql';
+import { inventoryValuation } from './persistence/inventory-valuation.sql';
+import { toInventoryValuation, toMargin } from './reports.mapper';
 
 export type { TopProductSort } from './persistence/analytics-reports.sql';
 
@@ -15,7 +17,7 @@ export type { TopProductSort } from './persistence/analytics-reports.sql';
 const MAX_READS = 3;
 
 /**
- * Dashboard, revenue series and top products, aggregated in PostgreSQL from three parts (see
+ * Dashboard, revenue series, top products and margin, aggregated in PostgreSQL from three parts (see
  * AnalyticsPlan): the daily rollup of the closed days, the hourly rollup of the closed hours of
  * the open days, and the completed sales since then, live.
  */
@@ -52,6 +54,25 @@ export class AnalyticsService {
       return { rolled: result[0], value: result.filter((r): r is TopProductRow & RolledCounts => r.product_id !== null) };
     });
     return rows.map(toTopProduct);
+  }
+
+  /** GET /reports/inventory-valuation: one aggregate over the business's stock levels (no rollup needed). */
+  async inventoryValuation(biz: BusinessContext) {
+    return toInventoryValuation(biz.currency, await runStatement(this.db, inventoryValuation, [biz.id]));
+  }
+
+  /** GET /reports/margin: the window's revenue and cost of goods net of returns, in all and for the top products by revenue. */
+  async margin(biz: BusinessContext, days: number) {
+    const plan = await this.planner.plan(biz, days);
+    const rows = await this.readRolledUp(biz, plan, async (window) => {
+      const result = await runStatement(this.db, reportSql.margin, [...window, reportSql.MARGIN_TOP_PRODUCTS]);
+      return { rolled: result[0], value: result };
+    });
+    return toMargin(
+      plan,
+      rows[0],
+      rows.filter((r): r is MarginProductRow & MarginTotals & RolledCounts => r.product_id !== null),
+    );
   }
 
   /**

@@ -17,4 +17,8 @@ export class AnalyticsDailyProduct {
 
   @Column('numeric', { precision: 33, scale: 2 })
   revenue: string;
+
+  /** cost of the goods sold net of returns: round((quantity - returned) x unit_cost) per line, summed */
+  @Column('numeric', { precision: 33, scale: 2, default: 0 })
+  cost: string;
 }

@@ -20,4 +20,8 @@ export class AnalyticsHourlyProduct {
 
   @Column('numeric', { precision: 33, scale: 2 })
   revenue: string;
+
+  /** cost of the goods sold net of returns: round((quantity - returned) x unit_cost) per line, summed */
+  @Column('numeric', { precision: 33, scale: 2, default: 0 })
+  cost: string;
 }

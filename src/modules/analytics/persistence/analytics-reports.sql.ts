@@ -1,5 +1,6 @@
 import { localDateSql } from '../../../database/zone-sql';
 import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
+import { LINE_COST_SQL } from './analytics-rollups.sql';
 import { defineStatement, Statement } from '../../../database/statement';
 
 /**
@@ -130,3 +131,51 @@ export const topProducts: Record<TopProductSort, TopProductsStatement> = {
   revenue: topProductsStatement('revenue', 'a.revenue DESC, a.quantity DESC, p.name, a.product_id'),
   quantity: topProductsStatement('quantity', 'a.quantity DESC, a.revenue DESC, p.name, a.product_id'),
 };
+
+export interface MarginProductRow {
+  product_id: string;
+  name: string;
+  quantity: string;
+  revenue: string;
+  cogs: string;
+}
+
+export interface MarginTotals {
+  total_revenue: string;
+  total_cogs: string;
+}
+
+/** How many products the margin report lists (CONTRACT.md 13). */
+export const MARGIN_TOP_PRODUCTS = 50;
+
+/**
+ * GET /reports/margin: revenue and cost of goods of the window's sales net of returns, per product
+ * and in all, from the same three parts as top-products (the product rollups carry the cost). At
+ * least one row: the totals, with the top products by revenue (nulls when none sold).
+ */
+export const margin = defineStatement<
+  [...WindowParams, limit: number],
+  (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts
+>(
+  'analytics.margin',
+  `WITH agg AS (
+     SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue, sum(cost) AS cost FROM (
+       SELECT product_id, quantity, revenue, cost FROM analytics_daily_products WHERE ${WINDOW_DAYS}
+       UNION ALL
+       SELECT product_id, quantity, revenue, cost FROM analytics_hourly_products WHERE ${WINDOW_HOURS}
+       UNION ALL
+       SELECT i.product_id, i.quantity - i.returned_quantity, i.total - i.returned_amount, ${LINE_COST_SQL('i')}
+         FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
+        WHERE ${WINDOW_LIVE_SALES}
+     ) u GROUP BY product_id
+   ), tot AS (
+     SELECT coalesce(sum(revenue), 0) AS revenue, coalesce(sum(cost), 0) AS cost FROM agg
+   )
+   SELECT ${ROLLED}, tot.revenue::text AS total_revenue, tot.cost::text AS total_cogs, t.*
+     FROM tot LEFT JOIN LATERAL (
+       SELECT a.product_id, p.name, a.quantity::text AS quantity, a.revenue::text AS revenue, a.cost::text AS cogs
+         FROM agg a JOIN products p ON p.business_id = $1 AND p.id = a.product_id
+        ORDER BY a.revenue DESC, p.name, a.product_id
+        LIMIT $8
+     ) t ON true`,
+);

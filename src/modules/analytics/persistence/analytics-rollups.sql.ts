@@ -11,6 +11,12 @@ import { defineStatement } from '../../../database/statement';
  * inserted, so two concurrent fills of one day never mix.
  */
 
+/**
+ * The cost of the goods a sale line sold, net of returns, to the cent: what margin counts. The one
+ * definition, for the rollups and the live part alike.
+ */
+export const LINE_COST_SQL = (line: string) => `round((${line}.quantity - ${line}.returned_quantity) * ${line}.unit_cost, 2)`;
+
 /** Advisory lock class of the analytics rollups; the second key is hashtext(business id). */
 export const ROLLUP_LOCK_CLASS = 0x414e4c59;
 
@@ -19,7 +25,8 @@ const LINES_OF_SALE = `
   CROSS JOIN LATERAL (
     -- OFFSET 0 keeps this a per-sale probe: as a hash join it would read the sale lines of the
     -- business's whole history.
-    SELECT li.product_id, li.quantity - li.returned_quantity AS quantity, li.total - li.returned_amount AS total FROM sale_items li
+    SELECT li.product_id, li.quantity - li.returned_quantity AS quantity, li.total - li.returned_amount AS total,
+           ${LINE_COST_SQL('li')} AS cost FROM sale_items li
      WHERE li.business_id = $1 AND li.sale_id = s.id OFFSET 0
   ) i`;
 
@@ -51,8 +58,8 @@ export const fillDays = defineStatement<[businessId: string, from: string, to: s
     ON CONFLICT DO NOTHING
     RETURNING day
   ), product_rows AS (
-    INSERT INTO analytics_daily_products (business_id, day, product_id, quantity, revenue)
-    SELECT $1, s.day, i.product_id, sum(i.quantity), sum(i.total)
+    INSERT INTO analytics_daily_products (business_id, day, product_id, quantity, revenue, cost)
+    SELECT $1, s.day, i.product_id, sum(i.quantity), sum(i.total), sum(i.cost)
       FROM sold s ${LINES_OF_SALE}
      WHERE s.day IN (SELECT day FROM day_rows)
      GROUP BY s.day, i.product_id
@@ -83,8 +90,8 @@ export const fillBuckets = defineStatement<[businessId: string, days: string[], 
     ON CONFLICT DO NOTHING
     RETURNING day, hour
   )
-  INSERT INTO analytics_hourly_products (business_id, day, hour, product_id, quantity, revenue)
-  SELECT $1, s.day, s.hour, i.product_id, sum(i.quantity), sum(i.total)
+  INSERT INTO analytics_hourly_products (business_id, day, hour, product_id, quantity, revenue, cost)
+  SELECT $1, s.day, s.hour, i.product_id, sum(i.quantity), sum(i.total), sum(i.cost)
     FROM sold s ${LINES_OF_SALE}
    WHERE (s.day, s.hour) IN (SELECT day, hour FROM hour_rows)
    GROUP BY s.day, s.hour, i.product_id
