@@ -20,3 +20,13 @@ export function foreignKeyViolationOf(err: unknown): string | undefined {
   const { code, constraint } = pgError(err);
   return code === '23503' ? constraint : undefined;
 }
+
+/** Runs `work`; a unique violation of `index` becomes the error `taken` makes, any other error passes. */
+export async function withUniqueViolation<T>(index: string, taken: () => Error, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolationOf(err) === index) throw taken();
+    throw err;
+  }
+}

@@ -15,38 +15,31 @@ function isNumberWithin(value: unknown, min: number, max: number, places: number
   return typeof value === 'number' && Number.isFinite(value) && (minExclusive ? value > min : value >= min) && value <= max && decimalPlaces(value) <= places;
 }
 
-/** A money amount: a JSON number, not negative, at most 2 decimals. */
-export function IsMoney(options?: ValidationOptions & { required?: boolean }): PropertyDecorator {
+/** A JSON number from 0 to the largest amount with at most `places` decimals, documented with `example`. */
+function nonNegativeDecimal(name: string, places: number, example: number, options?: ValidationOptions & { required?: boolean }): PropertyDecorator {
   return applyDecorators(
     ValidateBy(
       {
-        name: 'isMoney',
+        name,
         validator: {
-          validate: (value) => isNumberWithin(value, 0, MAX_MONEY, 2, false),
-          defaultMessage: (args) => `${args?.property} must be a non-negative number with at most 2 decimals`,
+          validate: (value) => isNumberWithin(value, 0, MAX_MONEY, places, false),
+          defaultMessage: (args) => `${args?.property} must be a non-negative number with at most ${places} decimals`,
         },
       },
       options,
     ),
-    options?.required ? ApiProperty({ type: Number, example: 9.99 }) : ApiPropertyOptional({ type: Number, example: 9.99 }),
+    options?.required ? ApiProperty({ type: Number, example }) : ApiPropertyOptional({ type: Number, example }),
   );
+}
+
+/** A money amount: a JSON number, not negative, at most 2 decimals. */
+export function IsMoney(options?: ValidationOptions & { required?: boolean }): PropertyDecorator {
+  return nonNegativeDecimal('isMoney', 2, 9.99, options);
 }
 
 /** A unit cost: a JSON number, not negative, at most 4 decimals (costs are kept to 4 places). */
 export function IsUnitCost(options?: ValidationOptions & { required?: boolean }): PropertyDecorator {
-  return applyDecorators(
-    ValidateBy(
-      {
-        name: 'isUnitCost',
-        validator: {
-          validate: (value) => isNumberWithin(value, 0, MAX_MONEY, 4, false),
-          defaultMessage: (args) => `${args?.property} must be a non-negative number with at most 4 decimals`,
-        },
-      },
-      options,
-    ),
-    options?.required ? ApiProperty({ type: Number, example: 4.1275 }) : ApiPropertyOptional({ type: Number, example: 4.1275 }),
-  );
+  return nonNegativeDecimal('isUnitCost', 4, 4.1275, options);
 }
 
 /** A quantity: a JSON number above 0 with at most 3 decimals (so products sold by the kg work). */

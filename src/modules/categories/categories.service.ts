@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
-import { uniqueViolationOf } from '../../common/errors/pg-errors';
+import { withUniqueViolation } from '../../common/errors/pg-errors';
 import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
@@ -35,11 +35,11 @@ export class CategoriesService {
   }
 
   async create(biz: BusinessContext, dto: CreateCategoryDto): Promise<CategoryJson> {
-    return this.mapNameTaken(dto.name, () => this.uow.run((tx) => this.insert(tx, biz.id, dto)));
+    return refusingTakenName(dto.name, () => this.uow.run((tx) => this.insert(tx, biz.id, dto)));
   }
 
   async update(biz: BusinessContext, id: string, dto: UpdateCategoryDto): Promise<CategoryJson> {
-    return this.mapNameTaken(dto.name, () => this.uow.run((tx) => this.patch(tx, biz.id, id, dto)));
+    return refusingTakenName(dto.name, () => this.uow.run((tx) => this.patch(tx, biz.id, id, dto)));
   }
 
   async remove(biz: BusinessContext, id: string): Promise<void> {
@@ -66,13 +66,9 @@ export class CategoriesService {
     await tx.getRepository(Product).update({ businessId, categoryId: id }, { categoryId: null, updatedAt: () => 'now()' });
     await tx.getRepository(Category).delete({ businessId, id });
   }
+}
 
-  private async mapNameTaken<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (uniqueViolationOf(err) === NAME_INDEX) throw new DomainError('CATEGORY_EXISTS', undefined, [{ name }]);
-      throw err;
-    }
-  }
+/** 409 CATEGORY_EXISTS when the name (case-insensitively) is another's in the business. */
+function refusingTakenName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  return withUniqueViolation(NAME_INDEX, () => new DomainError('CATEGORY_EXISTS', undefined, [{ name }]), work);
 }

@@ -9,7 +9,7 @@ import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { Product } from '../products/entities/product.entity';
 import { Supplier } from '../suppliers/entities/supplier.entity';
-import { Warehouse } from '../warehouses/entities/warehouse.entity';
+import { checkWarehouses, defaultWarehouseId } from '../warehouses/warehouse-references';
 import { CreatePurchaseOrderDto } from './dto/create-purchase-order.dto';
 import { PurchaseOrderLineDto } from './dto/purchase-order-line.dto';
 import { UpdatePurchaseOrderDto } from './dto/update-purchase-order.dto';
@@ -36,7 +36,7 @@ export class PurchaseOrdersService {
     return this.uow.run(async (tx) => {
       await checkSupplier(tx, biz.id, dto.supplier_id);
       const warehouseId = dto.warehouse_id ?? (await defaultWarehouseId(tx, biz.id));
-      await checkWarehouse(tx, biz.id, warehouseId);
+      await checkWarehouses(tx, biz.id, [warehouseId]);
       await checkProducts(tx, biz.id, dto.items);
       const priced = priceLines(dto.items);
       const number = await takeNumber(tx, biz.id, 'purchase_order', 'PO');
@@ -68,7 +68,7 @@ export class PurchaseOrdersService {
         changes.supplierId = dto.supplier_id;
       }
       if (dto.warehouse_id !== undefined) {
-        await checkWarehouse(tx, biz.id, dto.warehouse_id);
+        await checkWarehouses(tx, biz.id, [dto.warehouse_id]);
         changes.warehouseId = dto.warehouse_id;
       }
       if (dto.expected_date !== undefined) changes.expectedDate = dto.expected_date;
@@ -124,16 +124,6 @@ export async function lockForAction(tx: Tx, businessId: string, id: string, acti
 async function checkSupplier(tx: Tx, businessId: string, supplierId: string): Promise<void> {
   if (!(await tx.getRepository(Supplier).existsBy({ businessId, id: supplierId })))
     throw new DomainError('UNKNOWN_SUPPLIER', undefined, [{ supplier_id: supplierId }]);
-}
-
-async function checkWarehouse(tx: Tx, businessId: string, warehouseId: string): Promise<void> {
-  if (!(await tx.getRepository(Warehouse).existsBy({ businessId, id: warehouseId })))
-    throw new DomainError('UNKNOWN_WAREHOUSE', undefined, [{ warehouse_id: warehouseId }]);
-}
-
-async function defaultWarehouseId(tx: Tx, businessId: string): Promise<string> {
-  const warehouse = await tx.getRepository(Warehouse).findOneOrFail({ select: { id: true }, where: { businessId, isDefault: true } });
-  return warehouse.id;
 }
 
 async function checkProducts(tx: Tx, businessId: string, lines: PurchaseOrderLineDto[]): Promise<void> {

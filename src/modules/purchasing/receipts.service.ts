@@ -7,7 +7,7 @@ import { takeNumber } from '../../database/numbering';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { StockService } from '../stock/stock.service';
-import { Warehouse } from '../warehouses/entities/warehouse.entity';
+import { checkWarehouses } from '../warehouses/warehouse-references';
 import { CreateReceiptDto, ReceiptLineDto } from './dto/create-receipt.dto';
 import { PurchaseOrderItem } from './entities/purchase-order-item.entity';
 import { PurchaseOrder } from './entities/purchase-order.entity';
@@ -37,9 +37,7 @@ export class ReceiptsService {
       const lines = await tx.getRepository(PurchaseOrderItem).find({ where: { businessId: biz.id, purchaseOrderId }, order: { lineNo: 'ASC' } });
       const { after, complete } = checkedQuantities(lines, dto);
       const warehouseId = dto.warehouse_id ?? order.warehouseId;
-      if (dto.warehouse_id && !(await tx.getRepository(Warehouse).existsBy({ businessId: biz.id, id: dto.warehouse_id }))) {
-        throw new DomainError('UNKNOWN_WAREHOUSE', undefined, [{ warehouse_id: dto.warehouse_id }]);
-      }
+      if (dto.warehouse_id) await checkWarehouses(tx, biz.id, [dto.warehouse_id]);
       const lineById = new Map(lines.map((l) => [l.id, l]));
       const received = dto.items.map((item) => ({ item, line: lineById.get(item.purchase_order_item_id)! }));
 

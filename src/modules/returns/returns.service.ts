@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { In } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { dec, moneyNumber, moneyString, quantityNumber, quantityString } from '../../common/money/money';
@@ -15,7 +14,7 @@ import { lockReversibleSale } from '../orders/lock-reversible-sale';
 import { LockedSale } from '../orders/persistence/orders-sale.sql';
 import { SALE_EFFECTS, SaleEffect, SaleReversal } from '../orders/sale-effect';
 import { StockEntryLine, StockService } from '../stock/stock.service';
-import { Warehouse } from '../warehouses/entities/warehouse.entity';
+import { checkWarehouses } from '../warehouses/warehouse-references';
 import { CreateReturnDto } from './dto/create-return.dto';
 import { ReturnItem } from './entities/return-item.entity';
 import { Return } from './entities/return.entity';
@@ -67,17 +66,11 @@ export class ReturnsService {
    * UNKNOWN_WAREHOUSE unless it is the business's), at the cost the sale line recorded.
    */
   private async restockedLines(tx: Tx, businessId: string, sale: LockedSale, lines: SaleItem[], dto: CreateReturnDto): Promise<StockEntryLine[]> {
-    const named = [...new Set(dto.items.filter((i) => i.restock !== false && i.warehouse_id).map((i) => i.warehouse_id!))];
-    if (named.length > 0) {
-      const found = await tx.getRepository(Warehouse).find({ select: { id: true }, where: { businessId, id: In(named) } });
-      const missing = named.filter((id) => !found.some((w) => w.id === id));
-      if (missing.length > 0)
-        throw new DomainError(
-          'UNKNOWN_WAREHOUSE',
-          undefined,
-          missing.map((warehouse_id) => ({ warehouse_id })),
-        );
-    }
+    await checkWarehouses(
+      tx,
+      businessId,
+      dto.items.filter((i) => i.restock !== false && i.warehouse_id).map((i) => i.warehouse_id!),
+    );
     const lineOf = new Map(lines.map((l) => [l.id, l]));
     return dto.items
       .filter((i) => i.restock !== false)

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
-import { uniqueViolationOf } from '../../common/errors/pg-errors';
+import { withUniqueViolation } from '../../common/errors/pg-errors';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { BusinessQuery } from '../../database/business-query';
 import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
@@ -34,7 +34,7 @@ export class SuppliersService {
   }
 
   async create(biz: BusinessContext, dto: CreateSupplierDto): Promise<SupplierJson> {
-    return this.mapNameTaken(dto.name, () =>
+    return refusingTakenName(dto.name, () =>
       this.uow.run(async (tx) => {
         const repo = tx.getRepository(Supplier);
         const supplier = repo.create({
@@ -54,17 +54,13 @@ export class SuppliersService {
       { ...dto, ...(dto.email ? { email: dto.email.trim() } : {}) },
       { name: 'name', email: 'email', phone: 'phone', notes: 'notes' },
     );
-    return this.mapNameTaken(dto.name, () =>
+    return refusingTakenName(dto.name, () =>
       this.uow.run(async (tx) => toSupplierJson(await updateInBusiness(tx.getRepository(Supplier), biz.id, id, changes, 'Supplier'))),
     );
   }
+}
 
-  private async mapNameTaken<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (uniqueViolationOf(err) === NAME_INDEX) throw new DomainError('SUPPLIER_EXISTS', undefined, [{ name }]);
-      throw err;
-    }
-  }
+/** 409 SUPPLIER_EXISTS when the name (case-insensitively) is another's in the business. */
+function refusingTakenName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  return withUniqueViolation(NAME_INDEX, () => new DomainError('SUPPLIER_EXISTS', undefined, [{ name }]), work);
 }
