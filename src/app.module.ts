@@ -23,6 +23,8 @@ import { OrdersModule } from './modules/orders/orders.module';
 import { ReturnsModule } from './modules/returns/returns.module';
 import { SuppliersModule } from './modules/suppliers/suppliers.module';
 import { PurchasingModule } from './modules/purchasing/purchasing.module';
+import { TransfersModule } from './modules/transfers/transfers.module';
+import { StockCountsModule } from './modules/stock-counts/stock-counts.module';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
 import { FinanceModule } from './modules/finance/finance.module';
@@ -45,6 +47,8 @@ const DOMAIN_MODULES = [
   ReturnsModule,
   SuppliersModule,
   PurchasingModule,
+  TransfersModule,
+  StockCountsModule,
   LoyaltyModule,
   InvoicesModule,
   FinanceModule,

@@ -5,7 +5,7 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/t
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Every event of SPEC.md 6 plus sale.cancelled, sale.returned and purchase_order.received, each triggered through its real endpoint, lands in
+ * Every event of SPEC.md 6 plus sale.cancelled, sale.returned, purchase_order.received and stock.transferred, each triggered through its real endpoint, lands in
  * the outbox with its data, in the order it happened; a failing request of each kind records none.
  */
 describe('events in the outbox: one per trigger, none for a failed request', () => {
@@ -58,6 +58,13 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
     const po = await ok(biz, 'post', '/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: out, quantity: 2, unit_cost: 1.5 }] });
     await ok(biz, 'post', `/purchase-orders/${po.id}/submit`, {});
     await ok(biz, 'post', `/purchase-orders/${po.id}/receipts`, { items: [{ purchase_order_item_id: po.items[0].id, quantity: 2 }] });
+    const annex = await ok(biz, 'post', '/warehouses', { name: 'Annex' });
+    const transfer = await ok(biz, 'post', '/stock/transfers', {
+      from_warehouse_id: biz.warehouse_id,
+      to_warehouse_id: annex.id,
+      items: [{ product_id: out, quantity: 1 }],
+    });
+    await ok(biz, 'post', `/stock/transfers/${transfer.id}/receive`, {});
 
     const stockData = (id: string, name: string, sku: string, stock: number, min: number) => ({ product_id: id, name, sku, stock, min_stock: min });
     const stockEvents = [
@@ -142,6 +149,16 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       {
         type: 'purchase_order.received',
         data: { purchase_order_id: po.id, purchase_order_number: 'PO-0001', supplier_id: supplier.id, warehouse_id: biz.warehouse_id, total: 3 },
+      },
+      {
+        type: 'stock.transferred',
+        data: {
+          transfer_id: transfer.id,
+          transfer_number: 'TR-0001',
+          from_warehouse_id: biz.warehouse_id,
+          to_warehouse_id: annex.id,
+          items: [{ product_id: out, quantity: 1, received_quantity: 1, lost_quantity: 0 }],
+        },
       },
     ]);
     expect(cancelled.status).toBe('cancelled');

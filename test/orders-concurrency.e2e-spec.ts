@@ -56,6 +56,8 @@ describe('POST /orders under concurrency', () => {
       { name: 'receipt', value: 0 },
       { name: 'return', value: 0 },
       { name: 'sale', value: 10 },
+      { name: 'stock_count', value: 0 },
+      { name: 'transfer', value: 0 },
     ]);
     const [events] = await t.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE business_id = $1 AND type = 'sale.completed'`, [bid]);
     expect(events.n).toBe(10);

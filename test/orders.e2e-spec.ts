@@ -244,6 +244,8 @@ describe('POST /orders: the one-call sale', () => {
       { name: 'return', value: '0' },
       { name: 'sale', value: '1' },
       { name: 'sku', value: '0' },
+      { name: 'stock_count', value: '0' },
+      { name: 'transfer', value: '0' },
     ]);
   });
 

@@ -52,6 +52,13 @@ describe('webhooks: every event type delivered from its real trigger', () => {
     const po = await post('/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: productId, quantity: 1, unit_cost: 20 }] });
     await t.http().post(`/api/v1/purchase-orders/${po.id}/submit`).set(biz.auth).send({}).expect(200);
     await post(`/purchase-orders/${po.id}/receipts`, { items: [{ purchase_order_item_id: po.items[0].id, quantity: 1 }] }); // purchase_order.received
+    const annex = await post('/warehouses', { name: 'Annex' });
+    const transfer = await post('/stock/transfers', {
+      from_warehouse_id: biz.warehouse_id,
+      to_warehouse_id: annex.id,
+      items: [{ product_id: productId, quantity: 1 }],
+    });
+    await t.http().post(`/api/v1/stock/transfers/${transfer.id}/receive`).set(biz.auth).send({}).expect(200); // stock.transferred
 
     const outbox: { id: string; type: string; data: object }[] = await t.db.query(
       `SELECT id, type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`,

@@ -14,14 +14,16 @@
  * then in its last statement the sale counter, the customer's totals, the loyalty account and the
  * invoice counter. A cancellation starts at the sale row, follows the same order for what it
  * touches, and ends at the analytics rollup lock. A return does the same, taking its own number
- * after the stock and the credit note's after the invoice. Stock adjustments take the product's stock lock,
- * then its stock row.
+ * after the stock and the credit note's after the invoice. Stock adjustments, transfers and counts take the product's stock lock,
+ * then its stock rows; a transfer's receipt or cancellation locks the transfer row first.
  */
 export enum LockRank {
   /** an existing sale, locked by the cancellation or a return before anything else */
   SaleRow = 10,
   /** an existing purchase order, locked by every change of it (a receipt's first lock) */
   PurchaseOrderRow = 12,
+  /** an existing stock transfer, locked by its receipt or cancellation before its products' stock */
+  TransferRow = 13,
   /**
    * a product's stock over all warehouses: an advisory lock per product, in key order
    * (stock/persistence/product-stock-lock.sql.ts), taken by every change of its stock levels in a statement BEFORE the one that changes them, so
@@ -39,6 +41,10 @@ export enum LockRank {
   ReturnCounter = 45,
   /** the per-business goods receipt counter, after the stock a receipt changes */
   ReceiptCounter = 47,
+  /** the per-business transfer counter, after the stock a transfer ships */
+  TransferCounter = 48,
+  /** the per-business stock count counter, after the stock a count sets */
+  StockCountCounter = 49,
   /** a customer's totals (total_spent, total_orders) */
   CustomerTotals = 50,
   /** a customer's loyalty account */

@@ -4,7 +4,7 @@ import { counterStepSql, takeNextFormattedNumber, takeNextNumber } from './persi
 import { Tx } from './transaction';
 
 /** The per-business gapless counters (business_counters rows, made with the business). */
-export type CounterName = 'sale' | 'invoice' | 'sku' | 'return' | 'credit_note' | 'purchase_order' | 'receipt';
+export type CounterName = 'sale' | 'invoice' | 'sku' | 'return' | 'credit_note' | 'purchase_order' | 'receipt' | 'transfer' | 'stock_count';
 
 /** Where each contended counter sits in the lock order; the SKU and purchase order counters are not on a hot path. */
 const COUNTER_LOCKS: Record<CounterName, LockRank | undefined> = {
@@ -15,6 +15,8 @@ const COUNTER_LOCKS: Record<CounterName, LockRank | undefined> = {
   credit_note: LockRank.CreditNoteCounter,
   purchase_order: undefined,
   receipt: LockRank.ReceiptCounter,
+  transfer: LockRank.TransferCounter,
+  stock_count: LockRank.StockCountCounter,
 };
 
 /**

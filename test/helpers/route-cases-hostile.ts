@@ -43,6 +43,15 @@ const freshOrder = async (ctx: HostileContext) =>
 const freshPurchaseOrder = async (ctx: HostileContext) =>
   (await data(ctx, 'POST', '/purchase-orders', { supplier_id: ctx.w.supplierId, items: [{ product_id: ctx.w.productId, quantity: 1, unit_cost: 2 }] })).id;
 
+const freshTransfer = async (ctx: HostileContext) =>
+  (
+    await data(ctx, 'POST', '/stock/transfers', {
+      from_warehouse_id: ctx.w.defaultWarehouseId,
+      to_warehouse_id: ctx.w.annexId,
+      items: [{ product_id: ctx.w.productId, quantity: 0.01 }],
+    })
+  ).id;
+
 const purchaseOrderBody = ({ w }: HostileContext) => ({
   supplier_id: w.supplierId,
   warehouse_id: w.annexId,
@@ -128,6 +137,27 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     path: () => '/stock/adjustments',
     body: ({ w }) => ({ product_id: w.productId, warehouse_id: w.defaultWarehouseId, quantity: 2.5, reason: 'restock', note: 'Delivery' }),
     signed: ['quantity'],
+    texts: ['note'],
+  },
+  'POST /stock/transfers': {
+    // a thousandth of a unit per accepted request, of the world's 100 units
+    path: () => '/stock/transfers',
+    body: ({ w }) => ({
+      from_warehouse_id: w.defaultWarehouseId,
+      to_warehouse_id: w.annexId,
+      items: [{ product_id: w.productId, quantity: 0.001 }],
+      notes: 'Van 2',
+    }),
+    texts: ['notes'],
+  },
+  'POST /stock/transfers/{id}/receive': {
+    path: async (ctx) => `/stock/transfers/${await freshTransfer(ctx)}/receive`,
+    body: ({ w }) => ({ items: [{ product_id: w.productId, quantity: 0.005 }] }),
+  },
+  'POST /stock/transfers/{id}/cancel': { path: async (ctx) => `/stock/transfers/${await freshTransfer(ctx)}/cancel` },
+  'POST /stock/counts': {
+    path: () => '/stock/counts',
+    body: ({ w }) => ({ warehouse_id: w.annexId, items: [{ product_id: w.countedProductId, counted_quantity: 0, expected_quantity: 0 }], note: 'Aisle 3' }),
     texts: ['note'],
   },
   'POST /webhooks': { path: () => '/webhooks', body: webhookBody },

@@ -114,6 +114,12 @@ export interface World {
   returnedOrderInvoiceId: string;
   returnId: string;
   creditNoteId: string;
+  /** a transfer in transit of 2 units of the product from the default warehouse to the annex */
+  transferId: string;
+  /** a stock count of the product in the annex */
+  stockCountId: string;
+  /** a product nothing moves: counts of it at 0 expecting 0 stay valid whatever else ran */
+  countedProductId: string;
   /** where the business's webhooks point (a receiver that refuses connections, in these tests) */
   hookUrl: string;
   expenseId: string;
@@ -192,6 +198,18 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     period_end: '2026-11-30',
     items: [{ employee_name: `${tag} Grace`, amount: 1500 }],
   });
+  const transfer = await created(t, a, 'POST', '/stock/transfers', {
+    from_warehouse_id: biz.warehouse_id,
+    to_warehouse_id: annex.id,
+    items: [{ product_id: product.id, quantity: 2 }],
+    notes: 'top-up',
+  });
+  const counted = await created(t, a, 'POST', '/products', { name: `${tag} Shelf label`, price: 0.5 });
+  const stockCount = await created(t, a, 'POST', '/stock/counts', {
+    warehouse_id: annex.id,
+    items: [{ product_id: product.id, counted_quantity: 6 }],
+    note: 'shelf',
+  });
   const [event] = await t.db.query(`SELECT id FROM outbox_events WHERE business_id = $1 ORDER BY seq LIMIT 1`, [biz.business_id]);
   const deliveryId = webhook ? await settle(t, biz.business_id) : null;
   return {
@@ -207,6 +225,9 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     orderedPurchaseOrderId: orderedPurchase.id,
     orderedPurchaseOrderItemId: orderedPurchase.items[0].id,
     receiptId: receipt.id,
+    transferId: transfer.id,
+    stockCountId: stockCount.id,
+    countedProductId: counted.id,
     productId: product.id,
     productName: product.name,
     productSku: product.sku,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, sale.returned, 12, and purchase_order.received, 13). */
+/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, sale.returned, 12, purchase_order.received, 13, and stock.transferred, 14). */
 export const EVENT_NAMES = [
   'sale.completed',
   'sale.cancelled',
@@ -13,6 +13,7 @@ export const EVENT_NAMES = [
   'expense.created',
   'payroll.processed',
   'purchase_order.received',
+  'stock.transferred',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -59,6 +59,27 @@ export function IsQuantity(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
+/**
+ * A stock quantity that may be 0: a JSON number from 0 with at most 3 decimals (counted stock, what
+ * arrived of a transfer, stock thresholds). `example` and `required` shape its documentation.
+ */
+export function IsStockQuantity(options?: ValidationOptions & { required?: boolean; example?: number }): PropertyDecorator {
+  const example = options?.example ?? 0;
+  return applyDecorators(
+    ValidateBy(
+      {
+        name: 'isStockQuantity',
+        validator: {
+          validate: (value) => isNumberWithin(value, 0, MAX_QUANTITY, 3, false),
+          defaultMessage: (args) => `${args?.property} must be a number >= 0 with at most 3 decimals`,
+        },
+      },
+      options,
+    ),
+    options?.required === false ? ApiPropertyOptional({ type: Number, example, default: 0 }) : ApiProperty({ type: Number, example }),
+  );
+}
+
 /** A signed non-zero quantity with at most 3 decimals (stock adjustments). */
 export function IsSignedQuantity(options?: ValidationOptions): PropertyDecorator {
   return applyDecorators(

@@ -30,7 +30,7 @@ export interface ProvisionedBusiness {
   warehouse_id: string;
 }
 
-export const COUNTERS = ['sale', 'invoice', 'sku', 'return', 'credit_note', 'purchase_order', 'receipt'] as const;
+export const COUNTERS = ['sale', 'invoice', 'sku', 'return', 'credit_note', 'purchase_order', 'receipt', 'transfer', 'stock_count'] as const;
 
 /** A name, an ISO 4217 currency in circulation and a time zone both PostgreSQL and the runtime know by that name. */
 async function assertValidBusiness(db: EntityManager, input: NewBusiness): Promise<{ name: string; currency: string; timezone: string }> {

@@ -29,16 +29,19 @@ export class ProductJson {
   @ApiProperty({ type: ProductCategoryJson, nullable: true }) category: ProductCategoryJson | null;
   @ApiProperty({ example: 40, description: 'the sum of stock_by_warehouse' }) stock: number;
   @ApiProperty({ type: [WarehouseQuantityJson] }) stock_by_warehouse: WarehouseQuantityJson[];
+  @ApiProperty({ example: 6, description: 'shipped by open transfers, in no warehouse yet (not in stock)' }) in_transit: number;
   @ApiProperty({ example: 5 }) min_stock: number;
+  @ApiProperty({ example: 24 }) reorder_quantity: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 /**
  * The product object of the API, from the product with its category loaded and its stock in every
- * warehouse of the business; `stock` is the exact sum of the warehouse quantities.
+ * warehouse of the business, and what open transfers carry of it; `stock` is the exact sum of the
+ * warehouse quantities.
  */
-export function toProductJson(product: Product, stock: WarehouseStock[]): ProductJson {
+export function toProductJson(product: Product, stock: WarehouseStock[], inTransit: string): ProductJson {
   const total = stock.reduce((acc, s) => acc.plus(s.quantity), dec(0));
   return {
     id: product.id,
@@ -54,7 +57,9 @@ export function toProductJson(product: Product, stock: WarehouseStock[]): Produc
     category: product.category ? { id: product.category.id, name: product.category.name } : null,
     stock: quantityNumber(total),
     stock_by_warehouse: stock.map((s) => ({ warehouse_id: s.warehouseId, warehouse_name: s.warehouseName, quantity: quantityNumber(s.quantity) })),
+    in_transit: quantityNumber(inTransit),
     min_stock: quantityNumber(product.minStock),
+    reorder_quantity: quantityNumber(product.reorderQuantity),
     created_at: product.createdAt.toISOString(),
     updated_at: product.updatedAt.toISOString(),
   };

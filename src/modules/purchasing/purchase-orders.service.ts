@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { costString, moneyString, quantityString } from '../../common/money/money';
@@ -7,7 +6,7 @@ import { LockRank } from '../../database/lock-order';
 import { takeNumber } from '../../database/numbering';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { Product } from '../products/entities/product.entity';
+import { checkProducts } from '../products/product-references';
 import { Supplier } from '../suppliers/entities/supplier.entity';
 import { checkWarehouses, defaultWarehouseId } from '../warehouses/warehouse-references';
 import { CreatePurchaseOrderDto } from './dto/create-purchase-order.dto';
@@ -37,7 +36,11 @@ export class PurchaseOrdersService {
       await checkSupplier(tx, biz.id, dto.supplier_id);
       const warehouseId = dto.warehouse_id ?? (await defaultWarehouseId(tx, biz.id));
       await checkWarehouses(tx, biz.id, [warehouseId]);
-      await checkProducts(tx, biz.id, dto.items);
+      await checkProducts(
+        tx,
+        biz.id,
+        dto.items.map((l) => l.product_id),
+      );
       const priced = priceLines(dto.items);
       const number = await takeNumber(tx, biz.id, 'purchase_order', 'PO');
       const order = await tx.getRepository(PurchaseOrder).save({
@@ -75,7 +78,11 @@ export class PurchaseOrdersService {
       if (dto.notes !== undefined) changes.notes = dto.notes;
       if (dto.items !== undefined) {
         if (dto.items === null) throw DomainError.validation('items', 'items must contain at least one line');
-        await checkProducts(tx, biz.id, dto.items);
+        await checkProducts(
+          tx,
+          biz.id,
+          dto.items.map((l) => l.product_id),
+        );
         const priced = priceLines(dto.items);
         await tx.getRepository(PurchaseOrderItem).delete({ businessId: biz.id, purchaseOrderId: id });
         await insertLines(tx, biz.id, id, dto.items, priced.lineTotals);
@@ -124,18 +131,6 @@ export async function lockForAction(tx: Tx, businessId: string, id: string, acti
 async function checkSupplier(tx: Tx, businessId: string, supplierId: string): Promise<void> {
   if (!(await tx.getRepository(Supplier).existsBy({ businessId, id: supplierId })))
     throw new DomainError('UNKNOWN_SUPPLIER', undefined, [{ supplier_id: supplierId }]);
-}
-
-async function checkProducts(tx: Tx, businessId: string, lines: PurchaseOrderLineDto[]): Promise<void> {
-  const ids = [...new Set(lines.map((l) => l.product_id))];
-  const found = await tx.getRepository(Product).find({ select: { id: true }, where: { businessId, id: In(ids) } });
-  const missing = ids.filter((id) => !found.some((p) => p.id === id));
-  if (missing.length > 0)
-    throw new DomainError(
-      'UNKNOWN_PRODUCT',
-      undefined,
-      missing.map((product_id) => ({ product_id })),
-    );
 }
 
 function priceLines(lines: PurchaseOrderLineDto[]) {

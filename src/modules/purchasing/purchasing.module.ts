@@ -10,12 +10,14 @@ import { PurchaseOrdersController } from './purchase-orders.controller';
 import { PurchaseOrdersReader } from './purchase-orders.reader';
 import { PurchaseOrdersService } from './purchase-orders.service';
 import { ReceiptsService } from './receipts.service';
+import { ReorderSuggestionsController } from './reorder-suggestions.controller';
+import { ReorderSuggestionsReader } from './reorder-suggestions.reader';
 import { SupplierPaymentsService } from './supplier-payments.service';
 
-/** Purchase orders to suppliers, the goods received against them and the payments for them (CONTRACT.md 13). */
+/** Purchase orders to suppliers, the goods received against them, the payments for them (CONTRACT.md 13) and what to reorder (14). */
 @Module({
   imports: [TypeOrmModule.forFeature([PurchaseOrder, PurchaseOrderItem, Receipt, ReceiptItem]), StockModule, FinanceModule],
-  controllers: [PurchaseOrdersController],
-  providers: [PurchaseOrdersService, PurchaseOrdersReader, ReceiptsService, SupplierPaymentsService],
+  controllers: [PurchaseOrdersController, ReorderSuggestionsController],
+  providers: [PurchaseOrdersService, PurchaseOrdersReader, ReceiptsService, SupplierPaymentsService, ReorderSuggestionsReader],
 })
 export class PurchasingModule {}

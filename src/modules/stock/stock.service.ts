@@ -12,7 +12,9 @@ import { StockLevel } from './entities/stock-level.entity';
 import { StockMovement } from './entities/stock-movement.entity';
 import { adjustmentReferences, decreaseLevel, increaseLevel, movementOf, writeAdjustment } from './persistence/stock-adjustment.sql';
 import { receiveStock } from './persistence/stock-receipt.sql';
-import { deductStockForSale, LevelRow, restockForReturn, returnStockForSale } from './persistence/stock-sale.sql';
+import { applyStockCount, CountedLevelRow } from './persistence/stock-count.sql';
+import { deductStockForSale, LevelRow, restockForReturn, returnStockForSale, shipTransferStock } from './persistence/stock-sale.sql';
+import { receiveTransferStock, returnTransferStock } from './persistence/stock-transfer.sql';
 import { detectLevelCrossing } from './stock-level-crossing';
 
 export interface SaleStockLine {
@@ -35,6 +37,19 @@ export interface StockEntryLine {
 /** The warehouse, product, quantity and unit cost columns of entering lines, as statement parameters. */
 function entryColumns(lines: StockEntryLine[]): [string[], string[], string[], string[]] {
   return [lines.map((l) => l.warehouseId), lines.map((l) => l.productId), lines.map((l) => quantityString(l.quantity)), lines.map((l) => l.unitCost)];
+}
+
+/** A product of a transfer and how much of it moves (exact decimal string, >= 0). */
+export interface TransferStockLine {
+  productId: string;
+  quantity: string;
+}
+
+/** A counted product: its counted quantity and, when the client gave one, the stock it expects to replace. */
+export interface CountStockLine {
+  productId: string;
+  counted: string;
+  expected?: string;
 }
 
 export const ADJUSTMENT_REASONS = ['restock', 'count', 'damage', 'return', 'other'] as const;
@@ -72,20 +87,34 @@ export class StockService {
   }
 
   /**
-   * Takes the lines of a sale from one warehouse, one movement per line, in ONE round trip. Any
-   * short product fails the whole sale with INSUFFICIENT_STOCK (the caller's transaction rolls back).
-   * Returns each product's average cost as read under its stock lock: what the sale lines cost.
+   * Takes the lines of a sale from one warehouse, one `sale` movement per line (see `take`). Returns
+   * each product's average cost as read under its stock lock: what the sale lines cost.
    */
   async deductForSale(tx: Tx, businessId: string, warehouseId: string, saleId: string, lines: SaleStockLine[]): Promise<Map<string, string>> {
-    if (!tx.locks.holds(LockRank.ProductStock)) throw new Error('a sale locks its products first (StockService.lockProductsInto)');
+    const rows = await this.take(tx, deductStockForSale, businessId, warehouseId, saleId, lines);
+    return new Map(rows.map((r) => [r.product_id, r.average_cost]));
+  }
+
+  /** Ships the lines of a transfer out of its source, `transfer_out` movements; INSUFFICIENT_STOCK as for a sale. */
+  async shipTransfer(tx: Tx, businessId: string, warehouseId: string, transferId: string, lines: SaleStockLine[]): Promise<void> {
+    await this.take(tx, shipTransferStock, businessId, warehouseId, transferId, lines);
+  }
+
+  /**
+   * Lines out of one warehouse for a document (a sale, a transfer), in ONE round trip, the products'
+   * stock locks held. Any short product fails the whole document with INSUFFICIENT_STOCK (the caller's
+   * transaction rolls back).
+   */
+  private async take(tx: Tx, stmt: typeof deductStockForSale, businessId: string, warehouseId: string, documentId: string, lines: SaleStockLine[]) {
+    if (!tx.locks.holds(LockRank.ProductStock)) throw new Error('taking stock locks its products first (StockService.lockProductsInto)');
     tx.locks.take(LockRank.StockLevels);
-    const rows = await tx.run(deductStockForSale, [
+    const rows = await tx.run(stmt, [
       businessId,
       warehouseId,
       lines.map((l) => l.lineNo),
       lines.map((l) => l.productId),
       lines.map((l) => quantityString(l.quantity)),
-      saleId,
+      documentId,
     ]);
     const short = rows.filter((r) => r.after === null);
     if (short.length > 0) {
@@ -101,7 +130,73 @@ export class StockService {
       );
     }
     this.recordLevelCrossings(tx, businessId, rows);
-    return new Map(rows.map((r) => [r.product_id, r.average_cost]));
+    return rows;
+  }
+
+  /**
+   * Goods of a transfer entering a warehouse at the current average: what arrived into the
+   * destination (`transfer_in`) or a cancelled transfer's goods back into the source
+   * (`transfer_cancel`). The caller holds the stock locks of every product of the transfer (those
+   * lost too: a loss changes their on-hand stock).
+   */
+  async enterTransfer(
+    tx: Tx,
+    businessId: string,
+    transferId: string,
+    warehouseId: string,
+    how: 'arrived' | 'cancelled',
+    lines: TransferStockLine[],
+  ): Promise<void> {
+    const entering = lines.filter((l) => dec(l.quantity).isPositive());
+    if (!tx.locks.holds(LockRank.ProductStock)) throw new Error('a transfer locks its products first (StockService.lockProducts)');
+    if (entering.length === 0) return;
+    tx.locks.take(LockRank.StockLevels);
+    const stmt = how === 'arrived' ? receiveTransferStock : returnTransferStock;
+    const rows = await tx.run(stmt, [businessId, transferId, warehouseId, entering.map((l) => l.productId), entering.map((l) => quantityString(l.quantity))]);
+    this.recordLevelCrossings(tx, businessId, rows);
+  }
+
+  /**
+   * A stock count of one warehouse (CONTRACT.md 14), the products' stock locks taken first: every
+   * level becomes its counted quantity, with a `count` movement of the difference, unless an expected
+   * quantity is not the stock at this moment: then nothing is written and it is 409 STOCK_CHANGED.
+   * Returns each product's stock before the count.
+   */
+  async applyCount(tx: Tx, businessId: string, warehouseId: string, countId: string, lines: CountStockLine[]): Promise<CountedLevelRow[]> {
+    await this.lockProducts(
+      tx,
+      businessId,
+      lines.map((l) => l.productId),
+    );
+    tx.locks.take(LockRank.StockLevels);
+    const rows = await tx.run(applyStockCount, [
+      businessId,
+      warehouseId,
+      countId,
+      lines.map((l) => l.productId),
+      lines.map((l) => quantityString(l.counted)),
+      lines.map((l) => (l.expected === undefined ? null : quantityString(l.expected))),
+    ]);
+    if (!rows.every((r) => r.applied)) {
+      throw new DomainError(
+        'STOCK_CHANGED',
+        undefined,
+        rows
+          .filter((r) => r.expected !== null && !dec(r.expected).eq(r.actual))
+          .map((r) => ({
+            product_id: r.product_id,
+            warehouse_id: warehouseId,
+            expected: quantityNumber(r.expected),
+            actual: quantityNumber(r.actual),
+          })),
+      );
+    }
+    this.recordLevelCrossings(
+      tx,
+      businessId,
+      rows.filter((r) => !dec(r.delta).isZero()),
+    );
+    return rows;
   }
 
   /** Puts back what a sale took and its returns have not, to its warehouse, one `cancel` movement per product. */

@@ -15,6 +15,8 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { counts: 'returns', statement: checks.returns },
   { statement: checks.averageCosts },
   { statement: checks.purchasing },
+  { statement: checks.transfers },
+  { statement: checks.stockCounts },
 ];
 
 /** Every ledger check over one snapshot (see inReadOnlySnapshot), one statement each, in order. */

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsMoney, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
-import { Barcode, MinStock, TrimmedText } from './product-fields';
+import { Barcode, MinStock, ReorderQuantity, TrimmedText } from './product-fields';
 
 export class CreateProductDto {
   @TrimmedText(200, 'Espresso beans 1kg', true)
@@ -42,4 +42,9 @@ export class CreateProductDto {
   @OptionalNotNull()
   @MinStock()
   min_stock?: number;
+
+  /** Reorder suggestions propose at least this much (CONTRACT.md 14). */
+  @OptionalNotNull()
+  @ReorderQuantity()
+  reorder_quantity?: number;
 }

@@ -1,8 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { MAX_QUANTITY } from '../../../common/money/money';
-import { Trim } from '../../../common/validation/decorators';
+import { IsStockQuantity, Trim } from '../../../common/validation/decorators';
 import { isValidBarcode } from '../barcode';
 
 /** A trimmed, non-empty string of at most `max` characters. */
@@ -29,22 +28,12 @@ export function Barcode(): PropertyDecorator {
   );
 }
 
-function isStockThreshold(value: unknown): boolean {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_QUANTITY) return false;
-  const text = String(value);
-  return !/e/i.test(text) && (text.split('.')[1] ?? '').length <= 3;
-}
-
 /** A stock threshold: a number >= 0 with at most 3 decimals. */
 export function MinStock(): PropertyDecorator {
-  return applyDecorators(
-    ValidateBy({
-      name: 'isMinStock',
-      validator: {
-        validate: (value) => isStockThreshold(value),
-        defaultMessage: () => 'min_stock must be a number >= 0 with at most 3 decimals',
-      },
-    }),
-    ApiPropertyOptional({ type: Number, example: 5, default: 0 }),
-  );
+  return IsStockQuantity({ required: false, example: 5 });
+}
+
+/** How much to reorder at least when stock runs low (CONTRACT.md 14): a number >= 0 with at most 3 decimals. */
+export function ReorderQuantity(): PropertyDecorator {
+  return IsStockQuantity({ required: false, example: 24 });
 }

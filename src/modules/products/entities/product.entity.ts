@@ -6,6 +6,7 @@ import { Category } from '../../categories/entities/category.entity';
 @Check('products_price_check', 'price >= 0')
 @Check('products_cost_price_check', 'cost_price >= 0')
 @Check('products_min_stock_check', 'min_stock >= 0')
+@Check('products_reorder_quantity_check', 'reorder_quantity >= 0')
 @Index('products_business_sku_uq', ['businessId', 'sku'], { unique: true })
 @Index('products_business_name_idx', ['businessId', 'isActive', 'name'])
 @Index('products_business_category_idx', ['businessId', 'categoryId'])
@@ -58,6 +59,10 @@ export class Product {
 
   @Column('numeric', { precision: 14, scale: 3, default: 0 })
   minStock: string;
+
+  /** the least a reorder suggestion proposes (CONTRACT.md 14) */
+  @Column('numeric', { precision: 14, scale: 3, default: 0 })
+  reorderQuantity: string;
 
   @Column('boolean', { default: true })
   isActive: boolean;

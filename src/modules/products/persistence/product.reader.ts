@@ -6,6 +6,8 @@ import { BusinessQuery } from '../../../database/business-query';
 import { PageRequest, Paged } from '../../../common/pagination/pagination';
 import { Tx } from '../../../database/transaction';
 import { StockLevel } from '../../stock/entities/stock-level.entity';
+import { TransferItem } from '../../transfers/entities/transfer-item.entity';
+import { Transfer } from '../../transfers/entities/transfer.entity';
 import { Warehouse } from '../../warehouses/entities/warehouse.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
@@ -42,7 +44,8 @@ export class ProductReader {
     const product = await this.productsOf(businessId).equals('p.id', id).one();
     if (!product) throw DomainError.notFound('Product');
     const stock = await this.stockOf(businessId, [id]);
-    return toProductJson(product, stock.get(id) ?? []);
+    const inTransit = await this.inTransitOf(businessId, [id]);
+    return toProductJson(product, stock.get(id) ?? [], inTransit.get(id) ?? '0');
   }
 
   /** One page of the business's products sorted by name, with the filtered total. */
@@ -53,11 +56,10 @@ export class ProductReader {
       .equals('p.categoryId', filter.categoryId);
     if (filter.inStock !== undefined) this.withStock(query, filter.inStock);
     const products = await query.orderBy({ 'lower(p.name)': 'ASC', 'p.name': 'ASC', 'p.id': 'ASC' }).page(page);
-    const stock = await this.stockOf(
-      businessId,
-      products.items.map((p) => p.id),
-    );
-    return products.map((product) => toProductJson(product, stock.get(product.id) ?? []));
+    const ids = products.items.map((p) => p.id);
+    const stock = await this.stockOf(businessId, ids);
+    const inTransit = await this.inTransitOf(businessId, ids);
+    return products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
   }
 
   /** Products of the business with their category (a category of the same business only). */
@@ -92,5 +94,20 @@ export class ProductReader {
       .orderBy({ 'w.isDefault': 'DESC', 'lower(w.name)': 'ASC', 'w.id': 'ASC' })
       .getRawMany();
     return stockByProduct(productIds, cells);
+  }
+
+  /** What open transfers carry of the given products (only those with some), exact decimal strings. */
+  private async inTransitOf(businessId: string, productIds: string[]): Promise<Map<string, string>> {
+    if (productIds.length === 0) return new Map();
+    const rows: { productId: string; quantity: string }[] = await this.products.manager
+      .getRepository(TransferItem)
+      .createQueryBuilder('ti')
+      .innerJoin(Transfer, 't', 't.businessId = ti.businessId AND t.id = ti.transferId')
+      .select('ti.productId', 'productId')
+      .addSelect('sum(ti.quantity)', 'quantity')
+      .where('t.businessId = :businessId AND t.status = :status AND ti.productId IN (:...productIds)', { businessId, status: 'in_transit', productIds })
+      .groupBy('ti.productId')
+      .getRawMany();
+    return new Map(rows.map((r) => [r.productId, r.quantity]));
   }
 }

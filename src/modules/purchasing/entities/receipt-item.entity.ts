@@ -3,6 +3,7 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 /** One received line: how much of a purchase order line came in, at what unit cost. */
 @Entity('receipt_items')
 @Index('receipt_items_receipt_idx', ['businessId', 'receiptId', 'lineNo'])
+@Index('receipt_items_product_idx', ['businessId', 'productId'])
 @Check('receipt_items_quantity_check', 'quantity > 0')
 export class ReceiptItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'receipt_items_pkey' })

@@ -24,7 +24,7 @@ export class StockMovement {
   @Column('uuid')
   warehouseId: string;
 
-  /** sale, cancel, return, receipt, adjustment (movement-types.ts) */
+  /** sale, cancel, return, receipt, adjustment, transfer_out/in/cancel, count (movement-types.ts) */
   @Column('text')
   type: string;
 
@@ -51,6 +51,14 @@ export class StockMovement {
   /** the goods receipt that brought them (type `receipt`) */
   @Column('uuid', { nullable: true })
   receiptId: string | null;
+
+  /** the transfer that moved them (types transfer_out, transfer_in, transfer_cancel) */
+  @Column('uuid', { nullable: true })
+  transferId: string | null;
+
+  /** the stock count whose difference this is (type `count`) */
+  @Column('uuid', { nullable: true })
+  countId: string | null;
 
   /** the cost goods entered at (receipts, returns, cancellations): what moves the product's average cost */
   @Column('numeric', { precision: 18, scale: 4, nullable: true })

@@ -5,14 +5,28 @@ export interface EntryLinks {
   saleId?: string;
   returnId?: string;
   receiptId?: string;
+  transferId?: string;
+}
+
+/**
+ * The goods in transit of each product of business $1 (of `products`, an SQL set of ids, when given):
+ * shipped by open transfers, in no warehouse yet. A product's on-hand stock for its average cost, and
+ * its valuation, include them (CONTRACT.md 13).
+ */
+export function inTransitSql(products?: string): string {
+  return `SELECT ti.product_id, sum(ti.quantity) AS qty
+            FROM transfers t JOIN transfer_items ti ON ti.business_id = t.business_id AND ti.transfer_id = t.id
+           WHERE t.business_id = $1 AND t.status = 'in_transit'${products ? ` AND ti.product_id IN (${products})` : ''}
+           GROUP BY ti.product_id`;
 }
 
 /**
  * Goods entering stock: `source` is a CTE body of (warehouse_id, product_id, qty > 0, cost), one row
  * per pair; each pair's level grows (created when missing) in product order, with one movement of
- * `type` at `cost`, linked as `links` say ($1 is the business). The product's average cost then
- * folds in the movements just written, in their order, from its stock before them
- * (moving_average_cost, the rule `cli verify` replays). One row per product with the level-crossing
+ * `type` at `cost` (null: goods moving at the current average), linked as `links` say ($1 is the
+ * business). The product's average cost then folds in the movements just written, in their order,
+ * from its on-hand stock before them, goods in transit included (moving_average_cost, the rule `cli
+ * verify` replays). One row per product with the level-crossing
  * inputs (LevelRow of stock-sale.sql.ts), the product's total over every warehouse after it.
  */
 export function enterStockSql(source: string, type: MovementType, links: EntryLinks): string {
@@ -25,8 +39,8 @@ export function enterStockSql(source: string, type: MovementType, links: EntryLi
     DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
     RETURNING warehouse_id, product_id, quantity
   ), mv AS (
-    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, unit_cost, sale_id, return_id, receipt_id)
-    SELECT $1, back.product_id, back.warehouse_id, '${type}', back.qty, upd.quantity, back.cost, ${link(links.saleId)}, ${link(links.returnId)}, ${link(links.receiptId)}
+    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, unit_cost, sale_id, return_id, receipt_id, transfer_id)
+    SELECT $1, back.product_id, back.warehouse_id, '${type}', back.qty, upd.quantity, back.cost, ${link(links.saleId)}, ${link(links.returnId)}, ${link(links.receiptId)}, ${link(links.transferId)}
       FROM back JOIN upd USING (warehouse_id, product_id)
      ORDER BY back.product_id, back.warehouse_id
     RETURNING product_id, quantity, unit_cost, seq
@@ -40,12 +54,16 @@ export function enterStockSql(source: string, type: MovementType, links: EntryLi
       FROM upd JOIN back USING (warehouse_id, product_id)
       LEFT JOIN others ON others.product_id = upd.product_id
      GROUP BY upd.product_id
+  ), transit AS (
+    ${inTransitSql('SELECT product_id FROM back')}
   ), costed AS (
     UPDATE products p SET average_cost = c.average
-      FROM (SELECT m.product_id, moving_average_cost(t.total_after - t.delta, pp.average_cost, m.quantity, m.unit_cost ORDER BY m.seq) AS average
+      FROM (SELECT m.product_id,
+                   moving_average_cost(t.total_after - t.delta + COALESCE(tr.qty, 0), pp.average_cost, m.quantity, m.unit_cost ORDER BY m.seq) AS average
               FROM mv m JOIN totals t USING (product_id) JOIN products pp ON pp.business_id = $1 AND pp.id = m.product_id
+              LEFT JOIN transit tr ON tr.product_id = m.product_id
              GROUP BY m.product_id) c
-     WHERE p.business_id = $1 AND p.id = c.product_id
+     WHERE p.business_id = $1 AND p.id = c.product_id AND p.average_cost <> c.average
   )
   SELECT t.product_id, p.name, p.sku, p.min_stock, t.delta, t.total_after
     FROM totals t JOIN products p ON p.id = t.product_id AND p.business_id = $1`;

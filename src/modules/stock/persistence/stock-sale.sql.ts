@@ -16,8 +16,8 @@ export interface LevelRow {
   delta: string;
 }
 
-export interface SaleLevelRow extends LevelRow {
-  /** the product's average cost, read after its stock lock: the cost the sale's lines record */
+export interface TakenLevelRow extends LevelRow {
+  /** the product's average cost, read after its stock lock: the cost a sale's lines record */
   average_cost: string;
   requested: string;
   available: string | null;
@@ -25,18 +25,15 @@ export interface SaleLevelRow extends LevelRow {
 }
 
 /**
- * Takes a sale's lines from one warehouse: $1 business, $2 warehouse, $3..$5 the lines (line_no,
- * product_id, quantity), $6 the sale. Locks the levels, decrements only where enough is left (a
- * product on several lines is checked on its sum), writes one `sale` movement per line with the
- * quantity after it. One row per product: `after` is null where the stock was short (nothing of
- * the sale may then commit), with requested, available and the level-crossing inputs (LevelRow).
+ * Takes lines from one warehouse: $1 business, $2 warehouse, $3..$5 the lines (line_no, product_id,
+ * quantity), $6 the document (`link`, a column of stock_movements). Locks the levels, decrements only
+ * where enough is left (a product on several lines is checked on its sum), writes one `type`
+ * movement per line with the quantity after it. One row per product: `after` is null where the stock
+ * was short (nothing of the document may then commit), with requested, available, the product's
+ * average cost and the level-crossing inputs (LevelRow).
  */
-export const deductStockForSale = defineStatement<
-  [businessId: string, warehouseId: string, lineNos: number[], productIds: string[], quantities: string[], saleId: string],
-  SaleLevelRow
->(
-  'stock.deductForSale',
-  `
+function takeStockSql(type: 'sale' | 'transfer_out', link: 'sale_id' | 'transfer_id'): string {
+  return `
   WITH lines AS (
     SELECT * FROM unnest($3::int[], $4::uuid[], $5::numeric[]) AS l(line_no, product_id, qty)
   ), req AS (
@@ -51,8 +48,8 @@ export const deductStockForSale = defineStatement<
      WHERE s.business_id = $1 AND s.warehouse_id = $2 AND s.product_id = req.product_id AND s.quantity >= req.qty
     RETURNING s.product_id, s.quantity
   ), mv AS (
-    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, sale_id)
-    SELECT $1, l.product_id, $2, 'sale', -l.qty,
+    INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, ${link})
+    SELECT $1, l.product_id, $2, '${type}', -l.qty,
            upd.quantity + sum(l.qty) OVER (PARTITION BY l.product_id)
                         - sum(l.qty) OVER (PARTITION BY l.product_id ORDER BY l.line_no),
            $6
@@ -69,8 +66,16 @@ export const deductStockForSale = defineStatement<
     LEFT JOIN locked ON locked.product_id = req.product_id
     LEFT JOIN upd ON upd.product_id = req.product_id
     LEFT JOIN others ON others.product_id = req.product_id
-   ORDER BY req.product_id`,
-);
+   ORDER BY req.product_id`;
+}
+
+type TakeStockParams = [businessId: string, warehouseId: string, lineNos: number[], productIds: string[], quantities: string[], documentId: string];
+
+/** A sale's lines out of its warehouse ($6 the sale), `sale` movements; the rows carry the cost its lines record. */
+export const deductStockForSale = defineStatement<TakeStockParams, TakenLevelRow>('stock.deductForSale', takeStockSql('sale', 'sale_id'));
+
+/** A transfer's lines out of its source warehouse ($6 the transfer), `transfer_out` movements. */
+export const shipTransferStock = defineStatement<TakeStockParams, TakenLevelRow>('stock.shipTransfer', takeStockSql('transfer_out', 'transfer_id'));
 
 /**
  * Puts back what sale $2 of business $1 took and its returns have not, to the sale's warehouse, one

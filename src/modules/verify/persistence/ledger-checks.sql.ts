@@ -1,4 +1,7 @@
 import { defineStatement, Statement } from '../../../database/statement';
+import { TRANSFER_MOVEMENT_TYPES } from '../../stock/movement-types';
+
+const TRANSFER_TYPES_SQL = TRANSFER_MOVEMENT_TYPES.map((t) => `'${t}'`).join(', ');
 
 /**
  * The ledger checks of `cli verify`, each ONE aggregate statement over a whole
@@ -224,14 +227,23 @@ export const returns: LedgerCheck = defineStatement(
 /**
  * Every product's average cost is the replay of its movement ledger in order (CONTRACT.md 13): from
  * its opening cost with nothing on hand, through moving_average_cost, the rule the service applies.
+ * On hand counts goods in transit: transfer movements leave it as it was, and a transfer's losses
+ * leave it where the transfer closed (transfers.closed_seq).
  */
 export const averageCosts: LedgerCheck = defineStatement(
   'verify.averageCosts',
-  `WITH replay AS (
-     SELECT m.business_id, m.product_id, moving_average_cost(0, p.opening_cost, m.quantity, m.unit_cost ORDER BY m.seq) AS average
-       FROM stock_movements m JOIN products p ON p.business_id = m.business_id AND p.id = m.product_id
-      WHERE ${scoped('m')}
-      GROUP BY m.business_id, m.product_id
+  `WITH ledger AS (
+     SELECT m.business_id, m.product_id, m.seq,
+            CASE WHEN m.type IN (${TRANSFER_TYPES_SQL}) THEN 0 ELSE m.quantity END AS quantity, m.unit_cost
+       FROM stock_movements m WHERE ${scoped('m')}
+     UNION ALL
+     SELECT t.business_id, i.product_id, t.closed_seq, -i.lost_quantity, NULL
+       FROM transfers t JOIN transfer_items i ON i.business_id = t.business_id AND i.transfer_id = t.id
+      WHERE ${scoped('t')} AND t.status = 'received' AND i.lost_quantity > 0
+   ), replay AS (
+     SELECT l.business_id, l.product_id, moving_average_cost(0, p.opening_cost, l.quantity, l.unit_cost ORDER BY l.seq) AS average
+       FROM ledger l JOIN products p ON p.business_id = l.business_id AND p.id = l.product_id
+      GROUP BY l.business_id, l.product_id
    ), cmp AS MATERIALIZED (
      SELECT p.business_id, p.id AS product_id, coalesce(r.average, p.opening_cost) AS expected, p.average_cost AS actual
        FROM products p LEFT JOIN replay r ON r.business_id = p.business_id AND r.product_id = p.id
@@ -240,6 +252,77 @@ export const averageCosts: LedgerCheck = defineStatement(
      SELECT 'average_cost' AS kind, business_id, product_id, expected, actual FROM cmp WHERE expected <> actual
    )
    ${result('SELECT count(*) FROM cmp', 'business_id, product_id')}`,
+);
+
+/**
+ * Transfers against their movements (CONTRACT.md 14): per line, shipped is what left the source
+ * (transfer_out), received what entered the destination (transfer_in), and received + lost + what
+ * went back (transfer_cancel) is all that was shipped once the transfer closed, nothing while in
+ * transit. And per product, the ledger's goods in transit (what transfer movements took out of the
+ * warehouses and no loss explains) equal what the open transfers carry.
+ */
+export const transfers: LedgerCheck = defineStatement(
+  'verify.transfers',
+  `WITH lines AS MATERIALIZED (
+     SELECT i.*, t.status, t.from_warehouse_id, t.to_warehouse_id
+       FROM transfer_items i JOIN transfers t ON t.business_id = i.business_id AND t.id = i.transfer_id
+      WHERE ${scoped('i')}
+   ), moved AS (
+     SELECT m.business_id, m.transfer_id, m.product_id,
+            coalesce(-sum(m.quantity) FILTER (WHERE m.type = 'transfer_out'), 0) AS shipped,
+            coalesce(sum(m.quantity) FILTER (WHERE m.type = 'transfer_in'), 0) AS arrived,
+            coalesce(sum(m.quantity) FILTER (WHERE m.type = 'transfer_cancel'), 0) AS returned
+       FROM stock_movements m WHERE ${scoped('m')} AND m.transfer_id IS NOT NULL
+      GROUP BY 1, 2, 3
+   ), cmp AS (
+     SELECT l.business_id, l.transfer_id, l.product_id, l.status, l.quantity, l.received_quantity, l.lost_quantity,
+            coalesce(m.shipped, 0) AS shipped, coalesce(m.arrived, 0) AS arrived, coalesce(m.returned, 0) AS returned
+       FROM lines l LEFT JOIN moved m ON m.business_id = l.business_id AND m.transfer_id = l.transfer_id AND m.product_id = l.product_id
+   ), ledger_transit AS (
+     SELECT m.business_id, m.product_id, -sum(m.quantity) AS qty
+       FROM stock_movements m WHERE ${scoped('m')} AND m.type IN (${TRANSFER_TYPES_SQL})
+      GROUP BY 1, 2
+   ), losses AS (
+     SELECT business_id, product_id, sum(lost_quantity) AS qty FROM lines WHERE status = 'received' GROUP BY 1, 2
+   ), open_transit AS (
+     SELECT business_id, product_id, sum(quantity) AS qty FROM lines WHERE status = 'in_transit' GROUP BY 1, 2
+   ), transit AS (
+     SELECT business_id, product_id, coalesce(g.qty, 0) - coalesce(x.qty, 0) AS expected, coalesce(o.qty, 0) AS actual
+       FROM ledger_transit g FULL JOIN losses x USING (business_id, product_id) FULL JOIN open_transit o USING (business_id, product_id)
+   ), drift AS (
+     SELECT 'transfer_shipped' AS kind, business_id, transfer_id, product_id, to_jsonb(quantity) AS expected, to_jsonb(shipped) AS actual
+       FROM cmp WHERE shipped <> quantity
+     UNION ALL
+     SELECT 'transfer_received', business_id, transfer_id, product_id, to_jsonb(received_quantity), to_jsonb(arrived)
+       FROM cmp WHERE arrived <> received_quantity
+     UNION ALL
+     SELECT 'transfer_balance', business_id, transfer_id, product_id, to_jsonb(settled), to_jsonb(received_quantity + lost_quantity + returned)
+       FROM (SELECT *, CASE WHEN status = 'in_transit' THEN 0 ELSE quantity END AS settled FROM cmp) c
+      WHERE received_quantity + lost_quantity + returned <> settled
+     UNION ALL
+     SELECT 'in_transit', business_id, NULL, product_id, to_jsonb(expected), to_jsonb(actual) FROM transit WHERE expected <> actual
+   )
+   ${result('SELECT count(*) FROM lines', 'business_id, kind, transfer_id, product_id')}`,
+);
+
+/** Stock counts against their movements: each counted line's difference is its `count` movement (none when 0). */
+export const stockCounts: LedgerCheck = defineStatement(
+  'verify.stockCounts',
+  `WITH lines AS MATERIALIZED (
+     SELECT i.business_id, i.count_id, i.product_id, i.difference, c.warehouse_id
+       FROM stock_count_items i JOIN stock_counts c ON c.business_id = i.business_id AND c.id = i.count_id
+      WHERE ${scoped('i')}
+   ), moved AS (
+     SELECT m.business_id, m.count_id, m.product_id, m.warehouse_id, sum(m.quantity) AS qty
+       FROM stock_movements m WHERE ${scoped('m')} AND m.type = 'count' GROUP BY 1, 2, 3, 4
+   ), drift AS (
+     SELECT 'count_movement' AS kind, coalesce(l.business_id, m.business_id) AS business_id, coalesce(l.count_id, m.count_id) AS count_id,
+            coalesce(l.product_id, m.product_id) AS product_id, to_jsonb(coalesce(l.difference, 0)) AS expected, to_jsonb(coalesce(m.qty, 0)) AS actual
+       FROM lines l FULL JOIN moved m
+         ON m.business_id = l.business_id AND m.count_id = l.count_id AND m.product_id = l.product_id AND m.warehouse_id = l.warehouse_id
+      WHERE coalesce(l.difference, 0) <> coalesce(m.qty, 0)
+   )
+   ${result('SELECT count(*) FROM lines', 'business_id, kind, count_id, product_id')}`,
 );
 
 /**

@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
+import { IsQuantity, OptionalNullable } from '../../../common/validation/decorators';
+import { IsNotes } from '../../customers/dto/customer-fields';
+import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
+
+export class TransferLineDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  product_id: string;
+
+  @IsQuantity()
+  quantity: number;
+}
+
+/** POST /stock/transfers (CONTRACT.md 14): goods leave the source at once; one line per product. */
+export class CreateTransferDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID(undefined, { message: 'from_warehouse_id must be a UUID' })
+  from_warehouse_id: string;
+
+  @ApiProperty({ format: 'uuid', description: 'another warehouse than from_warehouse_id' })
+  @IsUUID(undefined, { message: 'to_warehouse_id must be a UUID' })
+  to_warehouse_id: string;
+
+  @ApiProperty({ type: [TransferLineDto] })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => TransferLineDto)
+  items: TransferLineDto[];
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @OptionalNullable()
+  @IsNotes()
+  notes?: string | null;
+}

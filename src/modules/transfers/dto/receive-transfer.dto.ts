@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
+import { IsStockQuantity, OptionalNotNull } from '../../../common/validation/decorators';
+import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
+
+export class ReceivedTransferLineDto {
+  @ApiProperty({ format: 'uuid', description: 'a product of this transfer' })
+  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  product_id: string;
+
+  /** What arrived (0 when none did); never more than was shipped. */
+  @IsStockQuantity({ example: 4 })
+  quantity: number;
+}
+
+/**
+ * POST /stock/transfers/:id/receive (CONTRACT.md 14). Without items, everything shipped arrived; with
+ * items, each product arrived as given and a product not named arrived not at all. What was shipped
+ * and did not arrive is lost.
+ */
+export class ReceiveTransferDto {
+  @ApiPropertyOptional({ type: [ReceivedTransferLineDto] })
+  @OptionalNotNull()
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => ReceivedTransferLineDto)
+  items?: ReceivedTransferLineDto[];
+}
