@@ -66,7 +66,9 @@ async function measureApi(url: string, apiKey: string, businessId: string, log: 
     const zone = zoneInFirstHour(new Date());
     await withClient(url, async (c) => {
       await c.query(`UPDATE businesses SET timezone = $2 WHERE id = $1`, [businessId, zone]);
-      await c.query(`TRUNCATE analytics_daily_sales, analytics_daily_products, analytics_customer_snapshots`);
+      await c.query(
+        `TRUNCATE analytics_daily_sales, analytics_daily_products, analytics_product_totals, analytics_product_totals_state, analytics_customer_snapshots`,
+      );
     });
     log(
       `\n--- business time zone ${zone} (local time 00:${new Date().toISOString().slice(14, 16)}: yesterday still open, read from its closed hour buckets) ---`,

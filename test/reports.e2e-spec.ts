@@ -84,3 +84,101 @@ describe('reports: inventory valuation and margin (CONTRACT.md 13)', () => {
     await api.get('/reports/margin?days=abc').expect(400);
   });
 });
+
+describe('margin and top products over long windows: product running totals (issue 13)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('read the same figures as the sales themselves, after fills of earlier days, a return and a cancellation of closed days', async () => {
+    const biz = await createBusiness(t, 'Totals Shop');
+    const api = apiAs(t, biz);
+    const product = async (name: string, price: number, cost: number) => {
+      const p = (await api.post('/products', { name, price, cost_price: cost }).expect(201)).body.data;
+      await api.post('/stock/adjustments', { product_id: p.id, quantity: 100, reason: 'restock' }).expect(201);
+      return p.id as string;
+    };
+    const [a, b, c] = [await product('Apples', 3.5, 1.25), await product('Bread', 2.2, 0.8), await product('Cheese', 7.9, 4.1)];
+    /** An order `daysAgo` days back (whole days, so it stays on the same local date). */
+    const sale = async (daysAgo: number, lines: [string, number][]) => {
+      const order = (await api.post('/orders', { items: lines.map(([product_id, quantity]) => ({ product_id, quantity })) }).expect(201)).body.data;
+      await t.db.query(`UPDATE sales SET created_at = created_at - make_interval(days => $2) WHERE id = $1`, [order.order_id, daysAgo]);
+      return order;
+    };
+    await sale(50, [
+      [a, 3],
+      [c, 1],
+    ]);
+    const returned = await sale(20, [
+      [a, 2],
+      [b, 5],
+    ]);
+    const cancelled = await sale(10, [
+      [c, 2],
+      [b, 1],
+    ]);
+    await sale(4, [[b, 2]]);
+    await sale(3, [
+      [a, 1],
+      [c, 1],
+    ]);
+    await sale(0, [[a, 4]]);
+
+    /** The window's figures straight from the sale lines (UTC business: local days are UTC days). */
+    const truth = async (days: number) => {
+      const rows = await t.db.query(
+        `SELECT i.product_id, p.name, sum(i.quantity - i.returned_quantity)::float8 AS quantity, sum(i.total - i.returned_amount)::float8 AS revenue,
+                sum(round((i.quantity - i.returned_quantity) * i.unit_cost, 2))::float8 AS cogs
+           FROM sales s JOIN sale_items i ON i.business_id = s.business_id AND i.sale_id = s.id JOIN products p ON p.id = i.product_id
+          WHERE s.business_id = $1 AND s.status IN ('completed', 'partially_returned')
+            AND s.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => $2 - 1)
+          GROUP BY i.product_id, p.name ORDER BY 4 DESC, p.name, i.product_id`,
+        [biz.business_id, days],
+      );
+      return rows.map((r: any) => ({ ...r, margin: Math.round((r.revenue - r.cogs) * 100) / 100 }));
+    };
+    const check = async (days: number) => {
+      const want = await truth(days);
+      const margin = (await api.get(`/reports/margin?days=${days}`).expect(200)).body.data;
+      expect(margin.products).toEqual(want);
+      const top = (await api.get(`/analytics/top-products?days=${days}&limit=10`).expect(200)).body;
+      expect(top.map((p: { product_id: string; total_sold: number; total_revenue: number }) => [p.product_id, p.total_sold, p.total_revenue])).toEqual(
+        want.map((w: { product_id: string; quantity: number; revenue: number }) => [w.product_id, w.quantity, w.revenue]),
+      );
+    };
+    const state = async () => {
+      const [row] = await t.db.query(
+        `SELECT through::text, through >= (now() AT TIME ZONE 'UTC')::date - 2 AS recent,
+                (SELECT count(*)::int FROM analytics_product_totals WHERE business_id = $1) AS totals
+           FROM analytics_product_totals_state WHERE business_id = $1`,
+        [biz.business_id],
+      );
+      return row;
+    };
+
+    // a short window first, then longer ones whose fills roll up earlier days: the totals start over from there
+    for (const days of [7, 30, 60, 1, 365]) await check(days);
+    const built = await state();
+    expect(built).toMatchObject({ recent: true });
+    expect(built.totals).toBeGreaterThanOrEqual(7);
+
+    // the long windows are read from the totals: a tampered last total of Cheese shows (and is put back)
+    const lastTotal = `UPDATE analytics_product_totals SET revenue = revenue + $3 WHERE business_id = $1 AND product_id = $2
+                        AND day = (SELECT max(day) FROM analytics_product_totals WHERE business_id = $1 AND product_id = $2)`;
+    await t.db.query(lastTotal, [biz.business_id, c, 1000]);
+    const tampered = (await api.get('/reports/margin?days=60').expect(200)).body.data;
+    const cheese = (await truth(60)).find((w: { product_id: string }) => w.product_id === c);
+    expect(tampered.products.find((p: { product_id: string }) => p.product_id === c).revenue).toBe(cheese.revenue + 1000);
+    await t.db.query(lastTotal, [biz.business_id, c, -1000]);
+
+    // a return and a cancellation of closed days rewind the totals; the next reads are right again
+    await api.post(`/orders/${returned.order_id}/returns`, { items: [{ sale_item_id: returned.items[1].id, quantity: 2 }] }).expect(201);
+    expect((await state()).through < built.through).toBe(true);
+    await api.post(`/orders/${cancelled.order_id}/cancel`, {}).expect(200);
+    for (const days of [30, 7, 365, 60]) await check(days);
+    expect((await state()).through).toBe(built.through);
+  });
+});

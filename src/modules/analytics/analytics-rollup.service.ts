@@ -9,6 +9,8 @@ import * as rollupSql from './persistence/analytics-rollups.sql';
 
 /** A first fill this large changes the rollups' size by orders of magnitude: see fillDays. */
 const ANALYZE_AFTER_DAYS = 28;
+/** Product running totals written at once beyond which their statistics are refreshed too. */
+const ANALYZE_AFTER_TOTALS = 50_000;
 
 /**
  * The lazily filled analytics rollups. Reads fill them for CLOSED days and hour buckets only, the
@@ -45,23 +47,39 @@ export class AnalyticsRollupService {
     await tx.run(rollupSql.invalidateRollups, [businessId, saleCreatedAt.toISOString()]);
   }
 
-  /** Rolls up every day of [from, to] that is not rolled up yet (the caller passes closed days only). */
+  /**
+   * Rolls up every day of [from, to] that is not rolled up yet (the caller passes closed days only),
+   * then brings the product running totals up to the last rolled-up day.
+   */
   async fillDays(businessId: string, timeZone: string, from: string, to: string): Promise<void> {
     if (to < from) return;
     const filled = await this.withFillLock(businessId, async (tx) => {
       const [row] = await tx.run(rollupSql.fillDays, [businessId, from, to, timeZone]);
       await tx.run(rollupSql.dropHourlySalesThrough, [businessId, to]);
       await tx.run(rollupSql.dropHourlyProductsThrough, [businessId, to]);
-      return row.days;
+      const written = await this.extendProductTotals(tx, businessId, row.first_day);
+      return { days: row.days, written };
     });
     // Without fresh statistics after a large first fill, the planner sorts a year of product rows on
-    // disk instead of hashing them (3x slower) until autovacuum comes by. Best effort: the figures
+    // disk instead of hashing them (3x slower), or scans the running totals instead of probing them,
+    // until autovacuum comes by. Best effort: the figures
     // are already stored and right either way.
-    if (filled >= ANALYZE_AFTER_DAYS) {
+    if (filled.days >= ANALYZE_AFTER_DAYS || filled.written >= ANALYZE_AFTER_TOTALS) {
       await rollupSql.analyzeDailyRollups(this.db).catch((err: unknown) => {
         this.logger.warn(`ANALYZE of the analytics rollups failed: ${err instanceof Error ? err.message : String(err)}`);
       });
     }
+  }
+
+  /**
+   * The product running totals up to the last rolled-up day: rewound first when this fill rolled up
+   * a day they had passed (`firstFilledDay`), their stale rows dropped, then extended.
+   */
+  private async extendProductTotals(tx: Tx, businessId: string, firstFilledDay: string | null): Promise<number> {
+    await tx.run(rollupSql.lockProductTotals, [businessId, firstFilledDay]);
+    await tx.run(rollupSql.dropStaleProductTotals, [businessId]);
+    const [row] = await tx.run(rollupSql.extendProductTotals, [businessId]);
+    return row.written;
   }
 
   /** Rolls up the given closed hour buckets that are not rolled up yet. */

@@ -77,8 +77,8 @@ export class AnalyticsService {
 
   /**
    * Runs a read whose closed days and hours come from the rollups; when some of them are not
-   * rolled up yet (first query of those days or hours, or invalidated since), rolls them up and
-   * reads again.
+   * rolled up yet (first query of those days or hours, or invalidated since), or a product read's
+   * running totals lag its closed days, rolls them up and reads again.
    */
   private async readRolledUp<T>(
     biz: BusinessContext,
@@ -89,7 +89,9 @@ export class AnalyticsService {
     const window = windowParams(biz, plan);
     for (let attempt = 1; ; attempt++) {
       const { rolled, value } = await read(window);
-      if (rolled.rolled_days === days && rolled.rolled_hours === plan.windowBuckets.length) return value;
+      const complete = rolled.rolled_days === days && rolled.rolled_hours === plan.windowBuckets.length;
+      // lagging product totals only make the read slower, never wrong: one fill brings them up
+      if (complete && (!rolled.totals_behind || attempt > 1)) return value;
       if (attempt === MAX_READS) throw new Error(`analytics rollup of business ${biz.id} still incomplete after ${attempt} fills`);
       await this.rollups.fillDays(biz.id, biz.timezone, plan.firstDay, plan.rollupTo);
       await this.rollups.fillBuckets(biz.id, plan.windowBuckets);

@@ -36,7 +36,46 @@ const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS}
 export interface RolledCounts {
   rolled_days: number;
   rolled_hours: number;
+  /** product reads: the window has closed days the product running totals do not reach yet */
+  totals_behind?: boolean;
 }
+
+/** The rolled-up counts of a product read, and whether the running totals lag its closed days. */
+const PRODUCT_ROLLED = `${ROLLED},
+  (SELECT $3::date >= $2::date AND COALESCE(bool_or(s.through < $3::date), true)
+     FROM analytics_product_totals_state s WHERE s.business_id = $1) AS totals_behind`;
+
+/**
+ * Each product's quantity, revenue and cost in the window, in parts to add up (one row per product
+ * and part). The closed days come from the product running totals, up to where they are right
+ * (`through`): the last total at the window's last such day minus the last one before its first day,
+ * two index probes per product whatever the window's length, for the products with a total inside
+ * it. Closed days after `through` come from the daily rollup, the closed hours of the open days from
+ * the hourly rollup, and the sales since, live.
+ */
+const WINDOW_PRODUCT_PARTS = `
+  SELECT p.id AS product_id, hi.quantity - COALESCE(lo.quantity, 0) AS quantity,
+         hi.revenue - COALESCE(lo.revenue, 0) AS revenue, hi.cost - COALESCE(lo.cost, 0) AS cost
+    FROM (SELECT least($3::date, s.through) AS hi, $2::date - 1 AS lo FROM analytics_product_totals_state s WHERE s.business_id = $1) span
+    JOIN products p ON p.business_id = $1 AND span.hi > span.lo
+   CROSS JOIN LATERAL (
+     SELECT t.day, t.quantity, t.revenue, t.cost FROM analytics_product_totals t
+      WHERE t.business_id = $1 AND t.product_id = p.id AND t.day <= span.hi ORDER BY t.day DESC LIMIT 1
+   ) hi
+    LEFT JOIN LATERAL (
+     SELECT t.quantity, t.revenue, t.cost FROM analytics_product_totals t
+      WHERE t.business_id = $1 AND t.product_id = p.id AND t.day <= span.lo ORDER BY t.day DESC LIMIT 1
+   ) lo ON true
+   WHERE hi.day > span.lo
+  UNION ALL
+  SELECT product_id, quantity, revenue, cost FROM analytics_daily_products
+   WHERE ${WINDOW_DAYS} AND day > COALESCE((SELECT through FROM analytics_product_totals_state WHERE business_id = $1), '-infinity')
+  UNION ALL
+  SELECT product_id, quantity, revenue, cost FROM analytics_hourly_products WHERE ${WINDOW_HOURS}
+  UNION ALL
+  SELECT i.product_id, i.quantity - i.returned_quantity, i.total - i.returned_amount, ${LINE_COST_SQL('i')}
+    FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
+   WHERE ${WINDOW_LIVE_SALES}`;
 
 /** Numeric columns come as exact decimal strings. */
 export interface DashboardRow {
@@ -107,17 +146,9 @@ function topProductsStatement(sort: TopProductSort, order: string): TopProductsS
   return defineStatement(
     name,
     `WITH agg AS (
-       SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue FROM (
-         SELECT product_id, quantity, revenue FROM analytics_daily_products WHERE ${WINDOW_DAYS}
-         UNION ALL
-         SELECT product_id, quantity, revenue FROM analytics_hourly_products WHERE ${WINDOW_HOURS}
-         UNION ALL
-         SELECT i.product_id, i.quantity - i.returned_quantity, i.total - i.returned_amount
-           FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
-          WHERE ${WINDOW_LIVE_SALES}
-       ) u GROUP BY product_id
+       SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue FROM (${WINDOW_PRODUCT_PARTS}) u GROUP BY product_id
      )
-     SELECT ${ROLLED}, t.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+     SELECT ${PRODUCT_ROLLED}, t.* FROM (SELECT 1) one LEFT JOIN LATERAL (
        SELECT a.product_id, p.name, p.sku, a.quantity::text AS total_sold, a.revenue::text AS total_revenue
          FROM agg a JOIN products p ON p.business_id = $1 AND p.id = a.product_id
         ORDER BY ${order}
@@ -150,7 +181,7 @@ export const MARGIN_TOP_PRODUCTS = 50;
 
 /**
  * GET /reports/margin: revenue and cost of goods of the window's sales net of returns, per product
- * and in all, from the same three parts as top-products (the product rollups carry the cost). At
+ * and in all, from the same parts as top-products (the product rollups and totals carry the cost). At
  * least one row: the totals, with the top products by revenue (nulls when none sold).
  */
 export const margin = defineStatement<
@@ -159,19 +190,11 @@ export const margin = defineStatement<
 >(
   'analytics.margin',
   `WITH agg AS (
-     SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue, sum(cost) AS cost FROM (
-       SELECT product_id, quantity, revenue, cost FROM analytics_daily_products WHERE ${WINDOW_DAYS}
-       UNION ALL
-       SELECT product_id, quantity, revenue, cost FROM analytics_hourly_products WHERE ${WINDOW_HOURS}
-       UNION ALL
-       SELECT i.product_id, i.quantity - i.returned_quantity, i.total - i.returned_amount, ${LINE_COST_SQL('i')}
-         FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
-        WHERE ${WINDOW_LIVE_SALES}
-     ) u GROUP BY product_id
+     SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue, sum(cost) AS cost FROM (${WINDOW_PRODUCT_PARTS}) u GROUP BY product_id
    ), tot AS (
      SELECT coalesce(sum(revenue), 0) AS revenue, coalesce(sum(cost), 0) AS cost FROM agg
    )
-   SELECT ${ROLLED}, tot.revenue::text AS total_revenue, tot.cost::text AS total_cogs, t.*
+   SELECT ${PRODUCT_ROLLED}, tot.revenue::text AS total_revenue, tot.cost::text AS total_cogs, t.*
      FROM tot LEFT JOIN LATERAL (
        SELECT a.product_id, p.name, a.quantity::text AS quantity, a.revenue::text AS revenue, a.cost::text AS cogs
          FROM agg a JOIN products p ON p.business_id = $1 AND p.id = a.product_id

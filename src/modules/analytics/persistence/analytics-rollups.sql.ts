@@ -33,9 +33,9 @@ const LINES_OF_SALE = `
 /**
  * Rolls up the days of [$2, $3] not rolled up yet, in zone $4, from the completed sales. Local days
  * become instants in PostgreSQL, so the sales index is searched with plain timestamptz bounds.
- * Returns the number of days inserted.
+ * Returns the number of days inserted and the first of them (null when none).
  */
-export const fillDays = defineStatement<[businessId: string, from: string, to: string, timeZone: string], { days: number }>(
+export const fillDays = defineStatement<[businessId: string, from: string, to: string, timeZone: string], { days: number; first_day: string | null }>(
   'analytics.fillDays',
   `
   WITH missing AS (
@@ -65,7 +65,68 @@ export const fillDays = defineStatement<[businessId: string, from: string, to: s
      GROUP BY s.day, i.product_id
     ON CONFLICT DO NOTHING
   )
-  SELECT count(*)::int AS days FROM day_rows`,
+  SELECT count(*)::int AS days, min(day)::text AS first_day FROM day_rows`,
+);
+
+/**
+ * The product running totals of business $1 (analytics_product_totals), kept by the fills under the
+ * rollup lock, in three steps of one transaction. First lock the business's state row (created at
+ * -infinity: nothing summed yet), so extensions of one business run one after the other, and rewind
+ * `through` to the day before $2 when the fill just rolled up day $2 at or before it (the later totals
+ * lack that day). An invalidation rewinds it too, in the changing transaction, without deleting
+ * anything there.
+ */
+export const lockProductTotals = defineStatement<[businessId: string, firstFilledDay: string | null], { through: string }>(
+  'analytics.lockProductTotals',
+  `INSERT INTO analytics_product_totals_state AS s (business_id, through) VALUES ($1, '-infinity')
+   ON CONFLICT (business_id) DO UPDATE
+     SET through = CASE WHEN $2::date <= s.through THEN $2::date - 1 ELSE s.through END
+   RETURNING through::text`,
+);
+
+/** Then delete the totals after `through`: rewound ones, about to be written again. */
+export const dropStaleProductTotals = defineStatement<[businessId: string], never>(
+  'analytics.dropStaleProductTotals',
+  `DELETE FROM analytics_product_totals t USING analytics_product_totals_state s
+    WHERE t.business_id = $1 AND s.business_id = $1 AND t.day > s.through`,
+);
+
+/**
+ * Extends the totals over the daily product rows after `through`, each product's from its last
+ * total, and moves `through` to the last rolled-up day. Returns how many totals it wrote.
+ */
+export const extendProductTotals = defineStatement<[businessId: string], { written: number }>(
+  'analytics.extendProductTotals',
+  `WITH st AS (
+     SELECT through FROM analytics_product_totals_state WHERE business_id = $1
+   ), target AS (
+     SELECT max(day) AS through FROM analytics_daily_sales WHERE business_id = $1
+   ), fresh AS MATERIALIZED (
+     SELECT d.product_id, d.day, d.quantity, d.revenue, d.cost
+       FROM st, target, analytics_daily_products d
+      WHERE d.business_id = $1 AND d.day > st.through AND d.day <= target.through
+   ), base AS (
+     SELECT f.product_id, b.quantity, b.revenue, b.cost
+       FROM st, (SELECT DISTINCT product_id FROM fresh) f
+      CROSS JOIN LATERAL (
+        SELECT t.quantity, t.revenue, t.cost FROM analytics_product_totals t
+         WHERE t.business_id = $1 AND t.product_id = f.product_id AND t.day <= st.through
+         ORDER BY t.day DESC LIMIT 1
+      ) b
+   ), written AS (
+     INSERT INTO analytics_product_totals (business_id, product_id, day, quantity, revenue, cost)
+     SELECT $1, f.product_id, f.day,
+            COALESCE(b.quantity, 0) + sum(f.quantity) OVER w,
+            COALESCE(b.revenue, 0) + sum(f.revenue) OVER w,
+            COALESCE(b.cost, 0) + sum(f.cost) OVER w
+       FROM fresh f LEFT JOIN base b USING (product_id)
+     WINDOW w AS (PARTITION BY f.product_id ORDER BY f.day)
+     RETURNING 1
+   ), moved AS (
+     UPDATE analytics_product_totals_state s SET through = target.through
+       FROM target WHERE s.business_id = $1 AND target.through > s.through
+   )
+   SELECT count(*)::int AS written FROM written`,
 );
 
 /**
@@ -133,7 +194,8 @@ export const fillSettings = defineStatement<[statementTimeoutMs: string], never>
 );
 
 /**
- * Deletes every rollup row of the day, in the business's zone, of a sale created at $2, and the
+ * Deletes every rollup row of the day, in the business's zone, of a sale created at $2, rewinds the
+ * product running totals to the day before (the next fill rewrites the later ones), and deletes the
  * customer snapshots that reach past it (returning customers and lifetime values look at all
  * earlier history).
  */
@@ -149,6 +211,8 @@ export const invalidateRollups = defineStatement<[businessId: string, saleCreate
      DELETE FROM analytics_hourly_sales r USING d WHERE r.business_id = $1 AND r.day = d.day
    ), hourly_products AS (
      DELETE FROM analytics_hourly_products r USING d WHERE r.business_id = $1 AND r.day = d.day
+   ), totals_state AS (
+     UPDATE analytics_product_totals_state s SET through = d.day - 1 FROM d WHERE s.business_id = $1 AND s.through >= d.day
    )
    DELETE FROM analytics_customer_snapshots s WHERE s.business_id = $1 AND s.through > $2::timestamptz`,
 );
@@ -158,5 +222,5 @@ export const invalidateRollups = defineStatement<[businessId: string, saleCreate
  * ANALYZE cannot be prepared, so it runs as plain text outside any transaction.
  */
 export async function analyzeDailyRollups(db: DataSource): Promise<void> {
-  await db.query(`ANALYZE analytics_daily_sales, analytics_daily_products`);
+  await db.query(`ANALYZE analytics_daily_sales, analytics_daily_products, analytics_product_totals`);
 }
