@@ -1,7 +1,8 @@
-import { EntityMetadata, FindOptionsWhere, ObjectLiteral, Repository } from 'typeorm';
+import { EntityMetadata, FindOptionsSelect, FindOptionsWhere, In, ObjectLiteral, Repository } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { DomainError } from '../common/errors/domain-error';
+import { ErrorCode } from '../common/errors/error-codes';
 import { dec } from '../common/money/money';
 
 /** A row of a business table, addressed by its own id. */
@@ -12,6 +13,30 @@ export interface BusinessRow extends ObjectLiteral {
 
 function byBusiness<E extends BusinessRow>(businessId: string, id: string): FindOptionsWhere<E> {
   return { businessId, id } as FindOptionsWhere<E>;
+}
+
+/**
+ * A request's references to rows of the business (products of an order, warehouses of a transfer):
+ * unless every id is one of the business's rows, 422 `code` with one detail `{[key]: id}` per id that
+ * is not (another business's id is refused like a missing one).
+ */
+export async function checkReferences<E extends BusinessRow>(
+  repo: Repository<E>,
+  businessId: string,
+  ids: string[],
+  code: ErrorCode,
+  key: string,
+): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  const found = await repo.find({ select: { id: true } as FindOptionsSelect<E>, where: { businessId, id: In(wanted) } as FindOptionsWhere<E> });
+  const missing = wanted.filter((id) => !found.some((row) => row.id === id));
+  if (missing.length > 0)
+    throw new DomainError(
+      code,
+      undefined,
+      missing.map((id) => ({ [key]: id })),
+    );
 }
 
 /**

@@ -1,20 +1,10 @@
-import { In } from 'typeorm';
-import { DomainError } from '../../common/errors/domain-error';
+import { checkReferences } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
 import { Warehouse } from './entities/warehouse.entity';
 
 /** 422 UNKNOWN_WAREHOUSE, naming each one, unless every warehouse id is the business's. */
-export async function checkWarehouses(tx: Tx, businessId: string, warehouseIds: string[]): Promise<void> {
-  const ids = [...new Set(warehouseIds)];
-  if (ids.length === 0) return;
-  const found = await tx.getRepository(Warehouse).find({ select: { id: true }, where: { businessId, id: In(ids) } });
-  const missing = ids.filter((id) => !found.some((w) => w.id === id));
-  if (missing.length > 0)
-    throw new DomainError(
-      'UNKNOWN_WAREHOUSE',
-      undefined,
-      missing.map((warehouse_id) => ({ warehouse_id })),
-    );
+export function checkWarehouses(tx: Tx, businessId: string, warehouseIds: string[]): Promise<void> {
+  return checkReferences(tx.getRepository(Warehouse), businessId, warehouseIds, 'UNKNOWN_WAREHOUSE', 'warehouse_id');
 }
 
 /** The business's default warehouse. */
