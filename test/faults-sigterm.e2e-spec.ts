@@ -1,12 +1,11 @@
 import { ChildProcess } from 'child_process';
-import * as path from 'path';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { provisionBusiness } from '../src/modules/businesses/business-provisioning';
 import { Draining } from '../src/common/http/draining';
 import { apiAs, countRows, createBusiness, startTestApp } from './helpers/test-app';
 import { FaultDatabase } from './helpers/fault-db';
-import { freePort, ROOT, runCli, startUntil, waitForExit } from './helpers/processes';
+import { freePort, runCli, startUntil, TS_NODE, waitForExit } from './helpers/processes';
 import { refusingUrl, sleep } from './helpers/receiver';
 
 interface Outcome {
@@ -54,7 +53,7 @@ describe('faults: SIGTERM during load', () => {
       WEBHOOK_MAX_ATTEMPTS: '10',
       WEBHOOK_DISPATCH_INTERVAL_MS: '200',
     };
-    const started = await startUntil(path.join(ROOT, 'node_modules', '.bin', 'ts-node'), ['--transpile-only', 'src/main.ts'], { env }, /listening on/, 90_000);
+    const started = await startUntil(TS_NODE[0], [TS_NODE[1], 'src/main.ts'], { env }, /listening on/, 90_000);
     server = started.child;
     const exited = waitForExit(server, 120_000);
 

@@ -1,5 +1,4 @@
 import { ChildProcess } from 'child_process';
-import * as path from 'path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source-options';
@@ -10,7 +9,7 @@ import { createApplication } from '../src/bootstrap';
 import { JsonLogger } from '../src/common/logging/json-logger';
 import { loadConfig } from '../src/config/app-config';
 import { FaultDatabase } from './helpers/fault-db';
-import { freePort, ROOT, startUntil, waitForExit } from './helpers/processes';
+import { freePort, startUntil, TS_NODE, waitForExit } from './helpers/processes';
 import { cloneTemplateDatabase } from './helpers/test-app';
 
 /**
@@ -99,7 +98,7 @@ describe('Idempotency-Key after the server is killed (kill -9)', () => {
 
   async function start(url: string, port: number): Promise<ChildProcess> {
     const env = { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0' };
-    const started = await startUntil(path.join(ROOT, 'node_modules', '.bin', 'ts-node'), ['--transpile-only', 'src/main.ts'], { env }, /listening on/, 90_000);
+    const started = await startUntil(TS_NODE[0], [TS_NODE[1], 'src/main.ts'], { env }, /listening on/, 90_000);
     return started.child;
   }
 

@@ -3,7 +3,7 @@
  * ES module jest's module loader cannot require). Commands on stdin, one per line, each answered
  * by one line on stdout: `start` -> `started <url>`, `stop` -> `stopped`. End of stdin or SIGTERM
  * stops the server and exits.
- *   ts-node --transpile-only test/helpers/fault-db-server.ts <data dir> <port> <database>
+ *   ts-node --swc test/helpers/fault-db-server.ts <data dir> <port> <database>
  */
 import * as readline from 'readline';
 import { EmbeddedDatabase, startEmbeddedDatabase } from '../../src/database/embedded-database';

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { freePort, ROOT, waitForExit } from './processes';
+import { freePort, ROOT, TS_NODE, waitForExit } from './processes';
 
 /**
  * A PostgreSQL server of the test's own (embedded binaries, its own port and temp data directory),
@@ -33,8 +33,8 @@ export class FaultDatabase {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-faults-'));
     fs.chmodSync(dir, 0o755); // run as root, the server runs as `postgres`, which must reach it
     const child = spawn(
-      path.join(ROOT, 'node_modules', '.bin', 'ts-node'),
-      ['--transpile-only', path.join(ROOT, 'test', 'helpers', 'fault-db-server.ts'), path.join(dir, 'pg'), String(await freePort()), database],
+      TS_NODE[0],
+      [TS_NODE[1], path.join(ROOT, 'test', 'helpers', 'fault-db-server.ts'), path.join(dir, 'pg'), String(await freePort()), database],
       { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
     );
     const db = new FaultDatabase(dir, child);

@@ -4,6 +4,9 @@ import * as path from 'path';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 
+/** ts-node as package.json's scripts run it (SWC transpiles, no type check): `[command, ...args]` before the script. */
+export const TS_NODE = [path.join(ROOT, 'node_modules', '.bin', 'ts-node'), '--swc'] as const;
+
 export interface CommandResult {
   code: number | null;
   stdout: string;

@@ -189,8 +189,8 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     path: freshOrder,
     body: () => ({ reason: 'Customer changed mind', restock: true }),
     texts: ['reason'],
-    readBack: async (ctx) =>
-      (await ctx.t.db.query(`SELECT cancel_reason FROM sales WHERE business_id = $1 ORDER BY cancelled_at DESC NULLS LAST LIMIT 1`, [ctx.w.businessId]))[0],
+    readBack: async (ctx, _field, response) =>
+      (await ctx.t.db.query(`SELECT cancel_reason FROM sales WHERE business_id = $1 AND id = $2`, [ctx.w.businessId, response.data.order_id]))[0],
   },
   'POST /orders/{id}/returns': {
     // a thousandth of a unit per accepted request, from the world's order that has 3 units left
