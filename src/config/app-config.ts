@@ -26,6 +26,8 @@ export interface AppConfig {
   webhookDispatchIntervalMs: number;
   /** false: this process records events but delivers none (another process, or a later start, does). */
   webhookDispatcher: boolean;
+  /** How often the background analytics warm-up runs (AnalyticsWarmer); 0 = never (reports build on first read). */
+  analyticsWarmIntervalMs: number;
   /** Deliveries in flight at once in this process. */
   webhookConcurrency: number;
 }
@@ -71,6 +73,7 @@ export function loadConfig(): AppConfig {
     webhookMaxAttempts: Math.max(1, intFrom('WEBHOOK_MAX_ATTEMPTS', 1)),
     webhookDispatchIntervalMs: intFrom('WEBHOOK_DISPATCH_INTERVAL_MS', 1000),
     webhookDispatcher: boolFrom('WEBHOOK_DISPATCHER', true),
+    analyticsWarmIntervalMs: intFrom('ANALYTICS_WARM_INTERVAL_MS', 60000),
     webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 64)),
   };
 }

@@ -44,7 +44,16 @@ export async function cloneTemplateDatabase(): Promise<string> {
 /** The real AppModule on its own fresh database (a clone of the migrated template). */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const databaseUrl = await cloneTemplateDatabase();
-  const config: AppConfig = { ...loadConfig(), databaseUrl, logLevel: 'error', rateLimitPerMinute: 0, authFailuresPerMinute: 0, ...overrides };
+  // the background analytics warm-up stays off unless a spec asks for it: most specs watch what a request builds
+  const config: AppConfig = {
+    ...loadConfig(),
+    databaseUrl,
+    logLevel: 'error',
+    rateLimitPerMinute: 0,
+    authFailuresPerMinute: 0,
+    analyticsWarmIntervalMs: 0,
+    ...overrides,
+  };
   const { app } = await createApplication(config, new JsonLogger(config.logLevel));
   await app.init();
   const server = app.getHttpServer();

@@ -34,7 +34,7 @@ export class AnalyticsPlanner {
   constructor(private readonly db: DataSource) {}
 
   /** One round trip: PostgreSQL turns the local days into instants (it knows the zone's DST rules). */
-  async plan(biz: BusinessContext, days: number, now = this.clock()): Promise<AnalyticsPlan> {
+  async plan(biz: Pick<BusinessContext, 'timezone'>, days: number, now = this.clock()): Promise<AnalyticsPlan> {
     const w = analyticsWindow(now, biz.timezone, days);
     const rows = await runStatement(this.db, openDayStarts, [addDays(w.lastClosedDay, 1), addDays(w.today, 1), biz.timezone, w.firstDay]);
     const windowStart = rows[0].window_start;

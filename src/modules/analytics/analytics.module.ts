@@ -5,12 +5,13 @@ import { AnalyticsRollupService } from './analytics-rollup.service';
 import { AnalyticsController } from './analytics.controller';
 import { ReportsController } from './reports.controller';
 import { AnalyticsService } from './analytics.service';
+import { AnalyticsWarmer } from './analytics-warmer';
 import { CustomerSnapshotsService } from './customer-snapshots.service';
 
 /** Exports AnalyticsRollupService for the code that changes a sale after its day closed (cancellation). */
 @Module({
   controllers: [AnalyticsController, ReportsController],
-  providers: [AnalyticsPlanner, AnalyticsService, AnalyticsCustomersService, AnalyticsRollupService, CustomerSnapshotsService],
+  providers: [AnalyticsPlanner, AnalyticsService, AnalyticsCustomersService, AnalyticsRollupService, CustomerSnapshotsService, AnalyticsWarmer],
   exports: [AnalyticsRollupService],
 })
 export class AnalyticsModule {}

@@ -1,0 +1,93 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/app-config';
+import { runStatement } from '../../database/run-statement';
+import { Tx } from '../../database/transaction';
+import { AnalyticsPlanner } from './analytics-plan';
+import { AnalyticsRollupService } from './analytics-rollup.service';
+import { CustomerSnapshotsService } from './customer-snapshots.service';
+import { businessesToWarm, releaseWarmerLock, tryWarmerLock } from './persistence/analytics-warmer.sql';
+
+/** The windows warmed: each one's days, closed hours and customer snapshot are built before a request asks. */
+export const WARM_WINDOWS = [1, 7, 30, 365] as const;
+
+/** How long shutdown waits for a pass under way; its open fill is rolled back when the pool closes. */
+const SHUTDOWN_WAIT_MS = 2_000;
+
+/**
+ * Builds the analytics rollups in the background (issue 15, "analytics never cold"): every
+ * ANALYTICS_WARM_INTERVAL_MS, for each business with sales, the closed days of the last year (the
+ * daily rollups and the product running totals), the closed hours of the open days, and the
+ * customer snapshots of the usual windows, through the same fills a request would run. Days and
+ * hours that close, a bulk load and a correction are thus built here, not by the first request that
+ * asks. One pass at a time per database: the pass holds a session advisory lock, and a process that
+ * finds it taken skips its turn.
+ */
+@Injectable()
+export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Analytics');
+  private timer?: NodeJS.Timeout;
+  private stopped = true;
+  private shuttingDown = false;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly planner: AnalyticsPlanner,
+    private readonly rollups: AnalyticsRollupService,
+    private readonly snapshots: CustomerSnapshotsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.analyticsWarmIntervalMs <= 0) return;
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.config.analyticsWarmIntervalMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.shuttingDown = true;
+    clearInterval(this.timer);
+    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
+  }
+
+  private wake(): void {
+    if (this.stopped || this.running) return;
+    this.running = this.warmAll()
+      .catch((err: Error) => this.logger.warn({ msg: 'analytics warm-up failed', error: err?.message ?? String(err) }))
+      .finally(() => (this.running = null));
+  }
+
+  /** One pass over every business with sales; `busy` when another process's pass holds the lock. */
+  async warmAll(): Promise<'done' | 'busy'> {
+    const session = this.db.createQueryRunner();
+    try {
+      const tx = new Tx(session.manager);
+      const [{ locked }] = await tx.run(tryWarmerLock, []);
+      if (!locked) return 'busy';
+      try {
+        for (const business of await runStatement(this.db, businessesToWarm, [])) {
+          if (this.shuttingDown) break;
+          await this.warm(business);
+        }
+      } finally {
+        await tx.run(releaseWarmerLock, []);
+      }
+      return 'done';
+    } finally {
+      await session.release();
+    }
+  }
+
+  private async warm(business: { id: string; timezone: string }): Promise<void> {
+    for (const days of WARM_WINDOWS) {
+      const plan = await this.planner.plan(business, days);
+      await this.rollups.fillDays(business.id, business.timezone, plan.firstDay, plan.rollupTo);
+      await this.rollups.fillBuckets(business.id, plan.windowBuckets);
+      await this.snapshots.upToLiveStart(business.id, plan);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { defineStatement } from '../../../database/statement';
+
+/** The session advisory lock of the analytics warmer: one pass at a time per database, whatever the number of processes. */
+const WARMER_LOCK = `1095191885, 0`; // 'AGWM'
+
+export const tryWarmerLock = defineStatement<[], { locked: boolean }>('analytics.tryWarmerLock', `SELECT pg_try_advisory_lock(${WARMER_LOCK}) AS locked`);
+
+export const releaseWarmerLock = defineStatement<[], { released: boolean }>(
+  'analytics.releaseWarmerLock',
+  `SELECT pg_advisory_unlock(${WARMER_LOCK}) AS released`,
+);
+
+/** The businesses with any sale, oldest first, and their time zones: the ones whose reports are worth warming. */
+export const businessesToWarm = defineStatement<[], { id: string; timezone: string }>(
+  'analytics.businessesToWarm',
+  `SELECT b.id, b.timezone FROM businesses b
+    WHERE EXISTS (SELECT 1 FROM sales s WHERE s.business_id = b.id)
+    ORDER BY b.created_at, b.id`,
+);
