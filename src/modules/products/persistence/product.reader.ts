@@ -4,11 +4,10 @@ import { Repository } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import { BusinessQuery } from '../../../database/business-query';
 import { PageRequest, Paged } from '../../../common/pagination/pagination';
+import { runStatement } from '../../../database/run-statement';
 import { Tx } from '../../../database/transaction';
+import { productStock } from './product-stock.sql';
 import { StockLevel } from '../../stock/entities/stock-level.entity';
-import { TransferItem } from '../../transfers/entities/transfer-item.entity';
-import { Transfer } from '../../transfers/entities/transfer.entity';
-import { Warehouse } from '../../warehouses/entities/warehouse.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
 import { ProductJson, toProductJson } from '../products.mapper';
@@ -30,21 +29,17 @@ export interface ProductFilter {
  */
 @Injectable()
 export class ProductReader {
-  constructor(
-    @InjectRepository(Product) private readonly products: Repository<Product>,
-    @InjectRepository(Warehouse) private readonly warehouses: Repository<Warehouse>,
-  ) {}
+  constructor(@InjectRepository(Product) private readonly products: Repository<Product>) {}
 
   static within(tx: Tx): ProductReader {
-    return new ProductReader(tx.getRepository(Product), tx.getRepository(Warehouse));
+    return new ProductReader(tx.getRepository(Product));
   }
 
   /** The product of the business, else 404 NOT_FOUND. */
   async get(businessId: string, id: string): Promise<ProductJson> {
     const product = await this.productsOf(businessId).equals('p.id', id).one();
     if (!product) throw DomainError.notFound('Product');
-    const stock = await this.stockOf(businessId, [id]);
-    const inTransit = await this.inTransitOf(businessId, [id]);
+    const { stock, inTransit } = await this.stockOf(businessId, [id]);
     return toProductJson(product, stock.get(id) ?? [], inTransit.get(id) ?? '0');
   }
 
@@ -57,8 +52,7 @@ export class ProductReader {
     if (filter.inStock !== undefined) this.withStock(query, filter.inStock);
     const products = await query.orderBy({ 'lower(p.name)': 'ASC', 'p.name': 'ASC', 'p.id': 'ASC' }).page(page);
     const ids = products.items.map((p) => p.id);
-    const stock = await this.stockOf(businessId, ids);
-    const inTransit = await this.inTransitOf(businessId, ids);
+    const { stock, inTransit } = await this.stockOf(businessId, ids);
     return products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
   }
 
@@ -81,33 +75,17 @@ export class ProductReader {
 
   /**
    * The stock of the given products in every warehouse of the business, default warehouse first,
-   * then by name: the warehouses with the stock rows of those products, in one query.
+   * then by name, and what open transfers carry of them: one statement (product-stock.sql.ts).
    */
-  private async stockOf(businessId: string, productIds: string[]): Promise<Map<string, WarehouseStock[]>> {
-    if (productIds.length === 0) return new Map();
-    const cells: StockCell[] = await BusinessQuery.of(this.warehouses, 'w', businessId)
-      .qb.leftJoin(StockLevel, 's', 's.businessId = w.businessId AND s.warehouseId = w.id AND s.productId IN (:...productIds)', { productIds })
-      .select('w.id', 'warehouseId')
-      .addSelect('w.name', 'warehouseName')
-      .addSelect('s.productId', 'productId')
-      .addSelect('s.quantity', 'quantity')
-      .orderBy({ 'w.isDefault': 'DESC', 'lower(w.name)': 'ASC', 'w.id': 'ASC' })
-      .getRawMany();
-    return stockByProduct(productIds, cells);
-  }
-
-  /** What open transfers carry of the given products (only those with some), exact decimal strings. */
-  private async inTransitOf(businessId: string, productIds: string[]): Promise<Map<string, string>> {
-    if (productIds.length === 0) return new Map();
-    const rows: { productId: string; quantity: string }[] = await this.products.manager
-      .getRepository(TransferItem)
-      .createQueryBuilder('ti')
-      .innerJoin(Transfer, 't', 't.businessId = ti.businessId AND t.id = ti.transferId')
-      .select('ti.productId', 'productId')
-      .addSelect('sum(ti.quantity)', 'quantity')
-      .where('t.businessId = :businessId AND t.status = :status AND ti.productId IN (:...productIds)', { businessId, status: 'in_transit', productIds })
-      .groupBy('ti.productId')
-      .getRawMany();
-    return new Map(rows.map((r) => [r.productId, r.quantity]));
+  private async stockOf(businessId: string, productIds: string[]): Promise<{ stock: Map<string, WarehouseStock[]>; inTransit: Map<string, string> }> {
+    if (productIds.length === 0) return { stock: new Map(), inTransit: new Map() };
+    const manager = this.products.manager;
+    const params: [string, string[]] = [businessId, productIds];
+    const rows = manager.queryRunner ? await new Tx(manager).run(productStock, params) : await runStatement(manager.connection, productStock, params);
+    const cells: StockCell[] = rows
+      .filter((r) => !r.in_transit)
+      .map((r) => ({ warehouseId: r.warehouse_id!, warehouseName: r.warehouse_name!, productId: r.product_id, quantity: r.quantity }));
+    const inTransit = new Map(rows.filter((r) => r.in_transit).map((r) => [r.product_id!, r.quantity!]));
+    return { stock: stockByProduct(productIds, cells), inTransit };
   }
 }
