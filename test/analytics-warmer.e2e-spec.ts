@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { AnalyticsPlanner } from '../src/modules/analytics/analytics-plan';
 import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
+import { WARMER_LOCK_KEYS } from '../src/modules/analytics/persistence/analytics-warmer.sql';
 import { seedHistory } from './helpers/analytics-fixtures';
 import { pollUntil } from './helpers/receiver';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
@@ -102,10 +103,10 @@ describe('analytics warm-up in the background (issue 15)', () => {
     const other = new Client({ connectionString: t.databaseUrl });
     await other.connect();
     try {
-      await other.query(`SELECT pg_advisory_lock(1095191885, 0)`);
+      await other.query(`SELECT pg_advisory_lock($1, $2)`, [...WARMER_LOCK_KEYS]);
       expect(await warmer.warmAll()).toBe('busy');
       expect((await analyticsState(t, biz.business_id)).analytics_daily_sales).toBe('0:');
-      await other.query(`SELECT pg_advisory_unlock(1095191885, 0)`);
+      await other.query(`SELECT pg_advisory_unlock($1, $2)`, [...WARMER_LOCK_KEYS]);
       expect(await warmer.warmAll()).toBe('done');
     } finally {
       await other.end();

@@ -8,7 +8,7 @@ import { AnalyticsRollupService } from './analytics-rollup.service';
 import { CustomerSnapshotsService } from './customer-snapshots.service';
 import { businessesToWarm, releaseWarmerLock, tryWarmerLock } from './persistence/analytics-warmer.sql';
 
-/** The windows warmed: each one's days, closed hours and customer snapshot are built before a request asks. */
+/** The windows warmed, shortest first: each one's days, closed hours and customer snapshot are built before a request asks. */
 export const WARM_WINDOWS = [1, 7, 30, 365] as const;
 
 /** How long shutdown waits for a pass under way; its open fill is rolled back when the pool closes. */
@@ -82,12 +82,13 @@ export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicatio
     }
   }
 
+  /** The longest window's days and hours hold every shorter one's: one fill, then a snapshot per window. */
   private async warm(business: { id: string; timezone: string }): Promise<void> {
-    for (const days of WARM_WINDOWS) {
-      const plan = await this.planner.plan(business, days);
-      await this.rollups.fillDays(business.id, business.timezone, plan.firstDay, plan.rollupTo);
-      await this.rollups.fillBuckets(business.id, plan.windowBuckets);
-      await this.snapshots.upToLiveStart(business.id, plan);
-    }
+    const plans = [];
+    for (const days of WARM_WINDOWS) plans.push(await this.planner.plan(business, days));
+    const longest = plans[plans.length - 1];
+    await this.rollups.fillDays(business.id, business.timezone, longest.firstDay, longest.rollupTo);
+    await this.rollups.fillBuckets(business.id, longest.windowBuckets);
+    for (const plan of plans) await this.snapshots.upToLiveStart(business.id, plan);
   }
 }

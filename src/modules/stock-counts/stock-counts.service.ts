@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
-import { dec, quantityString } from '../../common/money/money';
+import { quantityString } from '../../common/money/money';
 import { takeNumber } from '../../database/numbering';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { assertOneLinePerProduct } from '../../common/validation/one-line-per-product';
@@ -43,7 +43,7 @@ export class StockCountsService {
       );
       const id = randomUUID();
       const levels = await this.stock.applyCount(tx, biz.id, warehouseId, id, lines);
-      const before = new Map(levels.map((l) => [l.product_id, l.actual]));
+      const levelOf = new Map(levels.map((l) => [l.product_id, l]));
       const number = await takeNumber(tx, biz.id, 'stock_count', 'CNT');
       const count = await tx.getRepository(StockCount).save({
         id,
@@ -54,18 +54,17 @@ export class StockCountsService {
         note: dto.note ?? null,
         createdAt: number.at,
       });
-      const items = lines.map((l, i) => {
-        const expected = before.get(l.productId)!;
-        return tx.getRepository(StockCountItem).create({
+      const items = lines.map((l, i) =>
+        tx.getRepository(StockCountItem).create({
           businessId: biz.id,
           countId: id,
           lineNo: i + 1,
           productId: l.productId,
-          expectedQuantity: quantityString(expected),
+          expectedQuantity: quantityString(levelOf.get(l.productId)!.actual),
           countedQuantity: l.counted,
-          difference: quantityString(dec(l.counted).minus(expected)),
-        });
-      });
+          difference: quantityString(levelOf.get(l.productId)!.delta),
+        }),
+      );
       await tx.getRepository(StockCountItem).save(items);
       return toStockCountJson(count, items);
     });

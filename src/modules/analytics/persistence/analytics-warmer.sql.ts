@@ -1,7 +1,8 @@
 import { defineStatement } from '../../../database/statement';
 
-/** The session advisory lock of the analytics warmer: one pass at a time per database, whatever the number of processes. */
-const WARMER_LOCK = `1095191885, 0`; // 'AGWM'
+/** The session advisory lock of the analytics warmer (two int keys, 'AGWM' and 0): one pass at a time per database, whatever the number of processes. */
+export const WARMER_LOCK_KEYS = [1095191885, 0] as const;
+const WARMER_LOCK = WARMER_LOCK_KEYS.join(', ');
 
 export const tryWarmerLock = defineStatement<[], { locked: boolean }>('analytics.tryWarmerLock', `SELECT pg_try_advisory_lock(${WARMER_LOCK}) AS locked`);
 

@@ -1,5 +1,5 @@
 import { defineStatement } from '../../../database/statement';
-import { inTransitSql } from '../../stock/persistence/stock-entry.sql';
+import { inTransitSql } from '../../stock/persistence/in-transit.sql';
 
 export interface ValuationRow {
   product_id: string;

@@ -1,4 +1,5 @@
 import { defineStatement } from '../../../database/statement';
+import { inTransitSql } from '../../stock/persistence/in-transit.sql';
 
 export interface ProductStockRow {
   /** null on a row of goods in transit */
@@ -26,10 +27,8 @@ export const productStock = defineStatement<[businessId: string, productIds: str
        LEFT JOIN stock_levels s ON s.business_id = w.business_id AND s.warehouse_id = w.id AND s.product_id = ANY($2::uuid[])
       WHERE w.business_id = $1
      UNION ALL
-     SELECT NULL, NULL, ti.product_id, sum(ti.quantity)::text, true, NULL, NULL
-       FROM transfers t JOIN transfer_items ti ON ti.business_id = t.business_id AND ti.transfer_id = t.id
-      WHERE t.business_id = $1 AND t.status = 'in_transit' AND ti.product_id = ANY($2::uuid[])
-      GROUP BY ti.product_id
+     SELECT NULL, NULL, transit.product_id, transit.qty::text, true, NULL, NULL
+       FROM (${inTransitSql('SELECT unnest($2::uuid[])')}) transit
    ) rows
    ORDER BY in_transit, is_default DESC, sort_name, warehouse_id`,
 );

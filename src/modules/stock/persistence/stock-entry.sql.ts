@@ -1,4 +1,5 @@
 import { MovementType } from '../movement-types';
+import { inTransitSql } from './in-transit.sql';
 
 /** What a movement entering stock points at, as SQL expressions (parameters); absent ones are null. */
 export interface EntryLinks {
@@ -6,18 +7,6 @@ export interface EntryLinks {
   returnId?: string;
   receiptId?: string;
   transferId?: string;
-}
-
-/**
- * The goods in transit of each product of business $1 (of `products`, an SQL set of ids, when given):
- * shipped by open transfers, in no warehouse yet. A product's on-hand stock for its average cost, and
- * its valuation, include them (CONTRACT.md 13).
- */
-export function inTransitSql(products?: string): string {
-  return `SELECT ti.product_id, sum(ti.quantity) AS qty
-            FROM transfers t JOIN transfer_items ti ON ti.business_id = t.business_id AND ti.transfer_id = t.id
-           WHERE t.business_id = $1 AND t.status = 'in_transit'${products ? ` AND ti.product_id IN (${products})` : ''}
-           GROUP BY ti.product_id`;
 }
 
 /**
