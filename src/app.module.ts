@@ -1,5 +1,6 @@
 import { EarlyAuthentication } from './common/auth/early-authentication';
 import { Draining } from './common/http/draining';
+import { rateLimitStoreProvider } from './common/security/rate-limit-store.provider';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -70,7 +71,13 @@ export class AppModule {
         DatabaseModule,
         ...DOMAIN_MODULES,
       ],
-      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor }, Draining, EarlyAuthentication],
+      providers: [
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        Draining,
+        EarlyAuthentication,
+        rateLimitStoreProvider,
+      ],
     };
   }
 }

@@ -9,6 +9,7 @@ import { accessLogMiddleware } from './common/http/access-log.middleware';
 import { bodyParsingMiddlewares } from './common/http/body-parsing';
 import { requestIdMiddleware } from './common/http/request-id.middleware';
 import { RateLimitGuard } from './common/security/rate-limit.guard';
+import { RATE_LIMIT_STORE, RateLimitStore } from './common/security/rate-limit-store';
 import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -39,7 +40,7 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
     ],
   });
   // Global guards added here run after the APP_GUARD ApiKeyGuard, so the limit keys on the authenticated key.
-  if (config.rateLimitPerMinute > 0) app.useGlobalGuards(new RateLimitGuard(config.rateLimitPerMinute));
+  if (config.rateLimitPerMinute > 0) app.useGlobalGuards(new RateLimitGuard(config.rateLimitPerMinute, app.get<RateLimitStore>(RATE_LIMIT_STORE)));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupSwagger(app);

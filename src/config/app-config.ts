@@ -17,6 +17,10 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   bodyLimit: string;
   rateLimitPerMinute: number;
+  /** Redis holding the rate-limit counters of every process (unset: each process counts in its memory). */
+  redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis keys. */
+  redisKeyPrefix: string;
   /** Refused API keys (missing, malformed, unknown, revoked) per client address per minute before 429; 0 = no limit. */
   authFailuresPerMinute: number;
   corsOrigins: string[];
@@ -63,6 +67,8 @@ export function loadConfig(): AppConfig {
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     bodyLimit: process.env.BODY_LIMIT || '1mb',
     rateLimitPerMinute: intFrom('RATE_LIMIT_PER_MINUTE', 1200),
+    redisUrl: process.env.REDIS_URL || undefined,
+    redisKeyPrefix: process.env.REDIS_KEY_PREFIX || 'bo:',
     authFailuresPerMinute: intFrom('AUTH_FAILURES_PER_MINUTE', 60),
     corsOrigins: (process.env.CORS_ORIGINS || '')
       .split(',')

@@ -3,7 +3,8 @@ import { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { DomainError } from '../errors/domain-error';
 import { sendError } from '../errors/all-exceptions.filter';
-import { retryAfterSeconds, SlidingWindowLimiter } from '../security/sliding-window-limiter';
+import { RATE_LIMIT_STORE, RATE_LIMIT_WINDOW_MS, RateLimitStore } from '../security/rate-limit-store';
+import { consume } from '../security/sliding-window';
 import { hashApiKey, parseBearer } from './api-key';
 import { ApiKeyLookup } from './api-key-lookup';
 import { AuthenticatedRequest } from './business-context';
@@ -15,18 +16,24 @@ import { isPublicPath } from './public-paths';
  * path without a well-formed Bearer key, or with an unknown or revoked one, is refused with 401
  * before the body is touched, and its connection is closed when a body is coming (nothing of it is
  * read). An address that sent more than AUTH_FAILURES_PER_MINUTE refused keys gets 429 before any
- * lookup until its window clears. The guard (ApiKeyGuard) then finds `req.business` set.
+ * lookup until its window clears. The refusals are counted in the RateLimitStore (shared by every
+ * process with Redis); that an address is over its budget is remembered here until its wait ends, so
+ * a blocked address costs no store round trip (each process learns it at the address's next refusal).
+ * The guard (ApiKeyGuard) then finds `req.business` set.
  */
 @Injectable()
 export class EarlyAuthentication {
   private readonly logger = new Logger('Auth');
-  private readonly failures: SlidingWindowLimiter | undefined;
+  private readonly failuresPerMinute: number;
+  /** address -> Date.now() until which it is refused with 429 */
+  private readonly blockedUntil = new Map<string, number>();
 
   constructor(
     private readonly keys: ApiKeyLookup,
+    @Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.failures = config.authFailuresPerMinute > 0 ? new SlidingWindowLimiter(config.authFailuresPerMinute) : undefined;
+    this.failuresPerMinute = config.authFailuresPerMinute;
   }
 
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
@@ -39,9 +46,8 @@ export class EarlyAuthentication {
 
   private async authenticate(req: Request & AuthenticatedRequest, res: Response): Promise<boolean> {
     const address = req.socket.remoteAddress ?? 'unknown';
-    const blocked = this.failures?.peek(address);
-    if (blocked && !blocked.allowed) {
-      const retryAfter = retryAfterSeconds(blocked);
+    const retryAfter = this.blockedFor(address);
+    if (retryAfter > 0) {
       res.setHeader('Retry-After', String(retryAfter));
       this.refuse(
         req,
@@ -56,10 +62,31 @@ export class EarlyAuthentication {
       req.business = business;
       return true;
     }
-    this.failures?.consume(address);
+    await this.countRefusal(address);
     const message = key ? 'Invalid or revoked API key' : 'Missing or malformed Authorization header (expected: Bearer <API key>)';
     this.refuse(req, res, new DomainError('UNAUTHORIZED', message));
     return false;
+  }
+
+  /** Whole seconds the address is still refused for; 0 when it is not. */
+  private blockedFor(address: string): number {
+    const until = this.blockedUntil.get(address);
+    if (until === undefined) return 0;
+    const waitMs = until - Date.now();
+    if (waitMs > 0) return Math.ceil(waitMs / 1000);
+    this.blockedUntil.delete(address);
+    return 0;
+  }
+
+  /** Counts a refused key of the address; once its budget is used up, it is refused until a request fits again. */
+  private async countRefusal(address: string): Promise<void> {
+    if (this.failuresPerMinute === 0) return;
+    const counted = await this.store.consume(`auth:${address}`, this.failuresPerMinute);
+    const now = Date.now();
+    const next = counted.allowed ? consume(counted.state, now, this.failuresPerMinute, RATE_LIMIT_WINDOW_MS) : counted;
+    if (next.allowed) return;
+    if (this.blockedUntil.size >= 10_000) for (const [a, until] of this.blockedUntil) if (until <= now) this.blockedUntil.delete(a);
+    this.blockedUntil.set(address, now + Math.max(1000, next.retryAfterMs));
   }
 
   /** The error answer; a body still on its way is not read: the connection closes after the answer. */

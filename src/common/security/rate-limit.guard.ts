@@ -2,27 +2,26 @@ import { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Response } from 'express';
 import { AuthenticatedRequest } from '../auth/business-context';
 import { DomainError } from '../errors/domain-error';
-import { retryAfterSeconds, SlidingWindowLimiter } from './sliding-window-limiter';
+import { RateLimitStore, retryAfterSeconds } from './rate-limit-store';
 
 /**
- * RATE_LIMIT_PER_MINUTE per API key, in this process's memory (one process: see SECURITY.md).
- * Registered after the API-key guard, so it keys on the authenticated key id: unauthenticated
- * traffic never creates an entry, and the map is bounded by the number of valid keys.
+ * RATE_LIMIT_PER_MINUTE per API key, counted in the RateLimitStore (Redis shared by every process
+ * when REDIS_URL is set). Registered after the API-key guard, so it keys on the authenticated key
+ * id: unauthenticated traffic never creates an entry, and entries are bounded by the valid keys.
  */
 export class RateLimitGuard implements CanActivate {
-  private readonly limiter: SlidingWindowLimiter;
+  constructor(
+    private readonly limitPerMinute: number,
+    private readonly store: RateLimitStore,
+  ) {}
 
-  constructor(limitPerMinute: number, now: () => number = Date.now) {
-    this.limiter = new SlidingWindowLimiter(limitPerMinute, now);
-  }
-
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const keyId = http.getRequest<AuthenticatedRequest>().business?.keyId;
     if (!keyId) return true; // a public route: nothing to key on
-    const decision = this.limiter.consume(keyId);
+    const decision = await this.store.consume(`key:${keyId}`, this.limitPerMinute);
     const res = http.getResponse<Response>();
-    const limit = this.limiter.limitPerMinute;
+    const limit = this.limitPerMinute;
     res.setHeader('X-RateLimit-Limit', String(limit));
     res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
     if (decision.allowed) return true;
