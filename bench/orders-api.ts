@@ -1,9 +1,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import { createServer } from 'net';
-import * as path from 'path';
+import { SERVER_DIR } from './bench-support';
 import { BenchBusiness, LoadFigures, randomOrder } from './orders-workload';
-
-const ROOT = path.resolve(__dirname, '..');
 
 /** The part of autocannon's interface used here (the package ships no types). */
 interface AutocannonRequest {
@@ -48,11 +46,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real server (src/main.ts) in its own process, on a free port, against the given database. */
-export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+/** The real server (src/main.ts of SERVER_DIR) in its own process, on a free port, against the given database. */
+export async function startApi(databaseUrl: string, env: Record<string, string> = {}, serverDir = SERVER_DIR): Promise<ApiProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
-    cwd: ROOT,
+    cwd: serverDir,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

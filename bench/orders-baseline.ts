@@ -160,12 +160,29 @@ async function rawOrder(q: Query, b: BenchBusiness, order: BenchOrder): Promise<
   }
 }
 
+/** How a reference places one order on its own connection. */
+export interface OrderReference {
+  prepareSession?: (client: Client) => Promise<void>;
+  place: (client: Client, business: BenchBusiness, order: BenchOrder) => Promise<void>;
+}
+
+export const NINETEEN_STATEMENTS: OrderReference = {
+  place: (client, business, order) => rawOrder((text, params) => client.query(text, params as unknown[]), business, order),
+};
+
 /** `workers` connections, each placing orders back to back for `seconds`. */
-export async function driveBaseline(url: string, businesses: BenchBusiness[], workers: number, seconds: number): Promise<LoadFigures> {
+export async function driveBaseline(
+  url: string,
+  businesses: BenchBusiness[],
+  workers: number,
+  seconds: number,
+  reference: OrderReference = NINETEEN_STATEMENTS,
+): Promise<LoadFigures> {
   const clients = await Promise.all(
     Array.from({ length: workers }, async () => {
       const client = new Client({ connectionString: url });
       await client.connect();
+      await reference.prepareSession?.(client);
       return client;
     }),
   );
@@ -176,15 +193,14 @@ export async function driveBaseline(url: string, businesses: BenchBusiness[], wo
   try {
     await Promise.all(
       clients.map(async (client) => {
-        const q: Query = (text, params) => client.query(text, params as unknown[]);
         while (Date.now() < deadline) {
           const business = businesses[Math.floor(Math.random() * businesses.length)];
           const t0 = process.hrtime.bigint();
           try {
-            await rawOrder(q, business, randomOrder(business));
+            await reference.place(client, business, randomOrder(business));
             latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-          } catch {
-            errors++;
+          } catch (err) {
+            if (errors++ === 0) console.error(`first failed order: ${(err as Error).message}`);
           }
         }
       }),

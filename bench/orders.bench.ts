@@ -1,85 +1,165 @@
 /*
- * Orders benchmark (`npm run bench -- orders`), issue 3: POST /orders on the real server (its own
- * process, src/main.ts) against a fresh database on the local PostgreSQL, 1,000 products and 1,000
- * customers per business, autocannon at 16 connections for 20 s (3 distinct random lines, 80% known
- * emails, half with send_invoice), once with one business and once spread over eight; then
- * GET /orders?page=1&per_page=20. The same load through the raw-SQL reference (orders-baseline.ts:
- * the same writes through `pg`, 16 connections), and the ratios. The API runs with
- * WEBHOOK_DISPATCHER=off, as a deployment where another process drains the outbox: the baseline
- * writes the outbox and delivers nothing either; one more one-business run shows the cost of the
- * in-process dispatcher. Each run gets its own database, dropped at the end.
- * BENCH_ORDERS_SECONDS and BENCH_PG_SERVER override the defaults.
+ * Orders benchmark (`npm run bench -- orders`), issues 3 and 15: POST /orders on the real server (its
+ * own process, src/main.ts) in its default configuration (in-process webhook dispatcher on) with one
+ * webhook per business subscribed to sale.completed on a local receiver (WEBHOOK_ALLOW_INSECURE=true),
+ * against a fresh database on the local PostgreSQL, 1,000 products and 1,000 customers per business,
+ * autocannon at 16 connections for 20 s (3 distinct random lines, 80% known emails, half with
+ * send_invoice), once with one business and once spread over eight. During the one-business run the
+ * database's wait events are sampled. Then GET /orders?page=1 and GET /products?page=1 at 16
+ * connections on the same data, and a check that every sale.completed reached the receiver exactly
+ * once. The same load through two references on databases of their own: the 19-statement order
+ * through `pg` (orders-baseline.ts) and the one-call plpgsql order (orders-one-call.ts). Last, the
+ * one-business load over two API processes on one database. BENCH_ORDERS_SECONDS and BENCH_PG_SERVER
+ * override the defaults; BENCH_SERVER_DIR measures another checkout's server.
  */
 import * as os from 'os';
-import { Log, withBenchDatabase } from './bench-support';
-import { driveGet, driveOrders, startApi } from './orders-api';
-import { driveBaseline } from './orders-baseline';
+import { Client } from 'pg';
+import { Log, withBenchDatabase, withClient } from './bench-support';
+import { ApiProcess, driveGet, driveOrders, startApi } from './orders-api';
+import { driveBaseline, NINETEEN_STATEMENTS, OrderReference } from './orders-baseline';
+import { installOneCallOrder, ONE_CALL } from './orders-one-call';
 import { BenchBusiness, LoadFigures, seedBusinesses } from './orders-workload';
+import { sampleWaits } from './wait-sampler';
+import { Receiver, sleep, startReceiver } from '../test/helpers/receiver';
 
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS || 20);
 const WARMUP_SECONDS = 3;
-const LIST_SECONDS = 10;
+const READ_SECONDS = 10;
 const CONNECTIONS = 16;
+const DEFAULT_CONFIGURATION = { WEBHOOK_ALLOW_INSECURE: 'true' };
 
 /** A fresh migrated database seeded with `businesses` businesses, dropped after `work`. */
 function withDatabase<T>(label: string, businesses: number, work: (url: string, seeded: BenchBusiness[]) => Promise<T>): Promise<T> {
   return withBenchDatabase(`bo_bench_orders_${label}`, async (url) => work(url, await seedBusinesses(url, businesses)));
 }
 
-interface ScenarioFigures {
-  api: LoadFigures;
-  list: LoadFigures;
-  raw: LoadFigures;
+interface ApiFigures {
+  orders: LoadFigures;
+  listOrders: LoadFigures;
+  listProducts: LoadFigures;
+  delivery: string;
+  waits: string[];
 }
 
-const NO_DISPATCHER = { WEBHOOK_DISPATCHER: 'off' };
+interface ScenarioFigures {
+  api: ApiFigures;
+  raw: LoadFigures;
+  oneCall: LoadFigures;
+}
 
-async function scenario(businesses: number, log: Log): Promise<ScenarioFigures> {
-  const label = businesses === 1 ? 'one business' : `${businesses} businesses`;
-  log(`\n--- ${label} ---`);
-  const { api, list } = await withDatabase(`api${businesses}`, businesses, async (url, seeded) => {
-    const server = await startApi(url, NO_DISPATCHER);
+async function subscribe(server: ApiProcess, businesses: BenchBusiness[], receiver: Receiver): Promise<void> {
+  for (const b of businesses) {
+    const res = await fetch(`${server.base}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${b.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${receiver.url}/sales`, events: ['sale.completed'] }),
+    });
+    if (res.status !== 201) throw new Error(`webhook registration answered ${res.status}`);
+  }
+}
+
+/** Waits until no delivery is left to make, then compares what the receiver got with the sales. */
+async function deliveredOnce(url: string, receiver: Receiver): Promise<string> {
+  return withClient(url, async (client) => {
+    const started = Date.now();
+    for (;;) {
+      const { rows } = await client.query<{ open: number }>(
+        `SELECT (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL)::int
+              + (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'delivering'))::int AS open`,
+      );
+      if (rows[0].open === 0) break;
+      if (Date.now() - started > 120_000) return `NOT DRAINED after 120 s (${rows[0].open} open)`;
+      await sleep(250);
+    }
+    const drainedAfter = (Date.now() - started) / 1000;
+    const sales = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM sales`)).rows[0].n;
+    const received = receiver.on('/sales').map((r) => r.body.data.sale_id as string);
+    const distinct = new Set(received).size;
+    const verdict = received.length === sales && distinct === sales ? 'each exactly once' : 'MISMATCH';
+    return `${sales} sales, ${received.length} sale.completed received (${distinct} distinct): ${verdict}; outbox drained ${drainedAfter.toFixed(1)} s after the load`;
+  });
+}
+
+async function apiRun(businesses: number, log: Log, sampled: boolean): Promise<ApiFigures> {
+  return withDatabase(`api${businesses}`, businesses, async (url, seeded) => {
+    const receiver = await startReceiver();
+    const server = await startApi(url, DEFAULT_CONFIGURATION);
     try {
+      await subscribe(server, seeded, receiver);
       await driveOrders(server.base, seeded, CONNECTIONS, WARMUP_SECONDS);
-      const api = await driveOrders(server.base, seeded, CONNECTIONS, SECONDS);
-      log(line(`API POST /orders`, api));
-      const list = await driveGet(server.base, '/api/v1/orders?page=1&per_page=20', seeded[0].apiKey, CONNECTIONS, LIST_SECONDS);
-      log(line(`API GET /orders?page=1&per_page=20`, list, 'req/s'));
-      return { api, list };
+      const sampler = sampled ? await sampleWaits(url) : undefined;
+      const orders = await driveOrders(server.base, seeded, CONNECTIONS, SECONDS);
+      const waits = (await sampler?.stop()) ?? [];
+      log(line('API POST /orders', orders));
+      const listOrders = await driveGet(server.base, '/api/v1/orders?page=1', seeded[0].apiKey, CONNECTIONS, READ_SECONDS);
+      log(line('API GET /orders?page=1', listOrders, 'req/s'));
+      const listProducts = await driveGet(server.base, '/api/v1/products?page=1', seeded[0].apiKey, CONNECTIONS, READ_SECONDS);
+      log(line('API GET /products?page=1', listProducts, 'req/s'));
+      const delivery = await deliveredOnce(url, receiver);
+      log(`webhooks: ${delivery}`);
+      for (const w of waits) log(w);
+      return { orders, listOrders, listProducts, delivery, waits };
     } finally {
       await server.stop();
+      await receiver.close();
     }
   });
-  const raw = await withDatabase(`raw${businesses}`, businesses, async (url, seeded) => {
-    await driveBaseline(url, seeded, CONNECTIONS, WARMUP_SECONDS);
-    return driveBaseline(url, seeded, CONNECTIONS, SECONDS);
+}
+
+async function referenceRun(label: string, businesses: number, reference: OrderReference, prepare?: (client: Client) => Promise<void>): Promise<LoadFigures> {
+  return withDatabase(`${label}${businesses}`, businesses, async (url, seeded) => {
+    if (prepare) await withClient(url, prepare);
+    await driveBaseline(url, seeded, CONNECTIONS, WARMUP_SECONDS, reference);
+    return driveBaseline(url, seeded, CONNECTIONS, SECONDS, reference);
   });
-  log(line(`raw SQL (pg)`, raw));
+}
+
+async function scenario(businesses: number, log: Log): Promise<ScenarioFigures> {
+  log(`\n--- ${businesses === 1 ? 'one business' : `${businesses} businesses`} ---`);
+  const api = await apiRun(businesses, log, businesses === 1);
+  const raw = await referenceRun('raw', businesses, NINETEEN_STATEMENTS);
+  log(line('19-statement order (pg)', raw));
+  const oneCall = await referenceRun('onecall', businesses, ONE_CALL, installOneCallOrder);
+  log(line('one-call order (plpgsql)', oneCall));
   log(
-    `ratios: orders/s ${(api.perSecond / raw.perSecond).toFixed(2)} (target >= 0.60), ` +
-      `p99 ${(api.p99 / raw.p99).toFixed(2)}x (target <= 1.50), p50 ${(api.p50 / raw.p50).toFixed(2)}x`,
+    `API vs 19 statements: ${(api.orders.perSecond / raw.perSecond).toFixed(2)}x orders/s (target >= 1.0); ` +
+      `vs one call: ${(api.orders.perSecond / oneCall.perSecond).toFixed(2)}x (target >= 0.7), ` +
+      `p99 ${(api.orders.p99 / oneCall.p99).toFixed(2)}x (target <= 1.5)`,
   );
-  return { api, list, raw };
+  return { api, raw, oneCall };
+}
+
+/** The one-business load split over two API processes on one database (8 connections each). */
+async function twoProcesses(log: Log): Promise<LoadFigures> {
+  return withDatabase('two', 1, async (url, seeded) => {
+    const receiver = await startReceiver();
+    const servers = await Promise.all([startApi(url, DEFAULT_CONFIGURATION), startApi(url, DEFAULT_CONFIGURATION)]);
+    try {
+      await subscribe(servers[0], seeded, receiver);
+      await Promise.all(servers.map((s) => driveOrders(s.base, seeded, CONNECTIONS / 2, WARMUP_SECONDS)));
+      const [a, b] = await Promise.all(servers.map((s) => driveOrders(s.base, seeded, CONNECTIONS / 2, SECONDS)));
+      const together: LoadFigures = {
+        orders: a.orders + b.orders,
+        errors: a.errors + b.errors,
+        seconds: Math.max(a.seconds, b.seconds),
+        perSecond: a.perSecond + b.perSecond,
+        p50: Math.max(a.p50, b.p50),
+        p99: Math.max(a.p99, b.p99),
+      };
+      log(line('two API processes, POST /orders', together));
+      log(`webhooks: ${await deliveredOnce(url, receiver)}`);
+      return together;
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+      await receiver.close();
+    }
+  });
 }
 
 function line(label: string, f: LoadFigures, unit = 'orders/s'): string {
-  return `${label.padEnd(38)} ${f.perSecond.toFixed(1).padStart(7)} ${unit}  p50 ${f.p50.toFixed(1).padStart(6)} ms  p99 ${f.p99
+  return `${label.padEnd(34)} ${f.perSecond.toFixed(1).padStart(7)} ${unit}  p50 ${f.p50.toFixed(1).padStart(6)} ms  p99 ${f.p99
     .toFixed(1)
     .padStart(6)} ms  (${f.orders} ok, ${f.errors} errors, ${f.seconds.toFixed(1)} s)`;
-}
-
-async function withDispatcher(log: Log): Promise<LoadFigures> {
-  return withDatabase('apidispatch', 1, async (url, seeded) => {
-    const server = await startApi(url);
-    try {
-      await driveOrders(server.base, seeded, CONNECTIONS, WARMUP_SECONDS);
-      const api = await driveOrders(server.base, seeded, CONNECTIONS, SECONDS);
-      log(line('API POST /orders, webhook dispatcher on', api));
-      return api;
-    } finally {
-      await server.stop();
-    }
-  });
 }
 
 export async function run(log: Log): Promise<void> {
@@ -91,22 +171,30 @@ export async function run(log: Log): Promise<void> {
   );
   const one = await scenario(1, log);
   const eight = await scenario(8, log);
-  log('\n--- one business, the API with its in-process webhook dispatcher (default configuration) ---');
-  const dispatching = await withDispatcher(log);
-  log('\n| run | API orders/s | raw orders/s | ratio | API p50 / p99 ms | raw p50 / p99 ms | p99 ratio |');
-  log('|---|---|---|---|---|---|---|');
+  log('\n--- one business over two API processes ---');
+  const two = await twoProcesses(log);
+  log('\n| run | API orders/s | 19-statement | one call | API / 19 | API / one call | API p50 / p99 ms | one-call p99 ms | p99 ratio |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [name, s] of [
+    ['one business', one],
+    ['eight businesses', eight],
+  ] as const) {
+    const a = s.api.orders;
+    log(
+      `| ${name} | ${a.perSecond.toFixed(0)} | ${s.raw.perSecond.toFixed(0)} | ${s.oneCall.perSecond.toFixed(0)} | ${(a.perSecond / s.raw.perSecond).toFixed(2)} | ` +
+        `${(a.perSecond / s.oneCall.perSecond).toFixed(2)} | ${a.p50.toFixed(0)} / ${a.p99.toFixed(0)} | ${s.oneCall.p99.toFixed(0)} | ${(a.p99 / s.oneCall.p99).toFixed(2)} |`,
+    );
+  }
   for (const [name, s] of [
     ['one business', one],
     ['eight businesses', eight],
   ] as const) {
     log(
-      `| ${name} | ${s.api.perSecond.toFixed(0)} | ${s.raw.perSecond.toFixed(0)} | ${(s.api.perSecond / s.raw.perSecond).toFixed(2)} | ` +
-        `${s.api.p50.toFixed(0)} / ${s.api.p99.toFixed(0)} | ${s.raw.p50.toFixed(0)} / ${s.raw.p99.toFixed(0)} | ${(s.api.p99 / s.raw.p99).toFixed(2)} |`,
+      `reads (${name}): GET /orders?page=1 ${s.api.listOrders.perSecond.toFixed(0)} req/s, GET /products?page=1 ${s.api.listProducts.perSecond.toFixed(0)} req/s ` +
+        `(${(s.api.listOrders.perSecond / s.api.orders.perSecond).toFixed(1)}x and ${(s.api.listProducts.perSecond / s.api.orders.perSecond).toFixed(1)}x the write rate, target 3x)`,
     );
   }
-  log(`with the webhook dispatcher on (one business): ${dispatching.perSecond.toFixed(0)} orders/s, p50 ${dispatching.p50} ms, p99 ${dispatching.p99} ms`);
   log(
-    `GET /orders?page=1&per_page=20: ${one.list.perSecond.toFixed(0)} req/s p50 ${one.list.p50} ms p99 ${one.list.p99} ms (one business), ` +
-      `${eight.list.perSecond.toFixed(0)} req/s p50 ${eight.list.p50} ms p99 ${eight.list.p99} ms (eight)`,
+    `two processes, one business: ${two.perSecond.toFixed(0)} orders/s (${(two.perSecond / one.api.orders.perSecond).toFixed(2)}x one process), p99 ${two.p99} ms`,
   );
 }

@@ -7,12 +7,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 const SECTIONS = ['orders', 'analytics', 'webhooks', 'auth-flood', 'loyalty-history'];
+/** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
+const ON_REQUEST = ['orders-ab'];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  for (const name of SECTIONS) {
-    if (only.length > 0 && !only.includes(name)) continue;
+  for (const name of [...SECTIONS, ...ON_REQUEST]) {
+    if (only.length > 0 ? !only.includes(name) : ON_REQUEST.includes(name)) continue;
     const file = path.join(__dirname, `${name}.bench.ts`);
     if (!fs.existsSync(file)) continue;
     log(`\n=== ${name} ===`);

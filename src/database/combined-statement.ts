@@ -159,16 +159,17 @@ export class CombinedStatement {
   /**
    * Runs the statement in the transaction, prepared (its text depends only on which parts were
    * added, so a hot path has a handful of texts), writing the transaction's unwritten events.
-   * Returns the SELECT's first row.
+   * Returns the SELECT's first row. `last`: nothing follows it in the transaction, which may then
+   * commit with it (Tx.preparedThenCommit).
    */
-  async run<R>(tx: Tx, select: Selection<R>): Promise<R | undefined> {
+  async run<R>(tx: Tx, select: Selection<R>, options: { last?: boolean } = {}): Promise<R | undefined> {
     const events = tx.takeEventsToWrite();
     for (const stamp of this.stamps) {
       if (!events.includes(stamp.event)) throw new Error(`stamped event ${stamp.event.name} is not written by this statement`);
     }
     const { text, values } = this.compose(select, events);
     for (const part of this.parts) if (part.lock !== undefined) tx.locks.take(part.lock);
-    const [row] = await tx.prepared<Record<string, unknown>>(text, values);
+    const [row] = options.last ? await tx.preparedThenCommit<Record<string, unknown>>(text, values) : await tx.prepared<Record<string, unknown>>(text, values);
     return row ? (this.settle(tx, row) as R) : undefined;
   }
 

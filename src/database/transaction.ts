@@ -1,8 +1,13 @@
 import { createHash } from 'crypto';
+import { Client as PgClient, QueryResult } from 'pg';
 import { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { DomainEvent } from '../common/events/domain-event';
 import { LockOrder } from './lock-order';
 import { Statement } from './statement';
+
+// node-pg's own serialisation of bound parameters (arrays, dates, buffers, JSON); it ships no types for it
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { prepareValue } = require('pg/lib/utils') as { prepareValue: (value: unknown) => unknown };
 
 /**
  * The handle every writing service method takes first. Repositories and queries come from its
@@ -13,6 +18,13 @@ export class Tx {
   /** the contended locks taken so far: see LockRank */
   readonly locks = new LockOrder();
   private readonly written = new WeakSet<DomainEvent>();
+  /**
+   * Set by the unit of work when nothing but the COMMIT follows the work (no idempotency outcome to
+   * write): the work's last statement may then carry the COMMIT (`preparedThenCommit`).
+   */
+  commitMayJoinLastStatement = false;
+  /** True once a statement has committed the transaction with it; nothing may run after. */
+  committed = false;
   constructor(readonly manager: EntityManager) {}
 
   /** The entity's repository on this transaction's connection. */
@@ -26,6 +38,7 @@ export class Tx {
    * of the query runner gives the rows for every command.
    */
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    this.assertOpen();
     const runner = this.manager.queryRunner;
     if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
     const result = await runner.query(sql, params, true);
@@ -38,17 +51,38 @@ export class Tx {
    * where planning a large statement costs as much as running it; dynamic SQL should use query.
    */
   async prepared<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    this.assertOpen();
     return runPrepared<T>(this.manager, statementName(sql), sql, params);
+  }
+
+  /**
+   * Like prepared, for the last statement of the transaction: when the unit of work allows it, the
+   * statement and the COMMIT go to the server in ONE message (`EXECUTE ...; COMMIT`), so the row
+   * locks the statement takes (a document counter) are released by the server right after it runs,
+   * without waiting for a round trip through this process's event loop. Otherwise a plain prepared
+   * statement, and the unit of work commits as usual.
+   */
+  async preparedThenCommit<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (!this.commitMayJoinLastStatement) return this.prepared<T>(sql, params);
+    this.assertOpen();
+    const rows = await executeThenCommit<T>(this.manager, `c_${statementName(sql)}`, sql, params);
+    this.committed = true;
+    return rows;
   }
 
   /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
   async run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    this.assertOpen();
     return runPrepared<R>(this.manager, statement.name, statement.text, params);
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | undefined> {
     const rows = await this.query<T>(sql, params);
     return rows[0];
+  }
+
+  private assertOpen(): void {
+    if (this.committed) throw new Error('the transaction has committed with its last statement: nothing may run after it');
   }
 
   /** The one event API of services: written to the outbox in this transaction, emitted after commit. */
@@ -81,6 +115,31 @@ async function runPrepared<T>(manager: EntityManager, name: string, text: string
   const config = { name, text } as unknown as string;
   const result = await runner.query(config, [...params], true);
   return (result.records ?? []) as T[];
+}
+
+/** Names PREPAREd in SQL per connection (executeThenCommit); node-pg's own named statements are apart. */
+const sqlPrepared = new WeakMap<object, Set<string>>();
+
+async function executeThenCommit<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[]): Promise<T[]> {
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
+  const client = (await runner.connect()) as PgClient;
+  let prepared = sqlPrepared.get(client);
+  if (!prepared) sqlPrepared.set(client, (prepared = new Set()));
+  if (!prepared.has(name)) {
+    // its own round trip, once per connection, before the statement takes any lock
+    await client.query(`PREPARE ${name} AS ${text}`);
+    prepared.add(name);
+  }
+  const args = params.map((value) => sqlLiteral(client, value)).join(', ');
+  const results = (await client.query(`EXECUTE ${name}(${args}); COMMIT`)) as unknown as QueryResult[];
+  return results[0].rows as T[];
+}
+
+/** A parameter as an SQL literal, serialised exactly as node-pg sends a bound parameter. */
+function sqlLiteral(client: PgClient, value: unknown): string {
+  const text = prepareValue(value);
+  return text === null || text === undefined ? 'NULL' : client.escapeLiteral(String(text));
 }
 
 const statementNames = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryRunner } from 'typeorm';
 import { EVENTS_COMMITTED } from '../common/events/domain-event';
 import { sqlStateOf } from '../common/errors/pg-errors';
 import { idempotentRequests } from '../common/idempotency/idempotent-request';
@@ -36,10 +36,15 @@ export class UnitOfWork {
         const idempotent = idempotentRequests.getStore();
         const keyed = idempotent && !idempotent.committed ? idempotent : undefined;
         if (keyed) await claimInTransaction(tx, keyed);
+        tx.commitMayJoinLastStatement = !keyed;
         const result = await work(tx);
-        await insertOutboxEvents(tx, tx.takeEventsToWrite());
-        if (keyed) await completeInTransaction(tx, keyed, result);
-        await runner.commitTransaction();
+        if (tx.committed) {
+          markCommitted(runner);
+        } else {
+          await insertOutboxEvents(tx, tx.takeEventsToWrite());
+          if (keyed) await completeInTransaction(tx, keyed, result);
+          await runner.commitTransaction();
+        }
         if (keyed) Object.assign(keyed, { committed: true, committedBody: result });
         this.emitCommitted(tx);
         return result;
@@ -68,4 +73,12 @@ export class UnitOfWork {
     }
     this.emitter.emit(EVENTS_COMMITTED, { events: tx.events });
   }
+}
+
+/**
+ * The transaction committed with its last statement (Tx.preparedThenCommit): the query runner is told
+ * so, as its own commitTransaction would have left it, so that it neither commits nor rolls back again.
+ */
+function markCommitted(runner: QueryRunner): void {
+  Object.assign(runner, { isTransactionActive: false, transactionDepth: 0 });
 }

@@ -44,24 +44,31 @@ export class SaleStatement extends CombinedStatement {
     this.stamp(event, 'sale_number', this.saleNumber.part.scalar(this.saleNumber.formatted));
   }
 
-  /** The final SELECT: the numbers and the creation time. */
-  selection(): Selection<SaleNumbers> {
-    const invoice = this.invoiceNumber;
+  /**
+   * The final SELECT: the numbers and the creation time. A counter that gave no number fails the
+   * statement itself (a division by zero), so the transaction can never commit a sale without them,
+   * also when the COMMIT travels with the statement.
+   */
+  selection(): Selection<SaleNumbers & { numbered: number }> {
+    const taken = this.invoiceNumber ? [this.saleNumber, this.invoiceNumber] : [this.saleNumber];
     return {
       columns: {
-        sale_number: this.saleNumber.formatted,
-        invoice_number: invoice ? invoice.part.scalar(invoice.formatted) : 'NULL::text',
-        created_at: this.saleNumber.at,
+        sale_number: this.saleNumber.part.scalar(this.saleNumber.formatted),
+        invoice_number: this.invoiceNumber ? this.invoiceNumber.part.scalar(this.invoiceNumber.formatted) : 'NULL::text',
+        created_at: this.saleNumber.part.scalar(this.saleNumber.at),
+        numbered: taken.map((n) => `1 / (SELECT count(*)::int FROM ${n.from})`).join(' + '),
       },
-      from: this.saleNumber.part,
     };
   }
 
-  /** Runs it, writing the transaction's pending events; an error when a counter is missing. */
+  /**
+   * Runs it as the transaction's last statement (with the COMMIT when the unit of work allows, so the
+   * counter is held for no round trip), writing the pending events.
+   */
   async record(tx: Tx): Promise<SaleNumbers> {
-    const numbers = await this.run(tx, this.selection());
-    if (!numbers || (this.invoiceNumber && !numbers.invoice_number)) throw new Error(`number counters missing for business ${this.business.id}`);
-    return numbers;
+    const row = await this.run(tx, this.selection(), { last: true });
+    const { sale_number, invoice_number, created_at } = row!;
+    return { sale_number, invoice_number, created_at };
   }
 }
 

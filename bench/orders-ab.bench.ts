@@ -1,0 +1,50 @@
+/*
+ * Before and after (`npm run bench -- orders-ab`): the one-business order load of the orders bench
+ * (default configuration, a webhook on sale.completed, 16 connections) on two checkouts' servers,
+ * alternated over BENCH_AB_ROUNDS rounds on fresh databases: BENCH_REF_DIR (the reference, e.g.
+ * today's main in a worktree) and this checkout. Both go in BENCHMARKS.md.
+ */
+import * as path from 'path';
+import { Log, withBenchDatabase } from './bench-support';
+import { driveOrders, startApi } from './orders-api';
+import { LoadFigures, seedBusinesses } from './orders-workload';
+import { startReceiver } from '../test/helpers/receiver';
+
+const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS || 20);
+const ROUNDS = Number(process.env.BENCH_AB_ROUNDS || 3);
+const BUSINESSES = Number(process.env.BENCH_AB_BUSINESSES || 1);
+
+async function once(dir: string): Promise<LoadFigures> {
+  return withBenchDatabase('bo_bench_ab', async (url) => {
+    const seeded = await seedBusinesses(url, BUSINESSES);
+    const receiver = await startReceiver();
+    const server = await startApi(url, { WEBHOOK_ALLOW_INSECURE: 'true' }, dir);
+    try {
+      for (const b of seeded) {
+        await fetch(`${server.base}/api/v1/webhooks`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${b.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${receiver.url}/sales`, events: ['sale.completed'] }),
+        });
+      }
+      await driveOrders(server.base, seeded, 16, 3);
+      return await driveOrders(server.base, seeded, 16, SECONDS);
+    } finally {
+      await server.stop();
+      await receiver.close();
+    }
+  });
+}
+
+export async function run(log: Log): Promise<void> {
+  const reference = process.env.BENCH_REF_DIR;
+  if (!reference) throw new Error('BENCH_REF_DIR: the reference checkout (with node_modules)');
+  const dirs = { reference: path.resolve(reference), this: path.resolve(__dirname, '..') };
+  log(`${BUSINESSES} business(es), 16 connections x ${SECONDS} s, ${ROUNDS} rounds alternated; reference ${dirs.reference}`);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [name, dir] of Object.entries(dirs)) {
+      const f = await once(dir);
+      log(`round ${round} ${name.padEnd(9)} ${f.perSecond.toFixed(1)} orders/s  p50 ${f.p50} ms  p99 ${f.p99} ms  (${f.orders} ok, ${f.errors} errors)`);
+    }
+  }
+}
