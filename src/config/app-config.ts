@@ -17,6 +17,8 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   bodyLimit: string;
   rateLimitPerMinute: number;
+  /** How long a process keeps an API key's lookup (dropped at once when the key changes: LISTEN/NOTIFY); 0 = no cache. */
+  apiKeyCacheMs: number;
   /** Redis holding the rate-limit counters of every process (unset: each process counts in its memory). */
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis keys. */
@@ -67,6 +69,7 @@ export function loadConfig(): AppConfig {
     logLevel: ['debug', 'info', 'warn', 'error'].includes(logLevel) ? logLevel : 'info',
     bodyLimit: process.env.BODY_LIMIT || '1mb',
     rateLimitPerMinute: intFrom('RATE_LIMIT_PER_MINUTE', 1200),
+    apiKeyCacheMs: intFrom('API_KEY_CACHE_MS', 60000),
     redisUrl: process.env.REDIS_URL || undefined,
     redisKeyPrefix: process.env.REDIS_KEY_PREFIX || 'bo:',
     authFailuresPerMinute: intFrom('AUTH_FAILURES_PER_MINUTE', 60),

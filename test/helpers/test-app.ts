@@ -44,7 +44,8 @@ export async function cloneTemplateDatabase(): Promise<string> {
 /** The real AppModule on its own fresh database (a clone of the migrated template). */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const databaseUrl = await cloneTemplateDatabase();
-  // the background analytics warm-up stays off unless a spec asks for it: most specs watch what a request builds
+  // the background analytics warm-up stays off unless a spec asks for it: most specs watch what a request builds;
+  // so does the API-key cache, whose revocations land a notification later (test/api-key-cache.e2e-spec.ts)
   const config: AppConfig = {
     ...loadConfig(),
     databaseUrl,
@@ -52,6 +53,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     rateLimitPerMinute: 0,
     authFailuresPerMinute: 0,
     analyticsWarmIntervalMs: 0,
+    apiKeyCacheMs: 0,
     ...overrides,
   };
   const { app } = await createApplication(config, new JsonLogger(config.logLevel));

@@ -11,3 +11,10 @@ export const findActiveApiKey = defineStatement<[keyHash: string], BusinessConte
          FROM api_keys k JOIN businesses b ON b.id = k.business_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
 );
+
+/**
+ * The channel every change of a key or a business notifies (migration ApiKeyChangeNotifications): the
+ * key's hash, or `*` for all. LISTEN cannot be prepared, so this is plain text for a dedicated client.
+ */
+export const LISTEN_API_KEY_CHANGES = 'LISTEN api_keys_changed';
+export const ALL_API_KEYS = '*';
