@@ -58,7 +58,7 @@ describe('a last statement that carries the COMMIT', () => {
     expect(await skuCounter(biz)).toBe(before + 1);
   });
 
-  it('with an Idempotency-Key the outcome is written first and the unit of work commits as usual', async () => {
+  it('with an Idempotency-Key the last statement of the work does not commit: the outcome is written after it, with the COMMIT', async () => {
     const biz = await createBusiness(t);
     const before = await skuCounter(biz);
     const keyed: IdempotentRequest = {

@@ -121,6 +121,22 @@ describe('cli verify', () => {
     expect(scopedToDirty.report.drift).toHaveLength(expected.length);
   });
 
+  it('document numbers: a gap (a sale whose number was skipped) and a counter behind its documents are reported', async () => {
+    const biz = await createBusiness(t);
+    await history(biz);
+    expect((await verify('--business', biz.business_id)).code).toBe(0);
+    // S-0004 renumbered S-0005: four sales, the highest number 5, the counter at 4
+    await t.db.query(`UPDATE sales SET number = 5 WHERE business_id = $1 AND number = 4`, [biz.business_id]);
+    // the invoice counter set back: one invoice, the counter at 0
+    await t.db.query(`UPDATE business_counters SET value = 0 WHERE business_id = $1 AND name = 'invoice'`, [biz.business_id]);
+    const { code, report } = await verify('--business', biz.business_id);
+    expect(code).toBe(1);
+    expect(report.drift).toEqual([
+      { kind: 'document_numbers', business_id: biz.business_id, counter: 'invoice', expected: 0, actual: 1, highest_number: 1 },
+      { kind: 'document_numbers', business_id: biz.business_id, counter: 'sale', expected: 4, actual: 4, highest_number: 5 },
+    ]);
+  });
+
   it('a stock level without any movement, and a malformed --business, are reported', async () => {
     const biz = await createBusiness(t);
     const p = await post(biz, '/products', { name: 'Ghost', price: 1 });

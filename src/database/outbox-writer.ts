@@ -27,6 +27,11 @@ export async function insertOutboxEvents(tx: Tx, events: DomainEvent[]): Promise
   await tx.run(writeOutboxEvents, [outboxRecords(events)]);
 }
 
+/** The same as the transaction's last statement, with the COMMIT (Tx.runThenCommit). */
+export async function insertOutboxEventsThenCommit(tx: Tx, events: DomainEvent[]): Promise<void> {
+  await tx.runThenCommit(writeOutboxEvents, [outboxRecords(events)]);
+}
+
 const FIELD = /^[a-z][a-z_]*$/;
 
 /** The data of each event, with the stamps of the stamped ones merged in. */

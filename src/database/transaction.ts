@@ -70,6 +70,17 @@ export class Tx {
     return rows;
   }
 
+  /**
+   * A registered statement as the transaction's last, sent with the COMMIT in one message (see
+   * preparedThenCommit); for the unit of work's own final writes (outbox rows, an idempotency outcome).
+   */
+  async runThenCommit<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    this.assertOpen();
+    const rows = await executeThenCommit<R>(this.manager, `c_${statementName(statement.text)}`, statement.text, params);
+    this.committed = true;
+    return rows;
+  }
+
   /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
   async run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
     this.assertOpen();

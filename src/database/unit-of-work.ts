@@ -3,9 +3,9 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DataSource, QueryRunner } from 'typeorm';
 import { EVENTS_COMMITTED } from '../common/events/domain-event';
 import { sqlStateOf } from '../common/errors/pg-errors';
-import { idempotentRequests } from '../common/idempotency/idempotent-request';
-import { claimInTransaction, completeInTransaction } from './idempotency/idempotency-in-transaction';
-import { insertOutboxEvents } from './outbox-writer';
+import { IdempotentRequest, idempotentRequests } from '../common/idempotency/idempotent-request';
+import { claimInTransaction, completeThenCommit } from './idempotency/idempotency-in-transaction';
+import { insertOutboxEvents, insertOutboxEventsThenCommit } from './outbox-writer';
 import { Tx } from './transaction';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -38,13 +38,7 @@ export class UnitOfWork {
         if (keyed) await claimInTransaction(tx, keyed);
         tx.commitMayJoinLastStatement = !keyed;
         const result = await work(tx);
-        if (tx.committed) {
-          markCommitted(runner);
-        } else {
-          await insertOutboxEvents(tx, tx.takeEventsToWrite());
-          if (keyed) await completeInTransaction(tx, keyed, result);
-          await runner.commitTransaction();
-        }
+        await this.finish(runner, tx, keyed, result);
         if (keyed) Object.assign(keyed, { committed: true, committedBody: result });
         this.emitCommitted(tx);
         return result;
@@ -60,6 +54,27 @@ export class UnitOfWork {
         await runner.release();
       }
     }
+  }
+
+  /**
+   * What is left after the work, and the commit: the unwritten events and the idempotency outcome,
+   * the last of them sent with the COMMIT in one message (so the transaction's locks are released
+   * without another round trip); a plain COMMIT when nothing is left or the work's last statement
+   * committed already.
+   */
+  private async finish(runner: QueryRunner, tx: Tx, keyed: IdempotentRequest | undefined, result: unknown): Promise<void> {
+    if (!tx.committed) {
+      const events = tx.takeEventsToWrite();
+      if (keyed) {
+        await insertOutboxEvents(tx, events);
+        await completeThenCommit(tx, keyed, result);
+      } else if (events.length > 0) {
+        await insertOutboxEventsThenCommit(tx, events);
+      } else {
+        return runner.commitTransaction();
+      }
+    }
+    markCommitted(runner);
   }
 
   private emitCommitted(tx: Tx): void {

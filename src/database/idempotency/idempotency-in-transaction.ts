@@ -13,7 +13,7 @@ export async function claimInTransaction(tx: Tx, request: IdempotentRequest): Pr
   if (claimed.length === 0) throw new IdempotencyKeyTaken();
 }
 
-/** The last statement before commit: the outcome, committed with the effect it records. */
-export async function completeInTransaction(tx: Tx, request: IdempotentRequest, body: unknown): Promise<void> {
-  await tx.run(completeIdempotencyKey, [request.scope.businessId, request.scope.key, request.status, JSON.stringify(body ?? null)]);
+/** The last statement, sent with the COMMIT: the outcome, committed with the effect it records. */
+export async function completeThenCommit(tx: Tx, request: IdempotentRequest, body: unknown): Promise<void> {
+  await tx.runThenCommit(completeIdempotencyKey, [request.scope.businessId, request.scope.key, request.status, JSON.stringify(body ?? null)]);
 }

@@ -361,3 +361,35 @@ export const purchasing: LedgerCheck = defineStatement(
    )
    ${result('SELECT count(*) FROM lines', 'business_id, kind, purchase_order_id, item_id, receipt_id')}`,
 );
+
+/** The numbered documents and the counter that numbers each. */
+const NUMBERED_DOCUMENTS: [table: string, counter: string][] = [
+  ['sales', 'sale'],
+  ['invoices', 'invoice'],
+  ['returns', 'return'],
+  ['credit_notes', 'credit_note'],
+  ['purchase_orders', 'purchase_order'],
+  ['receipts', 'receipt'],
+  ['transfers', 'transfer'],
+  ['stock_counts', 'stock_count'],
+];
+
+/**
+ * Document numbers are gapless: per business and counter, the documents are numbered 1 to the
+ * counter's value, each once (the unique index forbids a number twice), so their count and their
+ * highest number both equal the counter. Nothing deletes a numbered document, so GET /orders reads
+ * its unfiltered total from the sale counter.
+ */
+export const documentNumbers: LedgerCheck = defineStatement(
+  'verify.documentNumbers',
+  `WITH docs AS (
+     ${NUMBERED_DOCUMENTS.map(([table, counter]) => `SELECT x.business_id, '${counter}' AS counter, count(*) AS n, max(x.number) AS top FROM ${table} x WHERE ${scoped('x')} GROUP BY x.business_id`).join('\n     UNION ALL ')}
+   ), cmp AS MATERIALIZED (
+     SELECT c.business_id, c.name AS counter, c.value AS expected, coalesce(d.n, 0) AS actual, coalesce(d.top, 0) AS top
+       FROM business_counters c LEFT JOIN docs d ON d.business_id = c.business_id AND d.counter = c.name
+      WHERE ${scoped('c')} AND c.name IN (${NUMBERED_DOCUMENTS.map(([, counter]) => `'${counter}'`).join(', ')})
+   ), drift AS (
+     SELECT 'document_numbers' AS kind, business_id, counter, expected, actual, top AS highest_number FROM cmp WHERE actual <> expected OR top <> expected
+   )
+   ${result('SELECT count(*) FROM cmp', 'business_id, counter')}`,
+);
