@@ -68,7 +68,7 @@ describe('API-key lookups cached, revocation immediate', () => {
       2000,
     );
     // listening again after a second: keys are cached again
-    const store = t.app.get(ApiKeyLookup) as ApiKeyLookupStore;
+    const store = t.app.get<ApiKeyLookup, ApiKeyLookupStore>(ApiKeyLookup);
     await pollUntil(
       () => store.cacheActive,
       (active) => active,

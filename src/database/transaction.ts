@@ -7,7 +7,7 @@ import { Statement } from './statement';
 
 // node-pg's own serialisation of bound parameters (arrays, dates, buffers, JSON); it ships no types for it
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prepareValue } = require('pg/lib/utils') as { prepareValue: (value: unknown) => unknown };
+const { prepareValue } = require('pg/lib/utils') as { prepareValue: (value: unknown) => string | Buffer | null | undefined };
 
 /**
  * The handle every writing service method takes first. Repositories and queries come from its
@@ -147,10 +147,15 @@ async function executeThenCommit<T>(manager: EntityManager, name: string, text: 
   return results[0].rows as T[];
 }
 
-/** A parameter as an SQL literal, serialised exactly as node-pg sends a bound parameter. */
+/**
+ * A parameter as an SQL literal, serialised exactly as node-pg sends a bound text parameter. Inputs
+ * never carry NUL (refused at validation), which a literal inside the query text could not hold.
+ */
 function sqlLiteral(client: PgClient, value: unknown): string {
   const text = prepareValue(value);
-  return text === null || text === undefined ? 'NULL' : client.escapeLiteral(String(text));
+  if (text === null || text === undefined) return 'NULL';
+  if (Buffer.isBuffer(text)) throw new Error('a binary parameter cannot travel as a literal: use prepared()');
+  return client.escapeLiteral(text);
 }
 
 const statementNames = new Map<string, string>();
