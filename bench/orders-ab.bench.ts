@@ -2,13 +2,14 @@
  * Before and after (`npm run bench -- orders-ab`): the one-business order load of the orders bench
  * (default configuration, a webhook on sale.completed, 16 connections), then GET /orders?page=1 and
  * GET /products?page=1 on the same data, on two checkouts' servers,
- * alternated over BENCH_AB_ROUNDS rounds on fresh databases: BENCH_REF_DIR (the reference, e.g.
+ * alternated over BENCH_AB_ROUNDS rounds on fresh databases (BENCH_AB_WAITS=1 prints the sampled waits): BENCH_REF_DIR (the reference, e.g.
  * today's main in a worktree) and this checkout. Both go in BENCHMARKS.md.
  */
 import * as path from 'path';
 import { Log, withBenchDatabase } from './bench-support';
 import { driveGet, driveOrders, startApi } from './orders-api';
 import { LoadFigures, seedBusinesses } from './orders-workload';
+import { sampleWaits } from './wait-sampler';
 import { startReceiver } from '../test/helpers/receiver';
 
 const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS || 20);
@@ -17,6 +18,7 @@ const ROUNDS = Number(process.env.BENCH_AB_ROUNDS || 3);
 const BUSINESSES = Number(process.env.BENCH_AB_BUSINESSES || 1);
 
 interface Round {
+  waits: string[];
   orders: LoadFigures;
   listOrders: LoadFigures;
   listProducts: LoadFigures;
@@ -36,10 +38,12 @@ async function once(dir: string): Promise<Round> {
         });
       }
       await driveOrders(server.base, seeded, 16, 3);
+      const sampler = await sampleWaits(url);
       const orders = await driveOrders(server.base, seeded, 16, SECONDS);
+      const waits = await sampler.stop();
       const listOrders = await driveGet(server.base, '/api/v1/orders?page=1', seeded[0].apiKey, 16, READ_SECONDS);
       const listProducts = await driveGet(server.base, '/api/v1/products?page=1', seeded[0].apiKey, 16, READ_SECONDS);
-      return { orders, listOrders, listProducts };
+      return { waits, orders, listOrders, listProducts };
     } finally {
       await server.stop();
       await receiver.close();
@@ -54,11 +58,12 @@ export async function run(log: Log): Promise<void> {
   log(`${BUSINESSES} business(es), 16 connections x ${SECONDS} s, ${ROUNDS} rounds alternated; reference ${dirs.reference}`);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, dir] of Object.entries(dirs)) {
-      const { orders: f, listOrders, listProducts } = await once(dir);
+      const { waits, orders: f, listOrders, listProducts } = await once(dir);
       log(
         `round ${round} ${name.padEnd(9)} ${f.perSecond.toFixed(1)} orders/s  p50 ${f.p50} ms  p99 ${f.p99} ms  (${f.orders} ok, ${f.errors} errors); ` +
           `GET /orders?page=1 ${listOrders.perSecond.toFixed(0)} req/s, GET /products?page=1 ${listProducts.perSecond.toFixed(0)} req/s (${listOrders.errors + listProducts.errors} errors)`,
       );
+      if (process.env.BENCH_AB_WAITS) for (const w of waits) log(w);
     }
   }
 }
