@@ -1,9 +1,9 @@
 /*
  * Before and after (`npm run bench -- orders-ab`): the one-business order load of the orders bench
  * (default configuration, a webhook on sale.completed, 16 connections), then GET /orders?page=1 and
- * GET /products?page=1 on the same data, on two checkouts' servers,
- * alternated over BENCH_AB_ROUNDS rounds on fresh databases (BENCH_AB_WAITS=1 prints the sampled waits): BENCH_REF_DIR (the reference, e.g.
- * today's main in a worktree) and this checkout. Both go in BENCHMARKS.md.
+ * GET /products?page=1 on the same data, on two checkouts' servers, alternated over BENCH_AB_ROUNDS
+ * rounds on fresh databases: BENCH_REF_DIR (the reference, e.g. today's main in a worktree) and this
+ * checkout. BENCH_AB_WAITS=1 prints the waits sampled during each order load. Both go in BENCHMARKS.md.
  */
 import * as path from 'path';
 import { Log, withBenchDatabase } from './bench-support';
