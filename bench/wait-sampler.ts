@@ -28,7 +28,7 @@ export async function sampleWaits(url: string, everyMs = 50): Promise<{ stop(): 
                 regexp_replace(left(a.query, 70), '\\s+', ' ', 'g') AS statement,
                 (SELECT CASE WHEN b.state = 'active' THEN coalesce(b.wait_event_type || ':' || b.wait_event, 'CPU') ELSE b.state END
                         || ' | ' || regexp_replace(left(b.query, 50), '\\s+', ' ', 'g')
-                   FROM pg_stat_activity b WHERE b.pid = (pg_blocking_pids(a.pid))[1]) AS blocker
+                   FROM pg_stat_activity b WHERE b.pid = (pg_blocking_pids(a.pid))[1] LIMIT 1) AS blocker
            FROM pg_stat_activity a
           WHERE a.datname = current_database() AND a.state = 'active' AND a.pid <> pg_backend_pid() AND a.backend_type = 'client backend'`,
       );
