@@ -7,7 +7,7 @@
  */
 import * as path from 'path';
 import { Log, withBenchDatabase } from './bench-support';
-import { driveGet, driveOrders, startApi } from './orders-api';
+import { DEFAULT_CONFIGURATION, driveGet, driveOrders, startApi, subscribeSales } from './orders-api';
 import { LoadFigures, seedBusinesses } from './orders-workload';
 import { sampleWaits } from './wait-sampler';
 import { startReceiver } from '../test/helpers/receiver';
@@ -28,15 +28,9 @@ async function once(dir: string): Promise<Round> {
   return withBenchDatabase('bo_bench_ab', async (url) => {
     const seeded = await seedBusinesses(url, BUSINESSES);
     const receiver = await startReceiver();
-    const server = await startApi(url, { WEBHOOK_ALLOW_INSECURE: 'true' }, dir);
+    const server = await startApi(url, DEFAULT_CONFIGURATION, dir);
     try {
-      for (const b of seeded) {
-        await fetch(`${server.base}/api/v1/webhooks`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${b.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ url: `${receiver.url}/sales`, events: ['sale.completed'] }),
-        });
-      }
+      await subscribeSales(server, seeded, receiver.url);
       await driveOrders(server.base, seeded, 16, 3);
       const sampler = await sampleWaits(url);
       const orders = await driveOrders(server.base, seeded, 16, SECONDS);

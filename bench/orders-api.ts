@@ -133,3 +133,18 @@ export async function driveGet(base: string, pathAndQuery: string, apiKey: strin
   });
   return figures(result);
 }
+
+/** The API's default configuration, with a receiver on 127.0.0.1 allowed (webhook URLs are otherwise refused there). */
+export const DEFAULT_CONFIGURATION = { WEBHOOK_ALLOW_INSECURE: 'true' };
+
+/** One webhook per business on `sale.completed`, delivered to `receiverUrl`/sales. */
+export async function subscribeSales(server: ApiProcess, businesses: BenchBusiness[], receiverUrl: string): Promise<void> {
+  for (const b of businesses) {
+    const res = await fetch(`${server.base}/api/v1/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${b.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${receiverUrl}/sales`, events: ['sale.completed'] }),
+    });
+    if (res.status !== 201) throw new Error(`webhook registration answered ${res.status}`);
+  }
+}

@@ -15,7 +15,7 @@
 import * as os from 'os';
 import { Client } from 'pg';
 import { Log, withBenchDatabase, withClient } from './bench-support';
-import { ApiProcess, driveGet, driveOrders, startApi } from './orders-api';
+import { DEFAULT_CONFIGURATION, driveGet, driveOrders, startApi, subscribeSales } from './orders-api';
 import { driveBaseline, NINETEEN_STATEMENTS, OrderReference } from './orders-baseline';
 import { installOneCallOrder, ONE_CALL } from './orders-one-call';
 import { BenchBusiness, LoadFigures, seedBusinesses } from './orders-workload';
@@ -26,7 +26,6 @@ const SECONDS = Number(process.env.BENCH_ORDERS_SECONDS || 20);
 const WARMUP_SECONDS = 3;
 const READ_SECONDS = 10;
 const CONNECTIONS = 16;
-const DEFAULT_CONFIGURATION = { WEBHOOK_ALLOW_INSECURE: 'true' };
 
 /** A fresh migrated database seeded with `businesses` businesses, dropped after `work`. */
 function withDatabase<T>(label: string, businesses: number, work: (url: string, seeded: BenchBusiness[]) => Promise<T>): Promise<T> {
@@ -45,17 +44,6 @@ interface ScenarioFigures {
   api: ApiFigures;
   raw: LoadFigures;
   oneCall: LoadFigures;
-}
-
-async function subscribe(server: ApiProcess, businesses: BenchBusiness[], receiver: Receiver): Promise<void> {
-  for (const b of businesses) {
-    const res = await fetch(`${server.base}/api/v1/webhooks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${b.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `${receiver.url}/sales`, events: ['sale.completed'] }),
-    });
-    if (res.status !== 201) throw new Error(`webhook registration answered ${res.status}`);
-  }
 }
 
 /** Waits until no delivery is left to make, then compares what the receiver got with the sales. */
@@ -85,7 +73,7 @@ async function apiRun(businesses: number, log: Log, sampled: boolean): Promise<A
     const receiver = await startReceiver();
     const server = await startApi(url, DEFAULT_CONFIGURATION);
     try {
-      await subscribe(server, seeded, receiver);
+      await subscribeSales(server, seeded, receiver.url);
       await driveOrders(server.base, seeded, CONNECTIONS, WARMUP_SECONDS);
       const sampler = sampled ? await sampleWaits(url) : undefined;
       const orders = await driveOrders(server.base, seeded, CONNECTIONS, SECONDS);
@@ -135,7 +123,7 @@ async function twoProcesses(log: Log): Promise<LoadFigures> {
     const receiver = await startReceiver();
     const servers = await Promise.all([startApi(url, DEFAULT_CONFIGURATION), startApi(url, DEFAULT_CONFIGURATION)]);
     try {
-      await subscribe(servers[0], seeded, receiver);
+      await subscribeSales(servers[0], seeded, receiver.url);
       await Promise.all(servers.map((s) => driveOrders(s.base, seeded, CONNECTIONS / 2, WARMUP_SECONDS)));
       const [a, b] = await Promise.all(servers.map((s) => driveOrders(s.base, seeded, CONNECTIONS / 2, SECONDS)));
       const together: LoadFigures = {

@@ -64,10 +64,7 @@ export class Tx {
    */
   async preparedThenCommit<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     if (!this.commitMayJoinLastStatement) return this.prepared<T>(sql, params);
-    this.assertOpen();
-    const rows = await executeThenCommit<T>(this.manager, `c_${statementName(sql)}`, sql, params);
-    this.committed = true;
-    return rows;
+    return this.executeThenCommit<T>(sql, params);
   }
 
   /**
@@ -75,8 +72,12 @@ export class Tx {
    * preparedThenCommit); for the unit of work's own final writes (outbox rows, an idempotency outcome).
    */
   async runThenCommit<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    return this.executeThenCommit<R>(statement.text, params);
+  }
+
+  private async executeThenCommit<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
     this.assertOpen();
-    const rows = await executeThenCommit<R>(this.manager, `c_${statementName(statement.text)}`, statement.text, params);
+    const rows = await executeThenCommit<T>(this.manager, `c_${statementName(sql)}`, sql, params);
     this.committed = true;
     return rows;
   }
