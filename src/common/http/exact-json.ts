@@ -9,8 +9,8 @@ import { NextFunction, Request, Response } from 'express';
 export class ExactNumber {
   constructor(readonly literal: string) {}
 
-  toJSON(): number {
-    return Number(this.literal);
+  toJSON(): number | string {
+    return writingExact ? MARK + this.literal : Number(this.literal);
   }
 }
 
@@ -18,13 +18,19 @@ export class ExactNumber {
 const MARK = `exact-number-${randomUUID()}:`;
 const PLACEHOLDER = new RegExp(`"${MARK}(-?\\d+(?:\\.\\d+)?)"`, 'g');
 
+// True only inside stringifyExact's JSON.stringify, which is synchronous: no other writer runs meanwhile.
+// (A replacer function would do the same per key, at several times the cost of a whole response.)
+let writingExact = false;
+
 /** JSON.stringify, with every ExactNumber written as its literal. */
 export function stringifyExact(value: unknown): string {
-  const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, jsonValue: unknown) {
-    // `this[key]` is the value before its toJSON ran
-    const original = this[key];
-    return original instanceof ExactNumber ? MARK + original.literal : jsonValue;
-  });
+  let text: string;
+  writingExact = true;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    writingExact = false;
+  }
   return text === undefined || !text.includes(MARK) ? text : text.replace(PLACEHOLDER, '$1');
 }
 

@@ -42,18 +42,35 @@ function jsonNumber(value: Decimal): number {
   return new ExactNumber(value.toFixed()) as unknown as number;
 }
 
+const PLAIN_DECIMAL = /^-?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The common case without Decimal: a numeric column's text as PostgreSQL writes it (`12.50`), with
+ * no more decimals than `scale` (nothing to round) and at most DOUBLE_EXACT_DIGITS digits, is read
+ * by Number() as the same double the Decimal path gives. undefined for anything else. Lists map
+ * thousands of such values per page, and the Decimal path was most of their CPU.
+ */
+function plainNumber(value: DecimalInput | null | undefined, scale: number): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const parts = PLAIN_DECIMAL.exec(value);
+  if (!parts) return undefined;
+  const decimals = parts[2]?.length ?? 0;
+  if (decimals > scale || parts[1].length + decimals > DOUBLE_EXACT_DIGITS) return undefined;
+  return Number(value);
+}
+
 /** A numeric column (string) or Decimal as a JSON number for a response, exact at any size. */
 export function moneyNumber(value: DecimalInput | null | undefined): number {
-  return jsonNumber(roundMoney(value ?? 0));
+  return plainNumber(value, 2) ?? jsonNumber(roundMoney(value ?? 0));
 }
 
 export function quantityNumber(value: DecimalInput | null | undefined): number {
-  return jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(3));
+  return plainNumber(value, 3) ?? jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(3));
 }
 
 /** A unit cost (4 decimals, CONTRACT.md 13) as a JSON number, exact at any size. */
 export function costNumber(value: DecimalInput | null | undefined): number {
-  return jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
+  return plainNumber(value, 4) ?? jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
 }
 
 /** A unit cost as stored: 4 decimals, half up. */

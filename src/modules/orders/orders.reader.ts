@@ -9,7 +9,7 @@ import { runStatement, runStatementPlannedPerRun } from '../../database/run-stat
 import { Tx } from '../../database/transaction';
 import { ListOrdersQuery } from './dto/list-orders.query';
 import { OrderJson, SaleItemRow, toOrderJson } from './order.mapper';
-import { readSale, readSaleItems, readSalePage } from './persistence/orders-read.sql';
+import { readLatestSalePage, readSale, readSaleItems, readSalePage } from './persistence/orders-read.sql';
 
 /** GET /orders and GET /orders/:id: public order objects, reads only (no transaction). */
 @Injectable()
@@ -31,16 +31,19 @@ export class OrdersReader {
   async list(biz: BusinessContext, query: ListOrdersQuery): Promise<Paged<OrderJson>> {
     assertDateRange(query);
     const page = pageRequest(query);
-    const rows = await runStatementPlannedPerRun(this.dataSource, readSalePage, [
-      biz.id,
-      query.customer_id || null,
-      query.status || null,
-      query.from || null,
-      query.to || null,
-      biz.timezone,
-      page.limit,
-      page.offset,
-    ]);
+    const filtered = query.customer_id || query.status || query.from || query.to;
+    const rows = filtered
+      ? await runStatementPlannedPerRun(this.dataSource, readSalePage, [
+          biz.id,
+          query.customer_id || null,
+          query.status || null,
+          query.from || null,
+          query.to || null,
+          biz.timezone,
+          page.limit,
+          page.offset,
+        ])
+      : await runStatement(this.dataSource, readLatestSalePage, [biz.id, page.limit, page.offset]);
     const sales = rows.filter((r) => r.id !== null);
     const items = await this.itemsOf(
       biz.id,

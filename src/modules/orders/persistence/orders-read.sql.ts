@@ -22,6 +22,29 @@ export const readSaleItems = defineStatement<[businessId: string, saleIds: strin
      FROM sale_items WHERE business_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, line_no`,
 );
 
+const PAGE_WITH_INVOICES = (filters: string, limit: string, offset: string) => `SELECT ${SALE_COLUMNS} FROM (
+         SELECT s.* FROM sales s WHERE ${filters}
+          ORDER BY s.created_at DESC, s.number DESC LIMIT ${limit} OFFSET ${offset}
+       ) s ${WITH_INVOICE}
+       ORDER BY s.created_at DESC, s.number DESC`;
+
+/**
+ * The total of a business's sales unfiltered: its sale counter. Every sale takes its next number
+ * and none is ever deleted (`cli verify` checks both), so a long history costs a page no count.
+ */
+const SALE_COUNTER_VALUE = `(SELECT k.value::int FROM business_counters k WHERE k.business_id = $1 AND k.name = 'sale')`;
+
+/**
+ * GET /orders without filters (the common first page), prepared: one page of business $1's sales,
+ * newest first, LIMIT $2 OFFSET $3, each row with the total (one row of nulls but the total when the
+ * page is empty). The same rows as readSalePage with every filter null.
+ */
+export const readLatestSalePage = defineStatement<[businessId: string, limit: number, offset: number], SaleRow & { total_count: number }>(
+  'orders.latestPage',
+  `SELECT c.total_count, p.* FROM (SELECT ${SALE_COUNTER_VALUE} AS total_count) c
+     LEFT JOIN LATERAL (${PAGE_WITH_INVOICES('s.business_id = $1', '$2', '$3')}) p ON true`,
+);
+
 /**
  * The filters of GET /orders; an absent one is null. Its conditions are written `($n IS NULL OR
  * ...)`, which a plan made for the actual values folds away, so this statement is run unprepared.
@@ -37,8 +60,7 @@ const FILTERS = `s.business_id = $1
  * nulls but the total when the page is empty): customer $2, status $3, local dates $4 to $5
  * inclusive in time zone $6, LIMIT $7 OFFSET $8. The page is chosen first (index order, LIMIT), then
  * its invoices: whatever the statistics say, the invoice lookup runs for the rows of the page only.
- * Unfiltered, the total is the business's sale counter: every sale takes its next number and none is
- * ever deleted (`cli verify` checks both), so a long history costs the first page no count.
+ * For a filtered list: unfiltered, readLatestSalePage.
  */
 export const readSalePage = defineStatement<
   [
@@ -54,16 +76,6 @@ export const readSalePage = defineStatement<
   SaleRow & { total_count: number }
 >(
   'orders.page',
-  `SELECT c.total_count, p.* FROM (
-     SELECT CASE WHEN $2::uuid IS NULL AND $3::text IS NULL AND $4::date IS NULL AND $5::date IS NULL
-                 THEN (SELECT k.value::int FROM business_counters k WHERE k.business_id = $1 AND k.name = 'sale')
-                 ELSE (SELECT count(*)::int FROM sales s WHERE ${FILTERS}) END AS total_count
-   ) c
-     LEFT JOIN LATERAL (
-       SELECT ${SALE_COLUMNS} FROM (
-         SELECT s.* FROM sales s WHERE ${FILTERS}
-          ORDER BY s.created_at DESC, s.number DESC LIMIT $7 OFFSET $8
-       ) s ${WITH_INVOICE}
-       ORDER BY s.created_at DESC, s.number DESC
-     ) p ON true`,
+  `SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM sales s WHERE ${FILTERS}) c
+     LEFT JOIN LATERAL (${PAGE_WITH_INVOICES(FILTERS, '$7', '$8')}) p ON true`,
 );

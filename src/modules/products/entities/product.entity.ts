@@ -8,7 +8,8 @@ import { Category } from '../../categories/entities/category.entity';
 @Check('products_min_stock_check', 'min_stock >= 0')
 @Check('products_reorder_quantity_check', 'reorder_quantity >= 0')
 @Index('products_business_sku_uq', ['businessId', 'sku'], { unique: true })
-@Index('products_business_name_idx', ['businessId', 'isActive', 'name'])
+// (business_id, is_active, lower(name), name, id): the order of GET /products; TypeORM cannot declare an expression index.
+@Index('products_business_list_order_idx', { synchronize: false })
 @Index('products_business_category_idx', ['businessId', 'categoryId'])
 export class Product {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
