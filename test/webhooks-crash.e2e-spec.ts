@@ -1,8 +1,10 @@
 import request from 'supertest';
+import { Client } from 'pg';
 import { INestApplication } from '@nestjs/common';
 import { createApplication } from '../src/bootstrap';
 import { AppConfig, loadConfig } from '../src/config/app-config';
 import { EventName } from '../src/common/events/domain-event';
+import { fanOutEvents } from '../src/modules/webhooks/persistence/deliveries.sql';
 import { JsonLogger } from '../src/common/logging/json-logger';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { seedProduct } from './helpers/orders-fixtures';
@@ -192,6 +194,25 @@ describe('webhooks: crash safety and several dispatchers', () => {
       expect(log.map((r: { event_id: string }) => r.event_id).sort()).toEqual([oldUndispatched.id, recent.id].sort());
     } finally {
       await dispatcher.close();
+    }
+  });
+
+  it('fans out without waiting for its commit to be flushed, on that transaction only', async () => {
+    const biz = await createBusiness(t);
+    await subscribe(t, biz, `${receiver.url}/fan-out`, ['expense.created']);
+    const [event] = await commitEvents(t.app, biz.business_id, [['expense.created', { n: 1 }]]);
+    const client = new Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query({ name: 'fan_out', text: fanOutEvents.text, values: [1000, 1] });
+      expect(rows[0].events).toBeGreaterThanOrEqual(1);
+      expect(rows[0].commit_mode).toBe('off');
+      // the pooled connection keeps its synchronous commits for every later transaction
+      expect((await client.query('SHOW synchronous_commit')).rows[0].synchronous_commit).toBe('on');
+      const deliveries = await t.db.query(`SELECT status FROM webhook_deliveries WHERE event_id = $1`, [event.id]);
+      expect(deliveries).toEqual([{ status: 'pending' }]);
+    } finally {
+      await client.end();
     }
   });
 });

@@ -13,8 +13,15 @@ import { defineStatement } from '../../../database/statement';
  * millisecond, while a webhook's is the database's, to the microsecond: compared at the millisecond,
  * an event recorded just after a registration, in the same millisecond, is not taken as older. Deliveries are created in event order
  * (clock_timestamp per row), so the log, newest first, follows the events.
+ *
+ * Its commit does not wait for the WAL flush (synchronous_commit off for this statement's
+ * transaction): no delivery it creates is attempted before a claim (settleAndClaim) commits, and
+ * that commit's flush carries every earlier commit record, this one included. A crash before then
+ * loses only the fan-out itself (the events are undispatched again and fanned out after restart),
+ * never an event, and nothing was sent from it. Measured: on one busy store the fan-outs were a
+ * third of the database's commit flushes, each in the way of the order holding the sale counter.
  */
-export const fanOutEvents = defineStatement<[limit: number, attemptLimit: number], { events: number }>(
+export const fanOutEvents = defineStatement<[limit: number, attemptLimit: number], { events: number; commit_mode: string }>(
   'webhooks.fanOutEvents',
   `WITH claimed AS (
          SELECT seq, id, business_id, type, created_at FROM outbox_events
@@ -31,7 +38,7 @@ export const fanOutEvents = defineStatement<[limit: number, attemptLimit: number
           ORDER BY c.seq
          ON CONFLICT (webhook_id, event_id) DO NOTHING
        )
-       SELECT count(*)::int AS events FROM marked`,
+       SELECT count(*)::int AS events, set_config('synchronous_commit', 'off', true) AS commit_mode FROM marked`,
 );
 
 /** A delivery just claimed, with its webhook and its event (type null if the event row is gone). */
