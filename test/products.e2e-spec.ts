@@ -275,6 +275,39 @@ describe('products', () => {
       expect(empty.stock).toBe(0);
     });
 
+    it('shows each product as GET /products/:id does, whether the page is the plain one or a filtered one', async () => {
+      const biz = await createBusiness(t);
+      const cat = (await api(biz).post('/categories', { name: 'Beans' }).expect(201)).body.data;
+      const second = (await api(biz).post('/warehouses', { name: 'Annex' }).expect(201)).body.data;
+      const full = await product(biz, {
+        name: 'Arabica',
+        price: 12.5,
+        cost_price: 7.25,
+        category_id: cat.id,
+        description: 'whole beans',
+        barcode: '4006381333931',
+        unit: 'kg',
+        min_stock: 2.5,
+        reorder_quantity: 10,
+      });
+      const bare = await product(biz, { name: 'arabica blend' });
+      const retired = await product(biz, { name: 'Robusta', category_id: cat.id });
+      await restock(biz, full.id, 3.125);
+      await restock(biz, full.id, 4, second.id);
+      await api(biz).del(`/products/${retired.id}`).expect(200);
+      const single = async (id: string) => (await api(biz).get(`/products/${id}`).expect(200)).body.data;
+      const listed = async (q: string) => (await api(biz).get(`/products?${q}`).expect(200)).body;
+
+      const plain = await listed('per_page=5');
+      expect(plain.data).toEqual([await single(full.id), await single(bare.id)]);
+      expect(plain.meta).toEqual({ page: 1, per_page: 5, total: 2, total_pages: 1 });
+      expect((await listed('search=arabica')).data).toEqual(plain.data);
+      expect((await listed('is_active=false')).data).toEqual([await single(retired.id)]);
+      expect((await listed(`is_active=false&category_id=${cat.id}`)).data).toEqual([await single(retired.id)]);
+      expect(plain.data[0]).toMatchObject({ category: { id: cat.id, name: 'Beans' }, stock: 7.125, cost_price: 7.25, min_stock: 2.5 });
+      expect(plain.data[1].category).toBeNull();
+    });
+
     it.each([
       ['per_page=0', 'per_page'],
       ['per_page=101', 'per_page'],

@@ -36,12 +36,31 @@ export class ProductJson {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
+/** What the product object shows of a product: the entity with its category loaded, or a row of the same shape. */
+export type ProductFields = Pick<
+  Product,
+  | 'id'
+  | 'name'
+  | 'sku'
+  | 'price'
+  | 'costPrice'
+  | 'averageCost'
+  | 'unit'
+  | 'description'
+  | 'barcode'
+  | 'minStock'
+  | 'reorderQuantity'
+  | 'isActive'
+  | 'createdAt'
+  | 'updatedAt'
+> & { category?: { id: string; name: string } | null };
+
 /**
  * The product object of the API, from the product with its category loaded and its stock in every
  * warehouse of the business, and what open transfers carry of it; `stock` is the exact sum of the
  * warehouse quantities.
  */
-export function toProductJson(product: Product, stock: WarehouseStock[], inTransit: string): ProductJson {
+export function toProductJson(product: ProductFields, stock: WarehouseStock[], inTransit: string): ProductJson {
   const total = stock.reduce((acc, s) => acc.plus(s.quantity), dec(0));
   return {
     id: product.id,

@@ -7,6 +7,8 @@ import { PageRequest, Paged } from '../../../common/pagination/pagination';
 import { runStatement } from '../../../database/run-statement';
 import { Tx } from '../../../database/transaction';
 import { productStock } from './product-stock.sql';
+import { ProductPageRow, readProductPage } from './product-page.sql';
+import { Statement } from '../../../database/statement';
 import { StockLevel } from '../../stock/entities/stock-level.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
@@ -45,6 +47,7 @@ export class ProductReader {
 
   /** One page of the business's products sorted by name, with the filtered total. */
   async page(businessId: string, filter: ProductFilter, page: PageRequest): Promise<Paged<ProductJson>> {
+    if (!filter.search && !filter.categoryId && filter.inStock === undefined) return this.unfilteredPage(businessId, filter.isActive, page);
     const query = this.productsOf(businessId)
       .equals('p.isActive', filter.isActive)
       .where(filter.search && containsPattern(filter.search), (p) => `p.name ILIKE ${p}`)
@@ -54,6 +57,18 @@ export class ProductReader {
     const ids = products.items.map((p) => p.id);
     const { stock, inTransit } = await this.stockOf(businessId, ids);
     return products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
+  }
+
+  /** The usual first pages (no search, category or stock filter): one prepared statement, measured (product-page.sql.ts). */
+  private async unfilteredPage(businessId: string, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
+    const rows = await this.run(readProductPage, [businessId, isActive, page.limit, page.offset]);
+    const products = rows.filter((row): row is ProductPageRow & { id: string } => row.id !== null);
+    const { stock, inTransit } = await this.stockOf(
+      businessId,
+      products.map((p) => p.id),
+    );
+    const items = products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
+    return new Paged(items, rows[0]?.total_count ?? 0, page);
   }
 
   /** Products of the business with their category (a category of the same business only). */
@@ -79,13 +94,17 @@ export class ProductReader {
    */
   private async stockOf(businessId: string, productIds: string[]): Promise<{ stock: Map<string, WarehouseStock[]>; inTransit: Map<string, string> }> {
     if (productIds.length === 0) return { stock: new Map(), inTransit: new Map() };
-    const manager = this.products.manager;
-    const params: [string, string[]] = [businessId, productIds];
-    const rows = manager.queryRunner ? await new Tx(manager).run(productStock, params) : await runStatement(manager.connection, productStock, params);
+    const rows = await this.run(productStock, [businessId, productIds]);
     const cells: StockCell[] = rows
       .filter((r) => !r.in_transit)
       .map((r) => ({ warehouseId: r.warehouse_id!, warehouseName: r.warehouse_name!, productId: r.product_id, quantity: r.quantity }));
     const inTransit = new Map(rows.filter((r) => r.in_transit).map((r) => [r.product_id!, r.quantity!]));
     return { stock: stockByProduct(productIds, cells), inTransit };
+  }
+
+  /** A registered statement on the repository's connection: the transaction's within one. */
+  private run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    const manager = this.products.manager;
+    return manager.queryRunner ? new Tx(manager).run(statement, params) : runStatement(manager.connection, statement, params);
   }
 }
