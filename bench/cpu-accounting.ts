@@ -1,0 +1,60 @@
+/* CPU time of the processes of a load, read from /proc (Linux): the API process, every PostgreSQL process, this process (the load generator and the webhook receiver), and the whole machine. */
+import * as fs from 'fs';
+
+export interface CpuSnapshot {
+  /** clock ticks (user + system) */
+  api: number;
+  apiSystem: number;
+  postgres: number;
+  postgresSystem: number;
+  /** microseconds, this process */
+  bench: number;
+  /** clock ticks of the whole machine, busy and idle */
+  busy: number;
+  idle: number;
+}
+
+const TICK_US = 10_000; // USER_HZ = 100
+
+function processTicks(pid: string): { user: number; system: number; comm: string } | undefined {
+  try {
+    const raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')'));
+    const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+    return { user: Number(fields[11]), system: Number(fields[12]), comm };
+  } catch {
+    return undefined; // exited meanwhile
+  }
+}
+
+export function cpuSnapshot(apiPid: number): CpuSnapshot {
+  const api = processTicks(String(apiPid));
+  let postgres = 0;
+  let postgresSystem = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const p = processTicks(pid);
+    if (p?.comm !== 'postgres') continue;
+    postgres += p.user + p.system;
+    postgresSystem += p.system;
+  }
+  const machine = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const usage = process.cpuUsage();
+  const idle = machine[3] + machine[4];
+  return {
+    api: (api?.user ?? 0) + (api?.system ?? 0),
+    apiSystem: api?.system ?? 0,
+    postgres,
+    postgresSystem,
+    bench: usage.user + usage.system,
+    busy: machine.reduce((a, b) => a + b, 0) - idle,
+    idle,
+  };
+}
+
+/** Microseconds of CPU per request between two snapshots, per process group. */
+export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): string {
+  const per = (key: Exclude<keyof CpuSnapshot, 'bench'>) => Math.round(((after[key] - before[key]) * TICK_US) / requests);
+  const bench = Math.round((after.bench - before.bench) / requests);
+  return `CPU us/request: API ${per('api')} (system ${per('apiSystem')}), PostgreSQL ${per('postgres')} (system ${per('postgresSystem')}), load generator ${bench}, machine busy ${per('busy')}, idle ${per('idle')}`;
+}
