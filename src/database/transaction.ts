@@ -77,9 +77,24 @@ export class Tx {
 
   private async executeThenCommit<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
     this.assertOpen();
-    const rows = await executeThenCommit<T>(this.manager, `c_${statementName(sql)}`, sql, params);
+    const rows = await executeInOneMessage<T>(this.manager, `c_${statementName(sql)}`, sql, params, { after: 'COMMIT' });
     this.committed = true;
     return rows;
+  }
+
+  /**
+   * A registered statement on its generic plan, made once per connection, whatever PostgreSQL's plan
+   * cache would choose: for a statement it would re-plan on every run (its generic plan looking a
+   * little dearer) although the generic plan is as good at any size. The statement must say so in
+   * its text (see stock-sale.sql.ts). One message: `SET LOCAL plan_cache_mode TO force_generic_plan;
+   * EXECUTE ...; SET LOCAL plan_cache_mode TO DEFAULT`, so nothing else in the transaction is affected.
+   */
+  async runOnGenericPlan<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    this.assertOpen();
+    return executeInOneMessage<R>(this.manager, `g_${statementName(statement.text)}`, statement.text, params, {
+      before: 'SET LOCAL plan_cache_mode TO force_generic_plan',
+      after: 'SET LOCAL plan_cache_mode TO DEFAULT',
+    });
   }
 
   /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
@@ -129,10 +144,17 @@ async function runPrepared<T>(manager: EntityManager, name: string, text: string
   return (result.records ?? []) as T[];
 }
 
-/** Names PREPAREd in SQL per connection (executeThenCommit); node-pg's own named statements are apart. */
+/** Names PREPAREd in SQL per connection (executeInOneMessage); node-pg's own named statements are apart. */
 const sqlPrepared = new WeakMap<object, Set<string>>();
 
-async function executeThenCommit<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[]): Promise<T[]> {
+/** `[before;] EXECUTE name(literals)[; after]` as one simple-query message: the EXECUTE's rows. */
+async function executeInOneMessage<T>(
+  manager: EntityManager,
+  name: string,
+  text: string,
+  params: readonly unknown[],
+  around: { before?: string; after?: string },
+): Promise<T[]> {
   const runner = manager.queryRunner;
   if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
   const client = (await runner.connect()) as PgClient;
@@ -144,8 +166,9 @@ async function executeThenCommit<T>(manager: EntityManager, name: string, text: 
     prepared.add(name);
   }
   const args = params.map((value) => sqlLiteral(client, value)).join(', ');
-  const results = (await client.query(`EXECUTE ${name}(${args}); COMMIT`)) as unknown as QueryResult[];
-  return results[0].rows as T[];
+  const message = [around.before, `EXECUTE ${name}(${args})`, around.after].filter(Boolean).join('; ');
+  const results = (await client.query(message)) as unknown as QueryResult[];
+  return results[around.before ? 1 : 0].rows as T[];
 }
 
 /**

@@ -108,7 +108,7 @@ export class StockService {
   private async take(tx: Tx, stmt: typeof deductStockForSale, businessId: string, warehouseId: string, documentId: string, lines: SaleStockLine[]) {
     if (!tx.locks.holds(LockRank.ProductStock)) throw new Error('taking stock locks its products first (StockService.lockProductsInto)');
     tx.locks.take(LockRank.StockLevels);
-    const rows = await tx.run(stmt, [
+    const rows = await tx.runOnGenericPlan(stmt, [
       businessId,
       warehouseId,
       lines.map((l) => l.lineNo),

@@ -31,6 +31,14 @@ export interface TakenLevelRow extends LevelRow {
  * movement per line with the quantity after it. One row per product: `after` is null where the stock
  * was short (nothing of the document may then commit), with requested, available, the product's
  * average cost and the level-crossing inputs (LevelRow).
+ *
+ * Run on its generic plan (Tx.runOnGenericPlan): left to choose, PostgreSQL planned it on every run,
+ * and planning cost more than running it (0.86 ms of planning, 0.81 of execution, measured with
+ * pg_stat_statements under the orders bench). Every table is reached through `= ANY ($4)` (the
+ * lines' products), so that the generic plan, which cannot know the lines are few, still estimates
+ * a handful of rows and probes the indexes: checked on one business of 200,000 products in two
+ * warehouses (index scans throughout, 0.9 ms). Reached through the join on `req` alone, the generic
+ * plan scanned all of the business's stock levels at the warehouse (seen at 1,000 products).
  */
 function takeStockSql(type: 'sale' | 'transfer_out', link: 'sale_id' | 'transfer_id'): string {
   return `
@@ -40,12 +48,13 @@ function takeStockSql(type: 'sale' | 'transfer_out', link: 'sale_id' | 'transfer
     SELECT product_id, sum(qty) AS qty FROM lines GROUP BY product_id
   ), locked AS MATERIALIZED (
     SELECT s.product_id, s.quantity FROM stock_levels s
-     WHERE s.business_id = $1 AND s.warehouse_id = $2 AND s.product_id IN (SELECT product_id FROM req)
+     WHERE s.business_id = $1 AND s.warehouse_id = $2 AND s.product_id = ANY ($4::uuid[])
      ORDER BY s.product_id FOR UPDATE
   ), upd AS (
     UPDATE stock_levels s SET quantity = s.quantity - req.qty, updated_at = now()
       FROM req JOIN locked ON locked.product_id = req.product_id
-     WHERE s.business_id = $1 AND s.warehouse_id = $2 AND s.product_id = req.product_id AND s.quantity >= req.qty
+     WHERE s.business_id = $1 AND s.warehouse_id = $2 AND s.product_id = ANY ($4::uuid[])
+       AND s.product_id = req.product_id AND s.quantity >= req.qty
     RETURNING s.product_id, s.quantity
   ), mv AS (
     INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, ${link})
@@ -56,13 +65,13 @@ function takeStockSql(type: 'sale' | 'transfer_out', link: 'sale_id' | 'transfer
       FROM lines l JOIN upd ON upd.product_id = l.product_id
   ), others AS (
     SELECT product_id, sum(quantity) AS qty FROM stock_levels
-     WHERE business_id = $1 AND warehouse_id <> $2 AND product_id IN (SELECT product_id FROM req)
+     WHERE business_id = $1 AND warehouse_id <> $2 AND product_id = ANY ($4::uuid[])
      GROUP BY product_id
   )
   SELECT req.product_id, req.qty AS requested, locked.quantity AS available, upd.quantity AS after,
          p.name, p.sku, p.min_stock, p.average_cost, upd.quantity + COALESCE(others.qty, 0) AS total_after, -req.qty AS delta
     FROM req
-    JOIN products p ON p.id = req.product_id AND p.business_id = $1
+    JOIN products p ON p.id = req.product_id AND p.business_id = $1 AND p.id = ANY ($4::uuid[])
     LEFT JOIN locked ON locked.product_id = req.product_id
     LEFT JOIN upd ON upd.product_id = req.product_id
     LEFT JOIN others ON others.product_id = req.product_id
