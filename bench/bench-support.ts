@@ -23,6 +23,15 @@ export async function withClient<T>(url: string, fn: (client: Client) => Promise
   }
 }
 
+/** Events not yet fanned out plus deliveries not yet made: 0 once the webhooks have caught up with the load. */
+export async function undeliveredWebhookWork(client: Client): Promise<number> {
+  const { rows } = await client.query<{ open: number }>(
+    `SELECT (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL)::int
+          + (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'delivering'))::int AS open`,
+  );
+  return rows[0].open;
+}
+
 /** Businesses provisioned as the CLI does (each in its own transaction), on a DataSource of the app's entities. */
 export async function provisionBusinesses(url: string, businesses: NewBusiness[]): Promise<ProvisionedBusiness[]> {
   const dataSource = await new DataSource(dataSourceOptions(url, 1)).initialize();

@@ -6,7 +6,7 @@
  * generator and webhook receiver) and of the whole machine. BENCH_SERVER_DIR measures another
  * checkout's server, BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the API process.
  */
-import { Log, withBenchDatabase, withClient } from './bench-support';
+import { Log, undeliveredWebhookWork, withBenchDatabase, withClient } from './bench-support';
 import { cpuPerRequest, cpuSnapshot } from './cpu-accounting';
 import { ApiProcess, DEFAULT_CONFIGURATION, driveGet, driveOrders, startApi, subscribeSales } from './orders-api';
 import { LoadFigures, seedBusinesses } from './orders-workload';
@@ -25,14 +25,7 @@ async function measured(log: Log, label: string, server: ApiProcess, load: () =>
 /** Until no event is undispatched and no delivery open, then VACUUM ANALYZE: reads measured on settled tables. */
 async function settle(url: string): Promise<void> {
   await withClient(url, async (client) => {
-    for (;;) {
-      const { rows } = await client.query<{ open: number }>(
-        `SELECT (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL)::int
-              + (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'delivering'))::int AS open`,
-      );
-      if (rows[0].open === 0) break;
-      await sleep(200);
-    }
+    while ((await undeliveredWebhookWork(client)) > 0) await sleep(200);
     await client.query('VACUUM ANALYZE');
   });
 }

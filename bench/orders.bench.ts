@@ -14,7 +14,7 @@
  */
 import * as os from 'os';
 import { Client } from 'pg';
-import { Log, withBenchDatabase, withClient } from './bench-support';
+import { Log, undeliveredWebhookWork, withBenchDatabase, withClient } from './bench-support';
 import { DEFAULT_CONFIGURATION, driveGet, driveOrders, startApi, subscribeSales } from './orders-api';
 import { driveBaseline, NINETEEN_STATEMENTS, OrderReference } from './orders-baseline';
 import { installOneCallOrder, ONE_CALL } from './orders-one-call';
@@ -51,12 +51,9 @@ async function deliveredOnce(url: string, receiver: Receiver): Promise<string> {
   return withClient(url, async (client) => {
     const started = Date.now();
     for (;;) {
-      const { rows } = await client.query<{ open: number }>(
-        `SELECT (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL)::int
-              + (SELECT count(*) FROM webhook_deliveries WHERE status IN ('pending', 'delivering'))::int AS open`,
-      );
-      if (rows[0].open === 0) break;
-      if (Date.now() - started > 120_000) return `NOT DRAINED after 120 s (${rows[0].open} open)`;
+      const open = await undeliveredWebhookWork(client);
+      if (open === 0) break;
+      if (Date.now() - started > 120_000) return `NOT DRAINED after 120 s (${open} open)`;
       await sleep(250);
     }
     const drainedAfter = (Date.now() - started) / 1000;
