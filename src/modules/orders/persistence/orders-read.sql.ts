@@ -22,26 +22,11 @@ export const readSaleItems = defineStatement<[businessId: string, saleIds: strin
      FROM sale_items WHERE business_id = $1 AND sale_id = ANY($2::uuid[]) ORDER BY sale_id, line_no`,
 );
 
-/**
- * A sale's lines as one JSON array, by line number, numeric columns as their text (exact, as the
- * lines' own statement returns them): a page of orders in one round trip and one JSON parse per
- * order, where a statement of lines cost a round trip and a row parse per line (measured, BENCHMARKS.md).
- */
-const ITEMS_JSON = `(SELECT json_agg(json_build_object(
-      'id', i.id, 'sale_id', i.sale_id, 'product_id', i.product_id, 'product_name', i.product_name, 'sku', i.sku,
-      'quantity', i.quantity::text, 'unit_price', i.unit_price::text, 'discount', i.discount::text, 'total', i.total::text,
-      'returned_quantity', i.returned_quantity::text, 'unit_cost', i.unit_cost::text, 'cost_total', i.cost_total::text) ORDER BY i.line_no)
-    FROM sale_items i WHERE i.business_id = s.business_id AND i.sale_id = s.id) AS items`;
-
-/** A page of sales with their invoice and lines (`items`), newest first. */
-const PAGE_WITH_INVOICES = (filters: string, limit: string, offset: string) => `SELECT ${SALE_COLUMNS}, ${ITEMS_JSON} FROM (
+const PAGE_WITH_INVOICES = (filters: string, limit: string, offset: string) => `SELECT ${SALE_COLUMNS} FROM (
          SELECT s.* FROM sales s WHERE ${filters}
           ORDER BY s.created_at DESC, s.number DESC LIMIT ${limit} OFFSET ${offset}
        ) s ${WITH_INVOICE}
        ORDER BY s.created_at DESC, s.number DESC`;
-
-/** A row of a page: the sale, its lines (null on the one row of an empty page) and the total. */
-export type SalePageRow = SaleRow & { total_count: number; items: SaleItemRow[] | null };
 
 /**
  * The total of a business's sales unfiltered: its sale counter. Every sale takes its next number
@@ -54,7 +39,7 @@ const SALE_COUNTER_VALUE = `(SELECT k.value::int FROM business_counters k WHERE 
  * newest first, LIMIT $2 OFFSET $3, each row with the total (one row of nulls but the total when the
  * page is empty). The same rows as readSalePage with every filter null.
  */
-export const readLatestSalePage = defineStatement<[businessId: string, limit: number, offset: number], SalePageRow>(
+export const readLatestSalePage = defineStatement<[businessId: string, limit: number, offset: number], SaleRow & { total_count: number }>(
   'orders.latestPage',
   `SELECT c.total_count, p.* FROM (SELECT ${SALE_COUNTER_VALUE} AS total_count) c
      LEFT JOIN LATERAL (${PAGE_WITH_INVOICES('s.business_id = $1', '$2', '$3')}) p ON true`,
@@ -88,7 +73,7 @@ export const readSalePage = defineStatement<
     limit: number,
     offset: number,
   ],
-  SalePageRow
+  SaleRow & { total_count: number }
 >(
   'orders.page',
   `SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM sales s WHERE ${FILTERS}) c
