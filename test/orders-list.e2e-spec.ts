@@ -104,6 +104,8 @@ describe('GET /orders and GET /orders/:id', () => {
     const one = await t.http().get(`/api/v1/orders/${orders.fourth.order_id}`).set(biz.auth).expect(200);
     const listed = (await list('').expect(200)).body.data[0];
     expect(one.body).toEqual({ success: true, data: listed });
+    const filtered = (await list('?status=completed').expect(200)).body.data;
+    expect(filtered.find((o: { order_id: string }) => o.order_id === orders.fourth.order_id)).toEqual(listed);
     const created = { ...orders.fourth, created_at: '2026-03-05T00:00:00.000Z' };
     expect(one.body.data).toEqual(created);
   });
