@@ -28,6 +28,9 @@ const PAGE_WITH_INVOICES = (filters: string, limit: string, offset: string) => `
        ) s ${WITH_INVOICE}
        ORDER BY s.created_at DESC, s.number DESC`;
 
+/** A row of a page of sales: the sale, and the page's total (one row of nulls but the total when the page is empty). */
+export type SalePageRow = SaleRow & { total_count: number };
+
 /**
  * The total of a business's sales unfiltered: its sale counter. Every sale takes its next number
  * and none is ever deleted (`cli verify` checks both), so a long history costs a page no count.
@@ -39,7 +42,7 @@ const SALE_COUNTER_VALUE = `(SELECT k.value::int FROM business_counters k WHERE 
  * newest first, LIMIT $2 OFFSET $3, each row with the total (one row of nulls but the total when the
  * page is empty). The same rows as readSalePage with every filter null.
  */
-export const readLatestSalePage = defineStatement<[businessId: string, limit: number, offset: number], SaleRow & { total_count: number }>(
+export const readLatestSalePage = defineStatement<[businessId: string, limit: number, offset: number], SalePageRow>(
   'orders.latestPage',
   `SELECT c.total_count, p.* FROM (SELECT ${SALE_COUNTER_VALUE} AS total_count) c
      LEFT JOIN LATERAL (${PAGE_WITH_INVOICES('s.business_id = $1', '$2', '$3')}) p ON true`,
@@ -73,7 +76,7 @@ export const readSalePage = defineStatement<
     limit: number,
     offset: number,
   ],
-  SaleRow & { total_count: number }
+  SalePageRow
 >(
   'orders.page',
   `SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM sales s WHERE ${FILTERS}) c

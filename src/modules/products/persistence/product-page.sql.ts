@@ -1,25 +1,12 @@
 import { defineStatement } from '../../../database/statement';
+import { ProductFields } from '../products.mapper';
 
-/** A product as GET /products shows it, before its stock: the entity's fields, its category as {id, name}. */
-export interface ProductPageRow {
+/** A row of a page: a product as GET /products shows it before its stock, and the page's total. */
+export type ProductPageRow = Omit<ProductFields, 'id'> & {
   total_count: number;
   /** null on the one row of an empty page */
   id: string | null;
-  name: string;
-  sku: string;
-  price: string;
-  costPrice: string | null;
-  averageCost: string;
-  unit: string;
-  description: string | null;
-  barcode: string | null;
-  minStock: string;
-  reorderQuantity: string;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  category: { id: string; name: string } | null;
-}
+};
 
 /**
  * GET /products without a search, category or stock filter (the usual first page), prepared: one

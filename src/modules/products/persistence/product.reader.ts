@@ -12,7 +12,7 @@ import { Statement } from '../../../database/statement';
 import { StockLevel } from '../../stock/entities/stock-level.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
-import { ProductJson, toProductJson } from '../products.mapper';
+import { ProductFields, ProductJson, toProductJson } from '../products.mapper';
 import { StockCell, stockByProduct, WarehouseStock } from '../stock-by-warehouse';
 
 export interface ProductFilter {
@@ -41,8 +41,8 @@ export class ProductReader {
   async get(businessId: string, id: string): Promise<ProductJson> {
     const product = await this.productsOf(businessId).equals('p.id', id).one();
     if (!product) throw DomainError.notFound('Product');
-    const { stock, inTransit } = await this.stockOf(businessId, [id]);
-    return toProductJson(product, stock.get(id) ?? [], inTransit.get(id) ?? '0');
+    const [json] = await this.jsonWithStock(businessId, [product]);
+    return json;
   }
 
   /** One page of the business's products sorted by name, with the filtered total. */
@@ -54,21 +54,23 @@ export class ProductReader {
       .equals('p.categoryId', filter.categoryId);
     if (filter.inStock !== undefined) this.withStock(query, filter.inStock);
     const products = await query.orderBy({ 'lower(p.name)': 'ASC', 'p.name': 'ASC', 'p.id': 'ASC' }).page(page);
-    const ids = products.items.map((p) => p.id);
-    const { stock, inTransit } = await this.stockOf(businessId, ids);
-    return products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
+    return new Paged(await this.jsonWithStock(businessId, products.items), products.total, page);
   }
 
   /** The usual first pages (no search, category or stock filter): one prepared statement, measured (product-page.sql.ts). */
   private async unfilteredPage(businessId: string, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
     const rows = await this.run(readProductPage, [businessId, isActive, page.limit, page.offset]);
     const products = rows.filter((row): row is ProductPageRow & { id: string } => row.id !== null);
+    return new Paged(await this.jsonWithStock(businessId, products), rows[0]?.total_count ?? 0, page);
+  }
+
+  /** The product objects of `products`, with their stock in every warehouse and in transit. */
+  private async jsonWithStock(businessId: string, products: ProductFields[]): Promise<ProductJson[]> {
     const { stock, inTransit } = await this.stockOf(
       businessId,
       products.map((p) => p.id),
     );
-    const items = products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
-    return new Paged(items, rows[0]?.total_count ?? 0, page);
+    return products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
   }
 
   /** Products of the business with their category (a category of the same business only). */
