@@ -1,5 +1,5 @@
 /* What every benchmark section shares: its throwaway database (one per run, on BENCH_PG_SERVER, migrated, always dropped), the log and percentiles. */
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess, execFileSync, spawn } from 'child_process';
 import * as http from 'http';
 import * as path from 'path';
 import { Client } from 'pg';
@@ -79,10 +79,25 @@ export function send(port: number, options: http.RequestOptions, body?: Buffer):
   });
 }
 
-/** `ts-node src/main.ts` of SERVER_DIR on `url`, as a process of its own, once /health/ready answers 200. */
+/**
+ * How production starts the server (`npm run start:prod`): `node dist/src/main.js` of `serverDir`,
+ * built once per bench run. Not under ts-node, which loads Node's repl and with it the domain
+ * module, and that puts a domain check into every EventEmitter of the process.
+ */
+const built = new Set<string>();
+export function productionServer(serverDir = SERVER_DIR, nodeArgs: string[] = []): { command: string; args: string[] } {
+  if (!built.has(serverDir)) {
+    execFileSync(path.join(serverDir, 'node_modules', '.bin', 'nest'), ['build'], { cwd: serverDir, stdio: 'ignore' });
+    built.add(serverDir);
+  }
+  return { command: process.execPath, args: [...nodeArgs, 'dist/src/main.js'] };
+}
+
+/** The production build of SERVER_DIR on `url`, as a process of its own, once /health/ready answers 200. */
 export async function startServerProcess(url: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const childEnv = { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', ...env };
-  const child = spawn(path.join(SERVER_DIR, 'node_modules', '.bin', 'ts-node'), ['--transpile-only', 'src/main.ts'], {
+  const server = productionServer();
+  const child = spawn(server.command, server.args, {
     cwd: SERVER_DIR,
     env: childEnv,
     stdio: 'ignore',

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'child_process';
 import { createServer } from 'net';
-import { SERVER_DIR } from './bench-support';
+import { productionServer, SERVER_DIR } from './bench-support';
 import { BenchBusiness, LoadFigures, randomOrder } from './orders-workload';
 
 /** The part of autocannon's interface used here (the package ships no types). */
@@ -49,10 +49,11 @@ async function freePort(): Promise<number> {
 /** Extra node flags for the API processes, e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server. */
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** The real server (src/main.ts of SERVER_DIR) in its own process, on a free port, against the given database. */
+/** The real server (the production build of SERVER_DIR) in its own process, on a free port, against the given database. */
 export async function startApi(databaseUrl: string, env: Record<string, string> = {}, serverDir = SERVER_DIR): Promise<ApiProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...API_NODE_ARGS, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  const server = productionServer(serverDir, API_NODE_ARGS);
+  const child: ChildProcess = spawn(server.command, server.args, {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
