@@ -41,6 +41,16 @@ describe('money as JSON numbers', () => {
     '1.23455',
     '123456789012345',
     '1234567890123456',
+    // texts Decimal reads that are not the column's plain form: the Decimal path decides them
+    '1.',
+    '.5',
+    '-.5',
+    '1e5',
+    '1.5e-3',
+    '+3.10',
+    '00012.50',
+    '-0',
+    '0x1A',
   ];
 
   it.each(cases)('%s writes what the Decimal path writes, for column texts and others', (_name, toNumber, scale) => {

@@ -42,21 +42,45 @@ function jsonNumber(value: Decimal): number {
   return new ExactNumber(value.toFixed()) as unknown as number;
 }
 
-const PLAIN_DECIMAL = /^-?(\d+)(?:\.(\d+))?$/;
-
 /**
- * The common case without Decimal: a numeric column's text as PostgreSQL writes it (`12.50`), with
- * no more decimals than `scale` (nothing to round) and at most DOUBLE_EXACT_DIGITS digits, is read
- * by Number() as the same double the Decimal path gives. undefined for anything else. Lists map
- * thousands of such values per page, and the Decimal path was most of their CPU.
+ * The common case without Decimal: a numeric column's text as PostgreSQL writes it (`12.50`: an
+ * optional minus, digits, optionally a point and digits), with no more decimals than `scale`
+ * (nothing to round) and at most DOUBLE_EXACT_DIGITS digits, is read by Number() as the same double
+ * the Decimal path gives. undefined for anything else. Lists map thousands of such values per page,
+ * and the Decimal path was most of their CPU; scanned by character codes, as a regular expression's
+ * match array cost twice as much.
  */
 function plainNumber(value: DecimalInput | null | undefined, scale: number): number | undefined {
   if (typeof value !== 'string') return undefined;
-  const parts = PLAIN_DECIMAL.exec(value);
-  if (!parts) return undefined;
-  const decimals = parts[2]?.length ?? 0;
-  if (decimals > scale || parts[1].length + decimals > DOUBLE_EXACT_DIGITS) return undefined;
+  const start = value.charCodeAt(0) === MINUS ? 1 : 0;
+  const point = digitsEnd(value, start);
+  const integerDigits = point - start;
+  if (integerDigits === 0) return undefined;
+  let decimals = 0;
+  if (point < value.length) {
+    if (value.charCodeAt(point) !== POINT) return undefined;
+    const end = digitsEnd(value, point + 1);
+    decimals = end - point - 1;
+    if (decimals === 0 || end < value.length) return undefined;
+  }
+  if (decimals > scale || integerDigits + decimals > DOUBLE_EXACT_DIGITS) return undefined;
   return Number(value);
+}
+
+const MINUS = 45;
+const POINT = 46;
+const ZERO = 48;
+const NINE = 57;
+
+/** The index of the first character at or after `from` that is not an ASCII digit. */
+function digitsEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < ZERO || code > NINE) break;
+    i++;
+  }
+  return i;
 }
 
 /** A numeric column (string) or Decimal as a JSON number for a response, exact at any size. */
