@@ -2,6 +2,7 @@ import { createHash } from 'crypto';
 import { Client as PgClient, QueryResult } from 'pg';
 import { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { DomainEvent } from '../common/events/domain-event';
+import { DeferredBegin } from './deferred-begin';
 import { LockOrder } from './lock-order';
 import { Statement } from './statement';
 
@@ -25,7 +26,11 @@ export class Tx {
   commitMayJoinLastStatement = false;
   /** True once a statement has committed the transaction with it; nothing may run after. */
   committed = false;
-  constructor(readonly manager: EntityManager) {}
+  /** `begin`: the unit of work's BEGIN, still to be sent with the first statement (see DeferredBegin). */
+  constructor(
+    readonly manager: EntityManager,
+    private readonly begin?: DeferredBegin,
+  ) {}
 
   /** The entity's repository on this transaction's connection. */
   getRepository<E extends ObjectLiteral>(entity: EntityTarget<E>): Repository<E> {
@@ -52,7 +57,7 @@ export class Tx {
    */
   async prepared<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     this.assertOpen();
-    return runPrepared<T>(this.manager, statementName(sql), sql, params);
+    return this.withBegin<T>(`b_${statementName(sql)}`, sql, params) ?? runPrepared<T>(this.manager, statementName(sql), sql, params);
   }
 
   /**
@@ -77,7 +82,7 @@ export class Tx {
 
   private async executeThenCommit<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
     this.assertOpen();
-    const rows = await executeInOneMessage<T>(this.manager, `c_${statementName(sql)}`, sql, params, { after: 'COMMIT' });
+    const rows = await this.inOneMessage<T>(`c_${statementName(sql)}`, sql, params, { after: 'COMMIT' });
     this.committed = true;
     return rows;
   }
@@ -91,16 +96,34 @@ export class Tx {
    */
   async runOnGenericPlan<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
     this.assertOpen();
-    return executeInOneMessage<R>(this.manager, `g_${statementName(statement.text)}`, statement.text, params, {
+    return this.inOneMessage<R>(`g_${statementName(statement.text)}`, statement.text, params, {
       before: 'SET LOCAL plan_cache_mode TO force_generic_plan',
       after: 'SET LOCAL plan_cache_mode TO DEFAULT',
     });
   }
 
+  /** executeInOneMessage, with the BEGIN in front when this is the transaction's first statement. */
+  private inOneMessage<T>(name: string, sql: string, params: readonly unknown[], around: { before?: string; after?: string }): Promise<T[]> {
+    const send = (begin: boolean) =>
+      executeInOneMessage<T>(this.manager, name, sql, params, { before: [begin ? 'BEGIN' : undefined, around.before], after: around.after });
+    return this.begin?.carry(() => send(true)) ?? send(false);
+  }
+
+  /**
+   * The transaction's first statement as `BEGIN; EXECUTE ...` in one message; undefined once the BEGIN
+   * has gone, or for a binary parameter (no literal holds one: the runner then sends the BEGIN alone).
+   */
+  private withBegin<T>(name: string, sql: string, params: readonly unknown[]): Promise<T[]> | undefined {
+    if (params.some((value) => Buffer.isBuffer(value))) return undefined;
+    return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, { before: ['BEGIN'] }));
+  }
+
   /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
   async run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
     this.assertOpen();
-    return runPrepared<R>(this.manager, statement.name, statement.text, params);
+    return (
+      this.withBegin<R>(`b_${statementName(statement.text)}`, statement.text, params) ?? runPrepared<R>(this.manager, statement.name, statement.text, params)
+    );
   }
 
   async one<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T | undefined> {
@@ -153,7 +176,7 @@ async function executeInOneMessage<T>(
   name: string,
   text: string,
   params: readonly unknown[],
-  around: { before?: string; after?: string },
+  around: { before?: Array<string | undefined>; after?: string },
 ): Promise<T[]> {
   const runner = manager.queryRunner;
   if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
@@ -166,9 +189,11 @@ async function executeInOneMessage<T>(
     prepared.add(name);
   }
   const args = params.map((value) => sqlLiteral(client, value)).join(', ');
-  const message = [around.before, `EXECUTE ${name}(${args})`, around.after].filter(Boolean).join('; ');
-  const results = (await client.query(message)) as unknown as QueryResult[];
-  return results[around.before ? 1 : 0].rows as T[];
+  const before = (around.before ?? []).filter((command): command is string => command !== undefined);
+  const message = [...before, `EXECUTE ${name}(${args})`, around.after].filter(Boolean).join('; ');
+  const results = (await client.query(message)) as unknown as QueryResult | QueryResult[];
+  // node-pg gives an array of results for several commands, the one result for one
+  return (Array.isArray(results) ? results[before.length] : results).rows as T[];
 }
 
 /**

@@ -4,6 +4,7 @@ import { DataSource, QueryRunner } from 'typeorm';
 import { EVENTS_COMMITTED } from '../common/events/domain-event';
 import { sqlStateOf } from '../common/errors/pg-errors';
 import { IdempotentRequest, idempotentRequests } from '../common/idempotency/idempotent-request';
+import { DeferredBegin } from './deferred-begin';
 import { claimInTransaction, completeThenCommit } from './idempotency/idempotency-in-transaction';
 import { insertOutboxEvents, insertOutboxEventsThenCommit } from './outbox-writer';
 import { Tx } from './transaction';
@@ -29,21 +30,22 @@ export class UnitOfWork {
     for (let attempt = 1; ; attempt++) {
       const runner = this.dataSource.createQueryRunner();
       await runner.connect();
-      const tx = new Tx(runner.manager);
+      const begin = new DeferredBegin(runner);
+      const tx = new Tx(runner.manager, begin);
       try {
-        await runner.startTransaction();
         // a request sent with an Idempotency-Key commits its outcome with its first transaction
         const idempotent = idempotentRequests.getStore();
         const keyed = idempotent && !idempotent.committed ? idempotent : undefined;
         if (keyed) await claimInTransaction(tx, keyed);
         tx.commitMayJoinLastStatement = !keyed;
         const result = await work(tx);
-        await this.finish(runner, tx, keyed, result);
+        await this.finish(runner, begin, tx, keyed, result);
         if (keyed) Object.assign(keyed, { committed: true, committedBody: result });
         this.emitCommitted(tx);
         return result;
       } catch (err: unknown) {
-        if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+        if (!begin.sent) markEnded(runner);
+        else if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
         const sqlState = sqlStateOf(err);
         if (sqlState !== undefined && RETRYABLE.has(sqlState) && attempt < MAX_ATTEMPTS) {
           this.logger.warn(`retrying transaction after ${sqlState} (attempt ${attempt})`);
@@ -60,9 +62,9 @@ export class UnitOfWork {
    * What is left after the work, and the commit: the unwritten events and the idempotency outcome,
    * the last of them sent with the COMMIT in one message (so the transaction's locks are released
    * without another round trip); a plain COMMIT when nothing is left or the work's last statement
-   * committed already.
+   * committed already; nothing at all when nothing was sent (not even the BEGIN).
    */
-  private async finish(runner: QueryRunner, tx: Tx, keyed: IdempotentRequest | undefined, result: unknown): Promise<void> {
+  private async finish(runner: QueryRunner, begin: DeferredBegin, tx: Tx, keyed: IdempotentRequest | undefined, result: unknown): Promise<void> {
     if (!tx.committed) {
       const events = tx.takeEventsToWrite();
       if (keyed) {
@@ -70,11 +72,11 @@ export class UnitOfWork {
         await completeThenCommit(tx, keyed, result);
       } else if (events.length > 0) {
         await insertOutboxEventsThenCommit(tx, events);
-      } else {
+      } else if (begin.sent) {
         return runner.commitTransaction();
       }
     }
-    markCommitted(runner);
+    markEnded(runner);
   }
 
   private emitCommitted(tx: Tx): void {
@@ -91,9 +93,10 @@ export class UnitOfWork {
 }
 
 /**
- * The transaction committed with its last statement (Tx.preparedThenCommit): the query runner is told
- * so, as its own commitTransaction would have left it, so that it neither commits nor rolls back again.
+ * The transaction committed with its last statement (Tx.preparedThenCommit), or never began on the
+ * server (DeferredBegin): the query runner is told so, as its own commitTransaction would have left
+ * it, so that it neither commits nor rolls back again.
  */
-function markCommitted(runner: QueryRunner): void {
+function markEnded(runner: QueryRunner): void {
   Object.assign(runner, { isTransactionActive: false, transactionDepth: 0 });
 }

@@ -24,11 +24,11 @@ interface CheckedReferences {
 }
 
 /**
- * POST /orders: the sale and all its effects in ONE transaction of four round trips: BEGIN; the
- * products' stock locks, the references and the customer's find-or-create; the stock deduction; the
- * numbered statement that takes the sale number and writes the sale, every effect's rows and the
- * events, with the COMMIT in the same message (a fifth round trip commits when an Idempotency-Key's
- * outcome is still to be written). A rejection (unknown product, short stock) happens before any
+ * POST /orders: the sale and all its effects in ONE transaction of three round trips: the BEGIN with
+ * the products' stock locks, the references and the customer's find-or-create; the stock deduction;
+ * the numbered statement that takes the sale number and writes the sale, every effect's rows and the
+ * events, with the COMMIT in the same message (with an Idempotency-Key, the key's claim carries the
+ * BEGIN and one more round trip writes the outcome with the COMMIT). A rejection (unknown product, short stock) happens before any
  * number is taken.
  */
 @Injectable()
