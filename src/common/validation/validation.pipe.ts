@@ -1,6 +1,7 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
 import { unsafeInputProblems } from './unsafe-input';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 /** `items[0].quantity`-style field paths with every failed constraint message. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
@@ -28,6 +29,7 @@ class ContractValidationPipe extends ValidationPipe {
 }
 
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ContractValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
