@@ -4,11 +4,8 @@ import { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm'
 import { DomainEvent } from '../common/events/domain-event';
 import { DeferredBegin } from './deferred-begin';
 import { LockOrder } from './lock-order';
+import { sqlLiteral } from './sql-literal';
 import { Statement } from './statement';
-
-// node-pg's own serialisation of bound parameters (arrays, dates, buffers, JSON); it ships no types for it
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prepareValue } = require('pg/lib/utils') as { prepareValue: (value: unknown) => string | Buffer | null | undefined };
 
 /**
  * The handle every writing service method takes first. Repositories and queries come from its
@@ -188,23 +185,12 @@ async function executeInOneMessage<T>(
     await client.query(`PREPARE ${name} AS ${text}`);
     prepared.add(name);
   }
-  const args = params.map((value) => sqlLiteral(client, value)).join(', ');
+  const args = params.map(sqlLiteral).join(', ');
   const before = (around.before ?? []).filter((command): command is string => command !== undefined);
   const message = [...before, `EXECUTE ${name}(${args})`, around.after].filter(Boolean).join('; ');
   const results = (await client.query(message)) as unknown as QueryResult | QueryResult[];
   // node-pg gives an array of results for several commands, the one result for one
   return (Array.isArray(results) ? results[before.length] : results).rows as T[];
-}
-
-/**
- * A parameter as an SQL literal, serialised exactly as node-pg sends a bound text parameter. Inputs
- * never carry NUL (refused at validation), which a literal inside the query text could not hold.
- */
-function sqlLiteral(client: PgClient, value: unknown): string {
-  const text = prepareValue(value);
-  if (text === null || text === undefined) return 'NULL';
-  if (Buffer.isBuffer(text)) throw new Error('a binary parameter cannot travel as a literal: use prepared()');
-  return client.escapeLiteral(text);
 }
 
 const statementNames = new Map<string, string>();
