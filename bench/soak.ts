@@ -1,5 +1,5 @@
 /*
- * `npm run bench:soak` (issue 6 item 5): the real server (src/main.ts, its own process, default
+ * `npm run bench:soak` (issue 6 item 5): the real server (its production build, own process, default
  * configuration: webhook dispatcher on, delivering to a local receiver) on a fresh database of the
  * local PostgreSQL, under mixed traffic from 16 connections for 5 minutes (SOAK_SECONDS to change
  * it): orders, loyalty redemptions, manual invoices and their status updates, stock adjustments and
