@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { AnalyticsPlanner } from '../src/modules/analytics/analytics-plan';
-import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
+import { AnalyticsWarmer, REMEMBERED_WINDOW_DAYS } from '../src/modules/analytics/analytics-warmer';
 import { WARMER_LOCK_KEYS } from '../src/modules/analytics/persistence/analytics-warmer.sql';
 import { seedHistory } from './helpers/analytics-fixtures';
 import { pollUntil } from './helpers/receiver';
@@ -110,6 +110,37 @@ describe('analytics warm-up in the background (issue 15)', () => {
       expect(await warmer.warmAll()).toBe('done');
     } finally {
       await other.end();
+    }
+  });
+
+  it('warms a window a request had to build from then on, and forgets it when no request has needed it for a while', async () => {
+    const { biz } = await shopWithHistory('Window Shop');
+    const planner = t.app.get(AnalyticsPlanner);
+    const clock = planner.clock;
+    const remembered = () => t.db.query(`SELECT days FROM analytics_warm_windows WHERE business_id = $1`, [biz.business_id]);
+    const api = apiAs(t, biz);
+    await warmer.warmAll();
+    expect(await remembered()).toEqual([]); // the warmer's own windows are not recorded
+    const warmed = await analyticsState(t, biz.business_id);
+    const first = (await api.get('/analytics/customers?days=90').expect(200)).body.data;
+    expect(first).toMatchObject({ period_days: 90, active_customers: 2 });
+    expect((await analyticsState(t, biz.business_id)).analytics_customer_snapshots).not.toBe(warmed.analytics_customer_snapshots);
+    expect(await remembered()).toEqual([{ days: 90 }]);
+    try {
+      // the next day, the warm-up builds the 90-day window too: the request builds nothing
+      const tomorrow = new Date(clock().getTime() + 86_400_000);
+      planner.clock = () => tomorrow;
+      await warmer.warmAll();
+      const before = await analyticsState(t, biz.business_id);
+      expect((await api.get('/analytics/customers?days=90').expect(200)).body.data).toEqual(first);
+      expect(await analyticsState(t, biz.business_id)).toEqual(before);
+      // no request has had to build it for REMEMBERED_WINDOW_DAYS: forgotten
+      const later = new Date(tomorrow.getTime() + (REMEMBERED_WINDOW_DAYS + 1) * 86_400_000);
+      planner.clock = () => later;
+      await warmer.warmAll();
+      expect(await remembered()).toEqual([]);
+    } finally {
+      planner.clock = clock;
     }
   });
 });

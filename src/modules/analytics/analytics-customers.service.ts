@@ -24,7 +24,7 @@ export class AnalyticsCustomersService {
   async customers(biz: BusinessContext, days: number) {
     const plan = await this.planner.plan(biz, days);
     const [closed, live, counts] = await Promise.all([
-      this.snapshots.upToLiveStart(biz.id, plan),
+      this.snapshots.upToLiveStart(biz.id, plan, { forRequest: true }),
       runStatement(this.db, customersSince, [biz.id, plan.windowStart.toISOString(), plan.liveStart.toISOString(), plan.end.toISOString()]),
       this.counts(biz, plan),
     ]);

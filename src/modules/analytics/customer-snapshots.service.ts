@@ -4,6 +4,7 @@ import { runStatement } from '../../database/run-statement';
 import { Tx } from '../../database/transaction';
 import { AnalyticsPlan } from './analytics-plan';
 import { AnalyticsRollupService } from './analytics-rollup.service';
+import { AnalyticsWarmWindow } from './entities/analytics-warm-window.entity';
 import { ClosedCustomerStats, extendClosedStats, TOP_CUSTOMERS } from './customer-stats';
 import { customerBase, customersSince } from './persistence/customer-analytics.sql';
 import { deleteOutdatedSnapshots, exactSnapshot, insertSnapshot, latestSnapshot } from './persistence/customer-snapshots.sql';
@@ -22,11 +23,18 @@ export class CustomerSnapshotsService {
     private readonly rollups: AnalyticsRollupService,
   ) {}
 
-  /** The snapshot of the plan's window up to its live start, stored if it was not. */
-  async upToLiveStart(businessId: string, plan: AnalyticsPlan): Promise<ClosedCustomerStats> {
+  /**
+   * The snapshot of the plan's window up to its live start, stored if it was not. `forRequest`: a
+   * request had to build it, so its window length is remembered for the warmer (AnalyticsWarmWindow).
+   */
+  async upToLiveStart(businessId: string, plan: AnalyticsPlan, options: { forRequest?: boolean } = {}): Promise<ClosedCustomerStats> {
     const [exact] = await runStatement(this.db, exactSnapshot, [businessId, plan.firstDay, plan.liveStart.toISOString()]);
     if (exact) return exact.data;
-    return this.rollups.withFillLock(businessId, (tx) => this.build(tx, businessId, plan));
+    return this.rollups.withFillLock(businessId, async (tx) => {
+      if (options.forRequest)
+        await tx.getRepository(AnalyticsWarmWindow).upsert({ businessId, days: plan.days, lastBuiltAt: new Date() }, ['businessId', 'days']);
+      return this.build(tx, businessId, plan);
+    });
   }
 
   private async build(tx: Tx, businessId: string, plan: AnalyticsPlan): Promise<ClosedCustomerStats> {
