@@ -100,19 +100,17 @@ export class Tx {
   }
 
   /** executeInOneMessage, with the BEGIN in front when this is the transaction's first statement. */
-  private inOneMessage<T>(name: string, sql: string, params: readonly unknown[], around: { before?: string; after?: string }): Promise<T[]> {
-    const send = (begin: boolean) =>
-      executeInOneMessage<T>(this.manager, name, sql, params, { before: [begin ? 'BEGIN' : undefined, around.before], after: around.after });
-    return this.begin?.carry(() => send(true)) ?? send(false);
+  private inOneMessage<T>(name: string, sql: string, params: readonly unknown[], around: Around): Promise<T[]> {
+    return this.withBegin<T>(name, sql, params, around) ?? executeInOneMessage<T>(this.manager, name, sql, params, [around.before], around.after);
   }
 
   /**
-   * The transaction's first statement as `BEGIN; EXECUTE ...` in one message; undefined once the BEGIN
+   * The transaction's first statement with `BEGIN;` in front, in one message; undefined once the BEGIN
    * has gone, or for a binary parameter (no literal holds one: the runner then sends the BEGIN alone).
    */
-  private withBegin<T>(name: string, sql: string, params: readonly unknown[]): Promise<T[]> | undefined {
+  private withBegin<T>(name: string, sql: string, params: readonly unknown[], around: Around = {}): Promise<T[]> | undefined {
     if (params.some((value) => Buffer.isBuffer(value))) return undefined;
-    return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, { before: ['BEGIN'] }));
+    return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, ['BEGIN', around.before], around.after));
   }
 
   /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
@@ -167,13 +165,20 @@ async function runPrepared<T>(manager: EntityManager, name: string, text: string
 /** Names PREPAREd in SQL per connection (executeInOneMessage); node-pg's own named statements are apart. */
 const sqlPrepared = new WeakMap<object, Set<string>>();
 
-/** `[before;] EXECUTE name(literals)[; after]` as one simple-query message: the EXECUTE's rows. */
+/** A command sent in the same message before a statement's EXECUTE, and one after it. */
+interface Around {
+  before?: string;
+  after?: string;
+}
+
+/** `[before; ...] EXECUTE name(literals)[; after]` as one simple-query message: the EXECUTE's rows. */
 async function executeInOneMessage<T>(
   manager: EntityManager,
   name: string,
   text: string,
   params: readonly unknown[],
-  around: { before?: Array<string | undefined>; after?: string },
+  before: Array<string | undefined>,
+  after?: string,
 ): Promise<T[]> {
   const runner = manager.queryRunner;
   if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
@@ -186,11 +191,11 @@ async function executeInOneMessage<T>(
     prepared.add(name);
   }
   const args = params.map(sqlLiteral).join(', ');
-  const before = (around.before ?? []).filter((command): command is string => command !== undefined);
-  const message = [...before, `EXECUTE ${name}(${args})`, around.after].filter(Boolean).join('; ');
+  const commands = before.filter((command): command is string => command !== undefined);
+  const message = [...commands, `EXECUTE ${name}(${args})`, after].filter(Boolean).join('; ');
   const results = (await client.query(message)) as unknown as QueryResult | QueryResult[];
   // node-pg gives an array of results for several commands, the one result for one
-  return (Array.isArray(results) ? results[before.length] : results).rows as T[];
+  return (Array.isArray(results) ? results[commands.length] : results).rows as T[];
 }
 
 const statementNames = new Map<string, string>();
