@@ -7,10 +7,22 @@ import { Tx } from './transaction';
  * under its name like Tx.run. Inside a unit of work, use `tx.run`.
  */
 export async function runStatement<P extends readonly unknown[], R>(db: DataSource | Tx, statement: Statement<P, R>, params: P): Promise<R[]> {
-  if (db instanceof Tx) return db.run(statement, params);
+  return onOneConnection(db, (tx) => tx.run(statement, params));
+}
+
+/**
+ * Like runStatement, on the statement's generic plan (Tx.runOnGenericPlan): for a page read whose
+ * LIMIT and OFFSET parameters keep PostgreSQL re-planning it on every run.
+ */
+export async function runStatementOnGenericPlan<P extends readonly unknown[], R>(db: DataSource | Tx, statement: Statement<P, R>, params: P): Promise<R[]> {
+  return onOneConnection(db, (tx) => tx.runOnGenericPlan(statement, params));
+}
+
+async function onOneConnection<R>(db: DataSource | Tx, work: (tx: Tx) => Promise<R>): Promise<R> {
+  if (db instanceof Tx) return work(db);
   const runner = db.createQueryRunner();
   try {
-    return await new Tx(runner.manager).run(statement, params);
+    return await work(new Tx(runner.manager));
   } finally {
     await runner.release();
   }

@@ -88,20 +88,19 @@ export class Tx {
    * A registered statement on its generic plan, made once per connection, whatever PostgreSQL's plan
    * cache would choose: for a statement it would re-plan on every run (its generic plan looking a
    * little dearer) although the generic plan is as good at any size. The statement must say so in
-   * its text (see stock-sale.sql.ts). One message: `SET LOCAL plan_cache_mode TO force_generic_plan;
-   * EXECUTE ...; SET LOCAL plan_cache_mode TO DEFAULT`, so nothing else in the transaction is affected.
+   * its text (see stock-sale.sql.ts, orders-read.sql.ts). The plan is serial: a generic plan cannot
+   * know a LIMIT parameter, costs a page as a tenth of the table and would start parallel workers for
+   * twenty rows. One message, `SET LOCAL ...; EXECUTE ...; SET LOCAL ... TO DEFAULT`, so nothing else
+   * in the transaction is affected; outside a transaction the message is its own (implicit) one.
    */
   async runOnGenericPlan<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
     this.assertOpen();
-    return this.inOneMessage<R>(`g_${statementName(statement.text)}`, statement.text, params, {
-      before: 'SET LOCAL plan_cache_mode TO force_generic_plan',
-      after: 'SET LOCAL plan_cache_mode TO DEFAULT',
-    });
+    return this.inOneMessage<R>(`g_${statementName(statement.text)}`, statement.text, params, ON_GENERIC_SERIAL_PLAN);
   }
 
   /** executeInOneMessage, with the BEGIN in front when this is the transaction's first statement. */
   private inOneMessage<T>(name: string, sql: string, params: readonly unknown[], around: Around): Promise<T[]> {
-    return this.withBegin<T>(name, sql, params, around) ?? executeInOneMessage<T>(this.manager, name, sql, params, [around.before], around.after);
+    return this.withBegin<T>(name, sql, params, around) ?? executeInOneMessage<T>(this.manager, name, sql, params, around.before ?? [], around.after);
   }
 
   /**
@@ -110,7 +109,7 @@ export class Tx {
    */
   private withBegin<T>(name: string, sql: string, params: readonly unknown[], around: Around = {}): Promise<T[]> | undefined {
     if (params.some((value) => Buffer.isBuffer(value))) return undefined;
-    return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, ['BEGIN', around.before], around.after));
+    return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, ['BEGIN', ...(around.before ?? [])], around.after));
   }
 
   /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
@@ -165,11 +164,16 @@ async function runPrepared<T>(manager: EntityManager, name: string, text: string
 /** Names PREPAREd in SQL per connection (executeInOneMessage); node-pg's own named statements are apart. */
 const sqlPrepared = new WeakMap<object, Set<string>>();
 
-/** A command sent in the same message before a statement's EXECUTE, and one after it. */
+/** Commands sent in the same message before a statement's EXECUTE, and after it. */
 interface Around {
-  before?: string;
+  before?: string[];
   after?: string;
 }
+
+const ON_GENERIC_SERIAL_PLAN: Around = {
+  before: ['SET LOCAL plan_cache_mode TO force_generic_plan', 'SET LOCAL max_parallel_workers_per_gather TO 0'],
+  after: 'SET LOCAL plan_cache_mode TO DEFAULT; SET LOCAL max_parallel_workers_per_gather TO DEFAULT',
+};
 
 /** `[before; ...] EXECUTE name(literals)[; after]` as one simple-query message: the EXECUTE's rows. */
 async function executeInOneMessage<T>(
@@ -177,7 +181,7 @@ async function executeInOneMessage<T>(
   name: string,
   text: string,
   params: readonly unknown[],
-  before: Array<string | undefined>,
+  before: string[],
   after?: string,
 ): Promise<T[]> {
   const runner = manager.queryRunner;
@@ -190,12 +194,11 @@ async function executeInOneMessage<T>(
     await client.query(`PREPARE ${name} AS ${text}`);
     prepared.add(name);
   }
-  const args = params.map(sqlLiteral).join(', ');
-  const commands = before.filter((command): command is string => command !== undefined);
-  const message = [...commands, `EXECUTE ${name}(${args})`, after].filter(Boolean).join('; ');
+  const execute = params.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
+  const message = [...before, execute, after].filter(Boolean).join('; ');
   const results = (await client.query(message)) as unknown as QueryResult | QueryResult[];
   // node-pg gives an array of results for several commands, the one result for one
-  return (Array.isArray(results) ? results[commands.length] : results).rows as T[];
+  return (Array.isArray(results) ? results[before.length] : results).rows as T[];
 }
 
 const statementNames = new Map<string, string>();

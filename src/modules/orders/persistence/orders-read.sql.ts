@@ -41,6 +41,12 @@ const SALE_COUNTER_VALUE = `(SELECT k.value::int FROM business_counters k WHERE 
  * GET /orders without filters (the common first page), prepared: one page of business $1's sales,
  * newest first, LIMIT $2 OFFSET $3, each row with the total (one row of nulls but the total when the
  * page is empty). The same rows as readSalePage with every filter null.
+ *
+ * Run on its generic plan (runStatementOnGenericPlan): PostgreSQL's plan cache kept a custom plan,
+ * planned on every run (0.30 ms of planning against 0.16 ms of execution a page, pg_stat_statements
+ * under the cpu bench), because the generic plan, not knowing the LIMIT, is costed for a tenth of the
+ * business's sales. Serial, it is the custom plan's: the index on (business_id, created_at) walked to
+ * OFFSET + LIMIT (checked at 100,000 sales: the same plan as the custom one at offsets 0 and 99,000).
  */
 export const readLatestSalePage = defineStatement<[businessId: string, limit: number, offset: number], SalePageRow>(
   'orders.latestPage',

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import { BusinessQuery } from '../../../database/business-query';
 import { PageRequest, Paged } from '../../../common/pagination/pagination';
-import { runStatement } from '../../../database/run-statement';
+import { runStatement, runStatementOnGenericPlan } from '../../../database/run-statement';
 import { Tx } from '../../../database/transaction';
 import { productStock } from './product-stock.sql';
 import { ProductPageRow, readProductPage } from './product-page.sql';
@@ -59,7 +59,7 @@ export class ProductReader {
 
   /** The usual first pages (no search, category or stock filter): one prepared statement, measured (product-page.sql.ts). */
   private async unfilteredPage(businessId: string, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
-    const rows = await this.run(readProductPage, [businessId, isActive, page.limit, page.offset]);
+    const rows = await this.runPage(readProductPage, [businessId, isActive, page.limit, page.offset]);
     const products = rows.filter((row): row is ProductPageRow & { id: string } => row.id !== null);
     return new Paged(await this.jsonWithStock(businessId, products), rows[0]?.total_count ?? 0, page);
   }
@@ -102,6 +102,15 @@ export class ProductReader {
       .map((r) => ({ warehouseId: r.warehouse_id!, warehouseName: r.warehouse_name!, productId: r.product_id, quantity: r.quantity }));
     const inTransit = new Map(rows.filter((r) => r.in_transit).map((r) => [r.product_id!, r.quantity!]));
     return { stock: stockByProduct(productIds, cells), inTransit };
+  }
+
+  /**
+   * A page statement on its generic plan (product-page.sql.ts) from the pool; within a transaction
+   * (`within`), as any registered statement, after the unit of work's BEGIN.
+   */
+  private runPage<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    const manager = this.products.manager;
+    return manager.queryRunner ? new Tx(manager).run(statement, params) : runStatementOnGenericPlan(manager.connection, statement, params);
   }
 
   /** A registered statement on the repository's connection: the transaction's within one. */
