@@ -7,6 +7,12 @@ import { readProductPage } from '../src/modules/products/persistence/product-pag
 import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
 /** What the planner is told while a statement runs. */
 const planSettings = defineStatement<[], { mode: string; workers: string }>(
   'test.planSettings',
@@ -16,7 +22,8 @@ const planSettings = defineStatement<[], { mode: string; workers: string }>(
 /**
  * The unfiltered first pages of GET /orders and GET /products run on their generic plans, serial
  * (runStatementOnGenericPlan): planned once per connection instead of on every request, with the
- * planner settings of the connection, and of a transaction around them, left as they were.
+ * planner settings of the connection, and of a transaction around them, left as they were. A page
+ * past the last does not walk the business's rows to its OFFSET.
  */
 describe('page reads on their generic plan', () => {
   let t: TestApp;
@@ -93,6 +100,24 @@ describe('page reads on their generic plan', () => {
     expect(await settingsOfConnection()).toEqual(before);
     expect((await runner.query(`SHOW statement_timeout`))[0].statement_timeout).toBe('5s');
     await runner.rollbackTransaction();
+  });
+
+  /** How many times the plan of `statement` scanned `table` (EXPLAIN ANALYZE, the statement's parameters bound). */
+  async function scansOf(statement: { text: string }, params: unknown[], table: string): Promise<number> {
+    const [{ 'QUERY PLAN': plan }] = (await runner.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`, params)) as {
+      'QUERY PLAN': { Plan: PlanNode }[];
+    }[];
+    const loops = (node: PlanNode): number =>
+      (node['Relation Name'] === table ? node['Actual Loops'] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + loops(child), 0);
+    return loops(plan[0].Plan);
+  }
+
+  it('reads a page past the last without walking the business rows to its OFFSET', async () => {
+    expect(await scansOf(readLatestSalePage, [biz.business_id, 20, 0], 'sales')).toBe(1);
+    expect(await scansOf(readLatestSalePage, [biz.business_id, 20, 3], 'sales')).toBe(0);
+    expect(await scansOf(readLatestSalePage, [biz.business_id, 1, 2], 'sales')).toBe(1);
+    expect(await scansOf(readProductPage, [biz.business_id, true, 20, 0], 'products')).toBe(2);
+    expect(await scansOf(readProductPage, [biz.business_id, true, 20, 1], 'products')).toBe(1);
   });
 
   it('answers GET /orders and GET /products from those plans as before', async () => {

@@ -40,7 +40,9 @@ const SALE_COUNTER_VALUE = `(SELECT k.value::int FROM business_counters k WHERE 
 /**
  * GET /orders without filters (the common first page), prepared: one page of business $1's sales,
  * newest first, LIMIT $2 OFFSET $3, each row with the total (one row of nulls but the total when the
- * page is empty). The same rows as readSalePage with every filter null.
+ * page is empty). The same rows as readSalePage with every filter null. A page past the last reads
+ * the counter only (`$3 < c.total_count`, a one-time filter): OFFSET would walk every sale of the
+ * business to find nothing (60-100 ms at 100,000 sales).
  *
  * Run on its generic plan (runStatementOnGenericPlan): PostgreSQL's plan cache kept a custom plan,
  * planned on every run (0.30 ms of planning against 0.16 ms of execution a page, pg_stat_statements
@@ -51,7 +53,7 @@ const SALE_COUNTER_VALUE = `(SELECT k.value::int FROM business_counters k WHERE 
 export const readLatestSalePage = defineStatement<[businessId: string, limit: number, offset: number], SalePageRow>(
   'orders.latestPage',
   `SELECT c.total_count, p.* FROM (SELECT ${SALE_COUNTER_VALUE} AS total_count) c
-     LEFT JOIN LATERAL (${PAGE_WITH_INVOICES('s.business_id = $1', '$2', '$3')}) p ON true`,
+     LEFT JOIN LATERAL (${PAGE_WITH_INVOICES('s.business_id = $1 AND $3 < c.total_count', '$2', '$3')}) p ON true`,
 );
 
 /**
