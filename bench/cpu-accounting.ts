@@ -16,19 +16,21 @@ export interface CpuSnapshot {
 
 const TICK_US = 10_000; // USER_HZ = 100
 
+/** A process's own CPU ticks, and those of its children that have exited (the postmaster's: closed connections). */
 function processTicks(pid: string): { user: number; system: number; comm: string } | undefined {
   try {
     const raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const comm = raw.slice(raw.indexOf('(') + 1, raw.lastIndexOf(')'));
     const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-    return { user: Number(fields[11]), system: Number(fields[12]), comm };
+    return { user: Number(fields[11]) + Number(fields[13]), system: Number(fields[12]) + Number(fields[14]), comm };
   } catch {
     return undefined; // exited meanwhile
   }
 }
 
-export function cpuSnapshot(apiPid: number): CpuSnapshot {
-  const api = processTicks(String(apiPid));
+/** `apiPid` undefined: no API process (a reference load), its figures 0. */
+export function cpuSnapshot(apiPid: number | undefined): CpuSnapshot {
+  const api = apiPid === undefined ? undefined : processTicks(String(apiPid));
   let postgres = 0;
   let postgresSystem = 0;
   for (const pid of fs.readdirSync('/proc')) {
