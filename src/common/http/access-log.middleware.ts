@@ -13,9 +13,11 @@ export function accessLogMiddleware(logger: JsonLogger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      if (!logger.isEnabled(level)) return;
       const r = req as Request & AuthenticatedRequest;
       logger.write(
-        res.statusCode >= 500 ? 'error' : 'info',
+        level,
         {
           msg: 'request',
           method: req.method,

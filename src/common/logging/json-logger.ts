@@ -57,8 +57,14 @@ export class JsonLogger implements LoggerService {
     this.write('debug', message, context);
   }
 
+  /** Whether a record at `level` is written: below it, a caller need not build the record. */
+  isEnabled(level: Level): boolean {
+    return this.pino.isLevelEnabled(level);
+  }
+
   /** A record: an object's fields become the record's (`msg` its message), an Error becomes `err`. */
   write(level: Level, message: unknown, context?: string, trace?: string): void {
+    if (!this.isEnabled(level)) return;
     const fields: Record<string, unknown> = context ? { context } : {};
     let msg: string | undefined;
     if (message instanceof Error) {
