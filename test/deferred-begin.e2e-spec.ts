@@ -1,10 +1,12 @@
 import { Client } from 'pg';
+import { defineStatement } from '../src/database/statement';
 import { Tx } from '../src/database/transaction';
 import { UnitOfWork } from '../src/database/unit-of-work';
 import { Category } from '../src/modules/categories/entities/category.entity';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 const INSERT_CATEGORY = `INSERT INTO categories (business_id, name) VALUES ($1, $2) RETURNING name`;
+const insertCategory = defineStatement<[businessId: string, name: string], { name: string }>('test.insertCategory', INSERT_CATEGORY);
 
 /**
  * Issue 15: a unit of work's BEGIN travels with its first statement (DeferredBegin), as its COMMIT
@@ -78,6 +80,21 @@ describe('the BEGIN sent with the first statement', () => {
     expect(messages[1]).toMatch(/^INSERT INTO "categories"/);
     expect(messages.at(-1)).toBe('ROLLBACK');
     expect(messages.filter((m) => m === 'BEGIN' || m.startsWith('BEGIN;'))).toHaveLength(1);
+    expect(await categories(biz)).toEqual([]);
+  });
+
+  it("a Tx made on the unit of work's manager sends the BEGIN first too, in its one-message statements as well", async () => {
+    const biz = await createBusiness(t);
+    const { error, messages } = await sentBy(async (tx) => {
+      // as a reader does (ProductReader.within): its own Tx on the transaction's manager
+      await new Tx(tx.manager).runOnGenericPlan(insertCategory, [biz.business_id, 'Through another Tx']);
+      throw new Error('after the first statement');
+    });
+    expect(error?.message).toBe('after the first statement');
+    const [first, ...rest] = withoutPrepare(messages);
+    expect(first).toMatch(/^BEGIN; SET LOCAL plan_cache_mode TO force_generic_plan; .*EXECUTE g_s_[0-9a-f]+\(/);
+    expect(rest).toEqual(['ROLLBACK']);
+    // sent without the BEGIN, the message would have been a transaction of its own, committed
     expect(await categories(biz)).toEqual([]);
   });
 

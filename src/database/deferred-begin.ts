@@ -1,5 +1,7 @@
 import { QueryRunner } from 'typeorm';
 
+const pendingOn = new WeakMap<QueryRunner, DeferredBegin>();
+
 /**
  * A unit of work's BEGIN, sent with its first statement instead of in a round trip of its own, as
  * the COMMIT travels with the last (Tx.preparedThenCommit). The query runner is told its transaction
@@ -9,11 +11,17 @@ import { QueryRunner } from 'typeorm';
  * work that sends nothing sends no BEGIN, and neither COMMIT nor ROLLBACK.
  */
 export class DeferredBegin {
+  /** The BEGIN pending on a runner, for every Tx made on its manager (`new Tx(manager)` in a reader as well). */
+  static of(runner: QueryRunner | undefined): DeferredBegin | undefined {
+    return runner && pendingOn.get(runner);
+  }
+
   private pending = true;
   /** The message that carried the BEGIN, settled; what reaches the runner meanwhile waits for it. */
   private first: Promise<unknown> = Promise.resolve();
 
   constructor(runner: QueryRunner) {
+    pendingOn.set(runner, this);
     Object.assign(runner, { isTransactionActive: true, transactionDepth: 1 });
     const query = runner.query.bind(runner) as (...args: Parameters<QueryRunner['query']>) => Promise<unknown>;
     runner.query = (async (...args: Parameters<QueryRunner['query']>): Promise<unknown> => {

@@ -23,11 +23,15 @@ export class Tx {
   commitMayJoinLastStatement = false;
   /** True once a statement has committed the transaction with it; nothing may run after. */
   committed = false;
-  /** `begin`: the unit of work's BEGIN, still to be sent with the first statement (see DeferredBegin). */
-  constructor(
-    readonly manager: EntityManager,
-    private readonly begin?: DeferredBegin,
-  ) {}
+  /**
+   * The unit of work's BEGIN, when it is still to be sent with the first statement (DeferredBegin):
+   * found through the runner, so that any Tx made on a unit of work's manager sends it first.
+   */
+  private readonly begin: DeferredBegin | undefined;
+
+  constructor(readonly manager: EntityManager) {
+    this.begin = DeferredBegin.of(manager.queryRunner);
+  }
 
   /** The entity's repository on this transaction's connection. */
   getRepository<E extends ObjectLiteral>(entity: EntityTarget<E>): Repository<E> {

@@ -31,7 +31,7 @@ export class UnitOfWork {
       const runner = this.dataSource.createQueryRunner();
       await runner.connect();
       const begin = new DeferredBegin(runner);
-      const tx = new Tx(runner.manager, begin);
+      const tx = new Tx(runner.manager);
       try {
         // a request sent with an Idempotency-Key commits its outcome with its first transaction
         const idempotent = idempotentRequests.getStore();

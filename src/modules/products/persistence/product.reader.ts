@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import { BusinessQuery } from '../../../database/business-query';
 import { PageRequest, Paged } from '../../../common/pagination/pagination';
@@ -8,7 +8,6 @@ import { runStatement, runStatementOnGenericPlan } from '../../../database/run-s
 import { Tx } from '../../../database/transaction';
 import { productStock } from './product-stock.sql';
 import { ProductPageRow, readProductPage } from './product-page.sql';
-import { Statement } from '../../../database/statement';
 import { StockLevel } from '../../stock/entities/stock-level.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
@@ -59,7 +58,7 @@ export class ProductReader {
 
   /** The usual first pages (no search, category or stock filter): one prepared statement, measured (product-page.sql.ts). */
   private async unfilteredPage(businessId: string, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
-    const rows = await this.runPage(readProductPage, [businessId, isActive, page.limit, page.offset]);
+    const rows = await runStatementOnGenericPlan(this.db, readProductPage, [businessId, isActive, page.limit, page.offset]);
     const products = rows.filter((row): row is ProductPageRow & { id: string } => row.id !== null);
     return new Paged(await this.jsonWithStock(businessId, products), rows[0]?.total_count ?? 0, page);
   }
@@ -96,7 +95,7 @@ export class ProductReader {
    */
   private async stockOf(businessId: string, productIds: string[]): Promise<{ stock: Map<string, WarehouseStock[]>; inTransit: Map<string, string> }> {
     if (productIds.length === 0) return { stock: new Map(), inTransit: new Map() };
-    const rows = await this.run(productStock, [businessId, productIds]);
+    const rows = await runStatement(this.db, productStock, [businessId, productIds]);
     const cells: StockCell[] = rows
       .filter((r) => !r.in_transit)
       .map((r) => ({ warehouseId: r.warehouse_id!, warehouseName: r.warehouse_name!, productId: r.product_id, quantity: r.quantity }));
@@ -104,18 +103,9 @@ export class ProductReader {
     return { stock: stockByProduct(productIds, cells), inTransit };
   }
 
-  /**
-   * A page statement on its generic plan (product-page.sql.ts) from the pool; within a transaction
-   * (`within`), as any registered statement, after the unit of work's BEGIN.
-   */
-  private runPage<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+  /** Where the registered statements run: the transaction's connection within one (`within`), else the pool. */
+  private get db(): DataSource | Tx {
     const manager = this.products.manager;
-    return manager.queryRunner ? new Tx(manager).run(statement, params) : runStatementOnGenericPlan(manager.connection, statement, params);
-  }
-
-  /** A registered statement on the repository's connection: the transaction's within one. */
-  private run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
-    const manager = this.products.manager;
-    return manager.queryRunner ? new Tx(manager).run(statement, params) : runStatement(manager.connection, statement, params);
+    return manager.queryRunner ? new Tx(manager) : manager.connection;
   }
 }
