@@ -13,7 +13,6 @@ import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
  */
 @Entity('outbox_events', { synchronize: false })
 @Unique('outbox_events_id_key', ['id'])
-@Index('outbox_events_business_seq_idx', ['businessId', 'seq'])
 @Index('outbox_events_pending_idx', ['seq'], { where: 'dispatched_at IS NULL' })
 @Index('outbox_events_created_idx', ['createdAt'])
 // (business_id, xact_id, seq): xact_id is xid8, which TypeORM cannot declare (see the class comment).
