@@ -2,11 +2,10 @@ import { EarlyAuthentication } from './common/auth/early-authentication';
 import { Draining } from './common/http/draining';
 import { rateLimitStoreProvider } from './common/security/rate-limit-store.provider';
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
-import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
@@ -71,13 +70,7 @@ export class AppModule {
         DatabaseModule,
         ...DOMAIN_MODULES,
       ],
-      providers: [
-        { provide: APP_GUARD, useClass: ApiKeyGuard },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        Draining,
-        EarlyAuthentication,
-        rateLimitStoreProvider,
-      ],
+      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, Draining, EarlyAuthentication, rateLimitStoreProvider],
     };
   }
 }

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { EnvelopingExpressAdapter } from './common/http/envelope';
 import { setupApp } from './app.setup';
 import { AppConfig } from './config/app-config';
 import { migrate } from './database/migrate';
@@ -25,7 +26,7 @@ export async function createApplication(config: AppConfig, logger = new JsonLogg
   try {
     const applied = await migrate(url);
     if (applied.length > 0) log.log(`applied migrations: ${applied.join(', ')}`);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, url), {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, url), new EnvelopingExpressAdapter(), {
       logger,
       bodyParser: false,
       abortOnError: false,

@@ -25,7 +25,7 @@ export function pageRequest(query: PaginationQueryDto): PageRequest {
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
 }
 
-/** A page of results; the response interceptor turns it into `{success, data, meta}`. */
+/** A page of results; the HTTP adapter's envelope (common/http/envelope.ts) makes it `{success, data, meta}`. */
 export class Paged<T> {
   constructor(
     readonly items: T[],

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { CustomerAnalyticsJson, DashboardJson, RevenuePointJson, TopProductJson } from './analytics.responses';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Bare } from '../../common/http/envelope.interceptor';
+import { bare } from '../../common/http/envelope';
 import { AnalyticsCustomersService } from './analytics-customers.service';
 import { DEFAULT_DAYS } from './analytics-window';
 import { AnalyticsService } from './analytics.service';
@@ -30,27 +30,25 @@ export class AnalyticsController {
   }
 
   @Get('revenue')
-  @Bare()
   @Endpoint({
     summary: 'One point per day of the window, oldest first, zero-filled (bare array)',
     response: RevenuePointJson,
     shape: 'bare-array',
     errors: ['VALIDATION_FAILED'],
   })
-  revenue(@CurrentBusiness() biz: BusinessContext, @Query() q: AnalyticsQueryDto) {
-    return this.analytics.revenue(biz, q.days ?? DEFAULT_DAYS);
+  async revenue(@CurrentBusiness() biz: BusinessContext, @Query() q: AnalyticsQueryDto) {
+    return bare(await this.analytics.revenue(biz, q.days ?? DEFAULT_DAYS));
   }
 
   @Get('top-products')
-  @Bare()
   @Endpoint({
     summary: 'Best-selling products of the window by revenue or quantity (bare array)',
     response: TopProductJson,
     shape: 'bare-array',
     errors: ['VALIDATION_FAILED'],
   })
-  topProducts(@CurrentBusiness() biz: BusinessContext, @Query() q: TopProductsQueryDto) {
-    return this.analytics.topProducts(biz, q.days ?? DEFAULT_DAYS, q.limit ?? DEFAULT_TOP_PRODUCTS, q.sort ?? 'revenue');
+  async topProducts(@CurrentBusiness() biz: BusinessContext, @Query() q: TopProductsQueryDto) {
+    return bare(await this.analytics.topProducts(biz, q.days ?? DEFAULT_DAYS, q.limit ?? DEFAULT_TOP_PRODUCTS, q.sort ?? 'revenue'));
   }
 
   @Get('customers')

@@ -6,7 +6,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { LoyaltyBalanceJson, LoyaltyTransactionJson, RedemptionJson } from './loyalty.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Bare } from '../../common/http/envelope.interceptor';
+import { bare } from '../../common/http/envelope';
 import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { RedeemPointsDto } from './dto/redeem-points.dto';
@@ -39,15 +39,14 @@ export class LoyaltyController {
 
   /** Bare balance object {customer_id, balance, lifetime_earned, lifetime_redeemed}; zeros for a customer without transactions. */
   @Get(':customer_id')
-  @Bare()
   @Endpoint({
     summary: "A customer's points balance (bare object, SPEC.md)",
     response: LoyaltyBalanceJson,
     shape: 'bare',
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
   })
-  balance(@CurrentBusiness() biz: BusinessContext, @UuidParam('customer_id') customerId: string) {
-    return this.reader.balance(biz, customerId);
+  async balance(@CurrentBusiness() biz: BusinessContext, @UuidParam('customer_id') customerId: string) {
+    return bare(await this.reader.balance(biz, customerId));
   }
 
   /**
@@ -55,7 +54,6 @@ export class LoyaltyController {
    * never sits in memory), or one page with `limit` (1..1000) and/or `before` (CONTRACT.md 6).
    */
   @Get(':customer_id/history')
-  @Bare()
   @Endpoint({
     summary: "A customer's points transactions, newest first (bare array, SPEC.md): all of them, or a page with limit and before",
     response: LoyaltyTransactionJson,

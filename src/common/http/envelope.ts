@@ -1,0 +1,32 @@
+import { StreamableFile } from '@nestjs/common';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { Paged } from '../pagination/pagination';
+
+/** A handler's result sent as is, without `{success, data}`: the bare responses SPEC.md names. */
+export class BareBody<T = unknown> {
+  constructor(readonly body: T) {}
+}
+
+export function bare<T>(body: T): BareBody<T> {
+  return new BareBody(body);
+}
+
+/** CONTRACT.md 2: `{success, data}` for single results, plus `meta` for pages; a BareBody as is. */
+export function envelopeOf(result: unknown): unknown {
+  if (result instanceof BareBody) return result.body;
+  if (result instanceof Paged) return { success: true, data: result.items, meta: result.meta };
+  return { success: true, data: result };
+}
+
+/**
+ * Express as Nest's HTTP adapter, with every handler's result put in its envelope where Nest hands
+ * it to Express. Not an interceptor: a global interceptor puts Nest's interceptor chain (rxjs, an
+ * async resource per call) into every request, measured at 4-13% of the API's CPU per request
+ * (BENCHMARKS.md). Error bodies are written by the exception filter, not through here.
+ */
+export class EnvelopingExpressAdapter extends ExpressAdapter {
+  reply(response: unknown, body: unknown, statusCode?: number): unknown {
+    const sent = body === undefined || body instanceof StreamableFile ? body : envelopeOf(body);
+    return super.reply(response, sent, statusCode);
+  }
+}
