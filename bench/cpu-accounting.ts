@@ -28,6 +28,13 @@ function processTicks(pid: string): { user: number; system: number; comm: string
   }
 }
 
+/** A process's CPU time so far (user + system), in microseconds. */
+export function processCpuUs(pid: number): number {
+  const ticks = processTicks(String(pid));
+  if (!ticks) throw new Error(`process ${pid} is gone`);
+  return (ticks.user + ticks.system) * TICK_US;
+}
+
 /** `apiPid` undefined: no API process (a reference load), its figures 0. */
 export function cpuSnapshot(apiPid: number | undefined): CpuSnapshot {
   const api = apiPid === undefined ? undefined : processTicks(String(apiPid));

@@ -24,6 +24,7 @@ const autocannon = require('autocannon') as (options: {
   url: string;
   connections: number;
   duration: number;
+  overallRate?: number;
   headers?: Record<string, string>;
   requests?: AutocannonRequest[];
 }) => Promise<AutocannonResult>;
@@ -125,6 +126,22 @@ export async function driveOrders(base: string, businesses: BenchBusiness[], con
     ],
   });
   return figures(result);
+}
+
+/**
+ * POST /orders of one business, or GET `pathAndQuery`, at `rate` requests a second over 16 connections
+ * (paced, not as fast as the server answers): for comparing the CPU per request of two servers.
+ */
+export async function drivePaced(base: string, business: BenchBusiness, rate: number, seconds: number, pathAndQuery?: string): Promise<LoadFigures> {
+  const headers = { authorization: `Bearer ${business.apiKey}` };
+  const request: AutocannonRequest = pathAndQuery
+    ? { method: 'GET', path: pathAndQuery, headers }
+    : {
+        method: 'POST',
+        path: '/api/v1/orders',
+        setupRequest: (req) => ({ ...req, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(randomOrder(business)) }),
+      };
+  return figures(await autocannon({ url: base, connections: 16, duration: seconds, overallRate: rate, requests: [request] }));
 }
 
 /** GET one path (a list page) from `connections` connections for `seconds`. */

@@ -8,7 +8,7 @@ import * as path from 'path';
 
 const SECTIONS = ['orders', 'analytics', 'webhooks', 'auth-flood', 'loyalty-history'];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
-const ON_REQUEST = ['orders-ab', 'cpu'];
+const ON_REQUEST = ['orders-ab', 'cpu', 'paired'];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
