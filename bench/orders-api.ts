@@ -104,28 +104,25 @@ function figures(result: AutocannonResult): LoadFigures {
   };
 }
 
+/** POST /orders of a random order, of a business picked at random per request. */
+function orderRequest(businesses: BenchBusiness[]): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: '/api/v1/orders',
+    setupRequest: (req) => {
+      const business = businesses[Math.floor(Math.random() * businesses.length)];
+      return {
+        ...req,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${business.apiKey}` },
+        body: JSON.stringify(randomOrder(business)),
+      };
+    },
+  };
+}
+
 /** POST /orders from `connections` keep-alive connections for `seconds`, businesses picked at random per request. */
 export async function driveOrders(base: string, businesses: BenchBusiness[], connections: number, seconds: number): Promise<LoadFigures> {
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/orders',
-        setupRequest: (req) => {
-          const business = businesses[Math.floor(Math.random() * businesses.length)];
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${business.apiKey}` },
-            body: JSON.stringify(randomOrder(business)),
-          };
-        },
-      },
-    ],
-  });
-  return figures(result);
+  return figures(await autocannon({ url: base, connections, duration: seconds, requests: [orderRequest(businesses)] }));
 }
 
 /**
@@ -133,14 +130,9 @@ export async function driveOrders(base: string, businesses: BenchBusiness[], con
  * (paced, not as fast as the server answers): for comparing the CPU per request of two servers.
  */
 export async function drivePaced(base: string, business: BenchBusiness, rate: number, seconds: number, pathAndQuery?: string): Promise<LoadFigures> {
-  const headers = { authorization: `Bearer ${business.apiKey}` };
   const request: AutocannonRequest = pathAndQuery
-    ? { method: 'GET', path: pathAndQuery, headers }
-    : {
-        method: 'POST',
-        path: '/api/v1/orders',
-        setupRequest: (req) => ({ ...req, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(randomOrder(business)) }),
-      };
+    ? { method: 'GET', path: pathAndQuery, headers: { authorization: `Bearer ${business.apiKey}` } }
+    : orderRequest([business]);
   return figures(await autocannon({ url: base, connections: 16, duration: seconds, overallRate: rate, requests: [request] }));
 }
 
