@@ -1,5 +1,5 @@
 import { QueryRunner } from 'typeorm';
-import { runStatement, runStatementOnGenericPlan } from '../src/database/run-statement';
+import { runStatement, runPageOnGenericPlan } from '../src/database/run-statement';
 import { defineStatement } from '../src/database/statement';
 import { Tx } from '../src/database/transaction';
 import { readLatestSalePage } from '../src/modules/orders/persistence/orders-read.sql';
@@ -14,16 +14,26 @@ interface PlanNode {
 }
 
 /** What the planner is told while a statement runs. */
-const planSettings = defineStatement<[], { mode: string; workers: string }>(
-  'test.planSettings',
-  `SELECT current_setting('plan_cache_mode') AS mode, current_setting('max_parallel_workers_per_gather') AS workers`,
-);
+const SETTINGS_SQL = `SELECT current_setting('plan_cache_mode') AS mode, current_setting('max_parallel_workers_per_gather') AS workers,
+    current_setting('enable_seqscan') AS seqscan, current_setting('enable_bitmapscan') AS bitmapscan, current_setting('enable_sort') AS sort,
+    current_setting('jit') AS jit`;
+interface PlanSettings {
+  mode: string;
+  workers: string;
+  seqscan: string;
+  bitmapscan: string;
+  sort: string;
+  jit: string;
+}
+const planSettings = defineStatement<[], PlanSettings>('test.planSettings', SETTINGS_SQL);
+const ON_PAGE_PLAN: PlanSettings = { mode: 'force_generic_plan', workers: '0', seqscan: 'off', bitmapscan: 'off', sort: 'off', jit: 'off' };
 
 /**
- * The unfiltered first pages of GET /orders and GET /products run on their generic plans, serial
- * (runStatementOnGenericPlan): planned once per connection instead of on every request, with the
- * planner settings of the connection, and of a transaction around them, left as they were. A page
- * past the last does not walk the business's rows to its OFFSET.
+ * The unfiltered first pages of GET /orders and GET /products run on their generic plans, serial,
+ * made as index walks (runPageOnGenericPlan): planned once per connection instead of on every
+ * request, with the planner settings of the connection, and of a transaction around them, left as
+ * they were. A page past the last does not walk the business's rows to its OFFSET. The plan, made
+ * here on a business of three sales and tables without statistics, is the one kept as they grow.
  */
 describe('page reads on their generic plan', () => {
   let t: TestApp;
@@ -50,17 +60,26 @@ describe('page reads on their generic plan', () => {
   afterEach(() => runner.release());
   afterAll(() => t.close());
 
-  const settingsOfConnection = async () =>
-    (
-      (await runner.query(`SELECT current_setting('plan_cache_mode') AS mode, current_setting('max_parallel_workers_per_gather') AS workers`)) as {
-        mode: string;
-        workers: string;
-      }[]
-    )[0];
-  const plansOf = async (statementText: string) =>
-    (await runner.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE $1`, [
-      `PREPARE g\\_% AS ${statementText.slice(0, 60).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    ])) as { generic: number; custom: number }[];
+  const settingsOfConnection = async () => ((await runner.query(SETTINGS_SQL)) as PlanSettings[])[0];
+  const preparedOf = async (statementText: string) =>
+    (await runner.query(`SELECT name, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE $1`, [
+      `PREPARE w\\_% AS ${statementText.slice(0, 60).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    ])) as { name: string; generic: number; custom: number }[];
+  const plansOf = async (statementText: string) => (await preparedOf(statementText)).map(({ generic, custom }) => ({ generic, custom }));
+
+  /** The generic plan this connection keeps for a page statement. */
+  async function keptPlan(statementText: string, params: string): Promise<string> {
+    const [{ name }] = await preparedOf(statementText);
+    await runner.startTransaction();
+    try {
+      // the kept generic plan, not a custom one made now (and not one made now with the walk's settings)
+      await runner.query('SET LOCAL plan_cache_mode TO force_generic_plan');
+      const rows = (await runner.query(`EXPLAIN EXECUTE ${name}(${params})`)) as { 'QUERY PLAN': string }[];
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await runner.rollbackTransaction();
+    }
+  }
 
   it('plans the orders page once per connection, with the rows of the prepared statement', async () => {
     const before = await settingsOfConnection();
@@ -68,10 +87,10 @@ describe('page reads on their generic plan', () => {
     const expected = await runStatement(tx, readLatestSalePage, [biz.business_id, 20, 0]);
     expect(expected.map((row) => row.sale_number)).toEqual(['S-0003', 'S-0002', 'S-0001']);
     for (let run = 1; run <= 7; run++) {
-      expect(await runStatementOnGenericPlan(tx, readLatestSalePage, [biz.business_id, 20, 0])).toEqual(expected);
+      expect(await runPageOnGenericPlan(tx, readLatestSalePage, [biz.business_id, 20, 0])).toEqual(expected);
       expect(await settingsOfConnection()).toEqual(before);
     }
-    expect(await runStatementOnGenericPlan(tx, readLatestSalePage, [biz.business_id, 2, 1])).toEqual(expected.slice(1, 3));
+    expect(await runPageOnGenericPlan(tx, readLatestSalePage, [biz.business_id, 2, 1])).toEqual(expected.slice(1, 3));
     expect(await plansOf(readLatestSalePage.text)).toEqual([{ generic: 8, custom: 0 }]);
   });
 
@@ -80,23 +99,46 @@ describe('page reads on their generic plan', () => {
     const expected = await runStatement(tx, readProductPage, [biz.business_id, true, 20, 0]);
     expect(expected).toHaveLength(1);
     for (let run = 1; run <= 6; run++) {
-      expect(await runStatementOnGenericPlan(tx, readProductPage, [biz.business_id, true, 20, 0])).toEqual(expected);
+      expect(await runPageOnGenericPlan(tx, readProductPage, [biz.business_id, true, 20, 0])).toEqual(expected);
     }
     expect(await plansOf(readProductPage.text)).toEqual([{ generic: 6, custom: 0 }]);
   });
 
-  it('runs serial on its generic plan, outside a transaction and inside one, and restores both settings', async () => {
+  it('keeps index walks for plans made while the business was small: no table read whole, no sort of all its rows', async () => {
+    const tx = new Tx(runner.manager);
+    await runPageOnGenericPlan(tx, readLatestSalePage, [biz.business_id, 20, 0]);
+    await runPageOnGenericPlan(tx, readProductPage, [biz.business_id, true, 20, 0]);
+    const orders = await keptPlan(readLatestSalePage.text, `'${biz.business_id}', 20, 0`);
+    const products = await keptPlan(readProductPage.text, `'${biz.business_id}', true, 20, 0`);
+    const fullSort = /(?<!Incremental )Sort {2}\(/;
+    for (const plan of [orders, products]) {
+      expect(plan).not.toMatch(/Seq Scan|Bitmap Heap Scan/);
+      expect(plan).not.toMatch(/JIT/);
+    }
+    // the sales walked in index order, the ties on created_at sorted as they come: no sort of all the sales
+    expect(orders).not.toMatch(fullSort);
+    expect(orders).toMatch(/Incremental Sort[^\n]*\n\s+Sort Key: s\.created_at DESC, s\.number DESC/);
+    expect(orders).toMatch(/Index Scan using sales_business_created_idx on sales/);
+    // each order's first invoice: one probe of (business_id, sale_id, number), not the business's invoices filtered
+    expect(orders).toMatch(/invoices_business_sale_idx on invoices i[^\n]*\n\s+Index Cond: \(\(business_id = s\.business_id\) AND \(sale_id = s\.id\)\)/);
+    expect(products).toMatch(/Index Scan using products_business_list_order_idx on products p/);
+    // the one full sort is the page's own rows, at the top, after the LIMIT
+    expect(products.split('\n')[0]).toMatch(fullSort);
+    expect(products.split('\n').slice(1).join('\n')).not.toMatch(fullSort);
+  });
+
+  it('runs serial on its generic plan, outside a transaction and inside one, and restores every setting', async () => {
     const before = await settingsOfConnection();
-    expect(before.mode).toBe('auto');
+    expect(before).toMatchObject({ mode: 'auto', seqscan: 'on', bitmapscan: 'on', sort: 'on', jit: 'on' });
     expect(before.workers).not.toBe('0');
-    const outside = await runStatementOnGenericPlan(new Tx(runner.manager), planSettings, []);
-    expect(outside).toEqual([{ mode: 'force_generic_plan', workers: '0' }]);
+    const outside = await runPageOnGenericPlan(new Tx(runner.manager), planSettings, []);
+    expect(outside).toEqual([ON_PAGE_PLAN]);
     expect(await settingsOfConnection()).toEqual(before);
 
     await runner.startTransaction();
     await runner.query(`SET LOCAL statement_timeout = '5s'`);
-    const inside = await runStatementOnGenericPlan(new Tx(runner.manager), planSettings, []);
-    expect(inside).toEqual([{ mode: 'force_generic_plan', workers: '0' }]);
+    const inside = await runPageOnGenericPlan(new Tx(runner.manager), planSettings, []);
+    expect(inside).toEqual([ON_PAGE_PLAN]);
     expect(await settingsOfConnection()).toEqual(before);
     expect((await runner.query(`SHOW statement_timeout`))[0].statement_timeout).toBe('5s');
     await runner.rollbackTransaction();

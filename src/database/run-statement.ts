@@ -11,11 +11,11 @@ export async function runStatement<P extends readonly unknown[], R>(db: DataSour
 }
 
 /**
- * Like runStatement, on the statement's generic plan (Tx.runOnGenericPlan): for a page read whose
- * LIMIT and OFFSET parameters keep PostgreSQL re-planning it on every run.
+ * Like runStatement, for a page read whose LIMIT and OFFSET parameters keep PostgreSQL re-planning it
+ * on every run: on its generic plan, made as an index walk (Tx.runPageOnGenericPlan).
  */
-export async function runStatementOnGenericPlan<P extends readonly unknown[], R>(db: DataSource | Tx, statement: Statement<P, R>, params: P): Promise<R[]> {
-  return onOneConnection(db, (tx) => tx.runOnGenericPlan(statement, params));
+export async function runPageOnGenericPlan<P extends readonly unknown[], R>(db: DataSource | Tx, statement: Statement<P, R>, params: P): Promise<R[]> {
+  return onOneConnection(db, (tx) => tx.runPageOnGenericPlan(statement, params));
 }
 
 async function onOneConnection<R>(db: DataSource | Tx, work: (tx: Tx) => Promise<R>): Promise<R> {

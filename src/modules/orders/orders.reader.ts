@@ -5,7 +5,7 @@ import { groupBy } from '../../common/collections/group-by';
 import { DomainError } from '../../common/errors/domain-error';
 import { assertDateRange } from '../../common/pagination/date-range';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
-import { runStatement, runStatementOnGenericPlan, runStatementPlannedPerRun } from '../../database/run-statement';
+import { runStatement, runPageOnGenericPlan, runStatementPlannedPerRun } from '../../database/run-statement';
 import { Tx } from '../../database/transaction';
 import { ListOrdersQuery } from './dto/list-orders.query';
 import { OrderJson, SaleItemRow, toOrderJson } from './order.mapper';
@@ -43,7 +43,7 @@ export class OrdersReader {
           page.limit,
           page.offset,
         ])
-      : await runStatementOnGenericPlan(this.dataSource, readLatestSalePage, [biz.id, page.limit, page.offset]);
+      : await runPageOnGenericPlan(this.dataSource, readLatestSalePage, [biz.id, page.limit, page.offset]);
     const sales = rows.filter((r) => r.id !== null);
     const items = await this.itemsOf(
       biz.id,

@@ -3,7 +3,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 /** An invoice, possibly issued for a sale. No foreign keys: customer and sale ids are plain columns. */
 @Entity('invoices')
 @Index('invoices_business_number_uq', ['businessId', 'number'], { unique: true })
-@Index('invoices_business_sale_idx', ['businessId', 'saleId'], { where: 'sale_id IS NOT NULL' })
+// number last: a sale's first invoice is one ordered probe (migrations/1763800019000)
+@Index('invoices_business_sale_idx', ['businessId', 'saleId', 'number'], { where: 'sale_id IS NOT NULL' })
 // (business_id, created_at DESC): TypeORM cannot declare a DESC index column.
 @Index('invoices_business_created_idx', { synchronize: false })
 // (business_id, status, created_at DESC): TypeORM cannot declare a DESC index column.

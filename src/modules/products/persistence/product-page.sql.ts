@@ -15,7 +15,7 @@ export type ProductPageRow = Omit<ProductFields, 'id'> & {
  * but the total when the page is empty; past the last page the products are counted, not walked
  * again to OFFSET). The entity query builds, plans and maps the same page for every request:
  * measured, this one took GET /products?page=1 from 325-342 to 507-517 req/s (BENCHMARKS.md).
- * Run on its generic plan (runStatementOnGenericPlan), for the reason readLatestSalePage is (0.24 ms
+ * Run on its generic plan (runPageOnGenericPlan), for the reason readLatestSalePage is (0.24 ms
  * of planning a page); checked at 200,000 products: the page walks products_business_list_order_idx
  * on either plan, and the total is counted over the business's products either way.
  */

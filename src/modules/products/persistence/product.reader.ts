@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import { BusinessQuery } from '../../../database/business-query';
 import { PageRequest, Paged } from '../../../common/pagination/pagination';
-import { runStatement, runStatementOnGenericPlan } from '../../../database/run-statement';
+import { runStatement, runPageOnGenericPlan } from '../../../database/run-statement';
 import { Tx } from '../../../database/transaction';
 import { productStock } from './product-stock.sql';
 import { ProductPageRow, readProductPage } from './product-page.sql';
@@ -58,7 +58,7 @@ export class ProductReader {
 
   /** The usual first pages (no search, category or stock filter): one prepared statement, measured (product-page.sql.ts). */
   private async unfilteredPage(businessId: string, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
-    const rows = await runStatementOnGenericPlan(this.db, readProductPage, [businessId, isActive, page.limit, page.offset]);
+    const rows = await runPageOnGenericPlan(this.db, readProductPage, [businessId, isActive, page.limit, page.offset]);
     const products = rows.filter((row): row is ProductPageRow & { id: string } => row.id !== null);
     return new Paged(await this.jsonWithStock(businessId, products), rows[0]?.total_count ?? 0, page);
   }
