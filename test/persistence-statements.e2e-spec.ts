@@ -80,6 +80,27 @@ describe('hand-written statements (persistence/*.sql.ts)', () => {
     },
   );
 
+  /**
+   * A key (`id`, `sale_id`, ...) filtered right under an index condition on business_id alone: the
+   * plan reads every row of the business to find one. A statement whose generic plan does so must be
+   * planned per run (`plannedPerRun`), where each plan is made for the values and the table's size.
+   */
+  const keyFilteredInBusiness = (plan: string) =>
+    plan.split('\n').filter((line, i, lines) => /Index Cond: \(business_id = \$\d+\)$/.test(line) && /Filter: .*\b\w*id = \$\d+/.test(lines[i + 1] ?? ''));
+
+  it.each(statements.filter((s) => !s.plannedPerRun).map((s) => [s.name, s] as const))(
+    '%s: no key is filtered among all the rows of a business in the generic plan made on empty tables',
+    async (_name, statement) => {
+      expect(keyFilteredInBusiness(await genericPlanOnEmptyTables(statement))).toEqual([]);
+    },
+  );
+
+  it('the check sees a key filtered among the business rows (orders.get on its generic plan)', async () => {
+    const get = statements.find((s) => s.name === 'orders.get')!;
+    expect(get.plannedPerRun).toBe(true);
+    expect(keyFilteredInBusiness(await genericPlanOnEmptyTables(get))).not.toEqual([]);
+  });
+
   it('the check sees a list parameter filtered (the earlier form of orders.items)', async () => {
     const earlier: Statement = {
       name: 'check.earlierItems',

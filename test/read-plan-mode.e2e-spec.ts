@@ -2,7 +2,7 @@ import { QueryRunner } from 'typeorm';
 import { runStatement, runPageOnGenericPlan } from '../src/database/run-statement';
 import { defineStatement } from '../src/database/statement';
 import { Tx } from '../src/database/transaction';
-import { readLatestSalePage } from '../src/modules/orders/persistence/orders-read.sql';
+import { readLatestSalePage, readSale } from '../src/modules/orders/persistence/orders-read.sql';
 import { readProductPage } from '../src/modules/products/persistence/product-page.sql';
 import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
@@ -142,6 +142,23 @@ describe('page reads on their generic plan', () => {
     expect(await settingsOfConnection()).toEqual(before);
     expect((await runner.query(`SHOW statement_timeout`))[0].statement_timeout).toBe('5s');
     await runner.rollbackTransaction();
+  });
+
+  it('plans a lookup by key for its values on every run (plannedPerRun), the connection settings left as they were', async () => {
+    const before = await settingsOfConnection();
+    const tx = new Tx(runner.manager);
+    const [page] = await runStatement(tx, readLatestSalePage, [biz.business_id, 1, 0]);
+    for (let run = 1; run <= 7; run++) {
+      expect((await runStatement(tx, readSale, [biz.business_id, page.id])).map((row) => row.sale_number)).toEqual(['S-0003']);
+    }
+    const prepared = (await runner.query(
+      `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE name LIKE 'k\\_%'`,
+    )) as {
+      generic: number;
+      custom: number;
+    }[];
+    expect(prepared).toEqual([{ generic: 0, custom: 7 }]);
+    expect(await settingsOfConnection()).toEqual(before);
   });
 
   /** How many times the plan of `statement` scanned `table` (EXPLAIN ANALYZE, the statement's parameters bound). */

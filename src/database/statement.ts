@@ -10,17 +10,28 @@ export interface Statement<P extends readonly unknown[] = unknown[], R = Record<
   /** `<module>.<what it does>`; also the name of the prepared statement on each connection. */
   readonly name: string;
   readonly text: string;
+  /**
+   * Planned for each run's values (`tx.run` sends it under plan_cache_mode force_custom_plan): a
+   * lookup by key of a table that grows, whose generic plan, made while the table was small or had
+   * no statistics, may narrow by business_id alone and filter the key (every sale of the business
+   * read to find one). A plan made for the values re-estimates at each run as the table grows.
+   */
+  readonly plannedPerRun?: boolean;
   /** never set: carries the parameter and row types */
   readonly types?: { params: P; row: R };
 }
 
 const registry = new Map<string, Statement<any, any>>();
 
-export function defineStatement<P extends readonly unknown[], R = Record<string, unknown>>(name: string, text: string): Statement<P, R> {
+export function defineStatement<P extends readonly unknown[], R = Record<string, unknown>>(
+  name: string,
+  text: string,
+  options: { plannedPerRun?: boolean } = {},
+): Statement<P, R> {
   if (!/^[a-z][a-zA-Z]*\.[a-zA-Z][a-zA-Z0-9]*$/.test(name)) throw new Error(`statement name ${name} is not <module>.<camelCaseName>`);
   const existing = registry.get(name);
   if (existing && existing.text !== text) throw new Error(`statement ${name} is defined twice with different texts`);
-  const statement: Statement<P, R> = { name, text };
+  const statement: Statement<P, R> = { name, text, ...(options.plannedPerRun ? { plannedPerRun: true } : {}) };
   registry.set(name, statement);
   return statement;
 }

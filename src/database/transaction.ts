@@ -128,9 +128,13 @@ export class Tx {
     return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, ['BEGIN', ...(around.before ?? [])], around.after));
   }
 
-  /** A registered statement (persistence/*.sql.ts), prepared on the connection under its name. */
+  /**
+   * A registered statement (persistence/*.sql.ts), prepared on the connection under its name; one
+   * `plannedPerRun` on a plan made for its values each time.
+   */
   async run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
     this.assertOpen();
+    if (statement.plannedPerRun) return this.inOneMessage<R>(`k_${statementName(statement.text)}`, statement.text, params, ON_CUSTOM_PLAN);
     return (
       this.withBegin<R>(`b_${statementName(statement.text)}`, statement.text, params) ?? runPrepared<R>(this.manager, statement.name, statement.text, params)
     );
@@ -189,6 +193,11 @@ interface Around {
 const ON_GENERIC_SERIAL_PLAN: Around = {
   before: ['SET LOCAL plan_cache_mode TO force_generic_plan', 'SET LOCAL max_parallel_workers_per_gather TO 0'],
   after: 'SET LOCAL plan_cache_mode TO DEFAULT; SET LOCAL max_parallel_workers_per_gather TO DEFAULT',
+};
+
+const ON_CUSTOM_PLAN: Around = {
+  before: ['SET LOCAL plan_cache_mode TO force_custom_plan'],
+  after: 'SET LOCAL plan_cache_mode TO DEFAULT',
 };
 
 /**

@@ -74,4 +74,5 @@ export const reverseCustomerPurchase = defineStatement<[businessId: string, cust
                    WHERE s.business_id = $1 AND s.customer_id = $2 AND s.status IN ${COUNTED_SALE_STATUSES_SQL} AND s.id <> $3)
           END
     WHERE c.business_id = $1 AND c.id = $2`,
+  { plannedPerRun: true },
 );

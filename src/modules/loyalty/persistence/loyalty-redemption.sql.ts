@@ -29,4 +29,5 @@ export const redeemPoints = defineStatement<[businessId: string, customerId: str
    )
    SELECT (SELECT id FROM customer) AS customer_id, (SELECT balance FROM account) AS new_balance,
           (SELECT id FROM redemption) AS transaction_id`,
+  { plannedPerRun: true },
 );

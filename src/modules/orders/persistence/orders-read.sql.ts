@@ -13,6 +13,7 @@ const WITH_INVOICE = `LEFT JOIN LATERAL (
 export const readSale = defineStatement<[businessId: string, saleId: string], SaleRow>(
   'orders.get',
   `SELECT ${SALE_COLUMNS} FROM sales s ${WITH_INVOICE} WHERE s.business_id = $1 AND s.id = $2`,
+  { plannedPerRun: true },
 );
 
 /**
@@ -102,4 +103,5 @@ export const readSalePage = defineStatement<
   'orders.page',
   `SELECT c.total_count, p.* FROM (SELECT count(*)::int AS total_count FROM sales s WHERE ${FILTERS}) c
      LEFT JOIN LATERAL (${PAGE_WITH_INVOICES(FILTERS, '$7', '$8')}) p ON true`,
+  { plannedPerRun: true },
 );

@@ -97,6 +97,7 @@ export const lockSale = defineStatement<[businessId: string, saleId: string], Lo
   `SELECT id, sale_number, status, customer_id, subtotal, tax_amount, discount_amount, shipping_amount, total, refunded_amount,
           shipping_refunded, warehouse_id, loyalty_points_earned, created_at
      FROM sales WHERE business_id = $1 AND id = $2 FOR UPDATE`,
+  { plannedPerRun: true },
 );
 
 /** Sale $2 of business $1 becomes cancelled and refunded in full (what returns left of it too), with reason $3. */
@@ -105,4 +106,5 @@ export const markSaleCancelled = defineStatement<[businessId: string, saleId: st
   `UPDATE sales SET status = 'cancelled', payment_status = 'refunded', refunded_amount = total, cancelled_at = now(), cancel_reason = $3, updated_at = now()
     WHERE business_id = $1 AND id = $2
    RETURNING cancelled_at`,
+  { plannedPerRun: true },
 );

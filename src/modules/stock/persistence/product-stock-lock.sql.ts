@@ -30,6 +30,7 @@ export const lockProductStock = defineStatement<[businessId: string, productIds:
 export const lockSaleProductStock = defineStatement<[businessId: string, saleId: string], { locked: number }>(
   'stock.lockSaleProductStock',
   lockProductsSql('$1', `SELECT product_id FROM stock_movements WHERE business_id = $1 AND sale_id = $2`),
+  { plannedPerRun: true },
 );
 
 /** The stock locks of `productIds` as part `stock.productLocks` of a larger statement (an order's first). */

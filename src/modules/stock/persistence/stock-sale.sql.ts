@@ -102,6 +102,7 @@ export const returnStockForSale = defineStatement<[businessId: string, saleId: s
     'cancel',
     { saleId: '$2::uuid' },
   ),
+  { plannedPerRun: true },
 );
 
 /**
