@@ -11,10 +11,10 @@ export interface Statement<P extends readonly unknown[] = unknown[], R = Record<
   readonly name: string;
   readonly text: string;
   /**
-   * Planned for each run's values (`tx.run` sends it under plan_cache_mode force_custom_plan): a
-   * lookup by key of a table that grows, whose generic plan, made while the table was small or had
-   * no statistics, may narrow by business_id alone and filter the key (every sale of the business
-   * read to find one). A plan made for the values re-estimates at each run as the table grows.
+   * Planned for each run's values (`tx.run` sends it unprepared): a statement whose generic plan, made
+   * while its tables were small or had no statistics and kept while they grow, narrows by business_id
+   * alone and filters a key (every sale of the business read to find one), or reads a growing table
+   * whole. A plan made at each run is made for the table's size then.
    */
   readonly plannedPerRun?: boolean;
   /** never set: carries the parameter and row types */

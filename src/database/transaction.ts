@@ -134,7 +134,7 @@ export class Tx {
    */
   async run<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
     this.assertOpen();
-    if (statement.plannedPerRun) return this.inOneMessage<R>(`k_${statementName(statement.text)}`, statement.text, params, ON_CUSTOM_PLAN);
+    if (statement.plannedPerRun) return runUnprepared<R>(this.manager, statement.text, params);
     return (
       this.withBegin<R>(`b_${statementName(statement.text)}`, statement.text, params) ?? runPrepared<R>(this.manager, statement.name, statement.text, params)
     );
@@ -181,6 +181,18 @@ async function runPrepared<T>(manager: EntityManager, name: string, text: string
   return (result.records ?? []) as T[];
 }
 
+/**
+ * Parsed and planned for its values on every run: an unnamed statement. (A prepared one under
+ * force_custom_plan would not do: PostgreSQL keeps the generic plan of a statement without parameters.)
+ * The pending BEGIN, if any, goes just before it (DeferredBegin).
+ */
+async function runUnprepared<T>(manager: EntityManager, text: string, params: readonly unknown[]): Promise<T[]> {
+  const runner = manager.queryRunner;
+  if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
+  const result = await runner.query(text, [...params], true);
+  return (result.records ?? []) as T[];
+}
+
 /** Names PREPAREd in SQL per connection (executeInOneMessage); node-pg's own named statements are apart. */
 const sqlPrepared = new WeakMap<object, Set<string>>();
 
@@ -193,11 +205,6 @@ interface Around {
 const ON_GENERIC_SERIAL_PLAN: Around = {
   before: ['SET LOCAL plan_cache_mode TO force_generic_plan', 'SET LOCAL max_parallel_workers_per_gather TO 0'],
   after: 'SET LOCAL plan_cache_mode TO DEFAULT; SET LOCAL max_parallel_workers_per_gather TO DEFAULT',
-};
-
-const ON_CUSTOM_PLAN: Around = {
-  before: ['SET LOCAL plan_cache_mode TO force_custom_plan'],
-  after: 'SET LOCAL plan_cache_mode TO DEFAULT',
 };
 
 /**

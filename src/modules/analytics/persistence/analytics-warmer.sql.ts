@@ -11,10 +11,15 @@ export const releaseWarmerLock = defineStatement<[], { released: boolean }>(
   `SELECT pg_advisory_unlock(${WARMER_LOCK}) AS released`,
 );
 
-/** The businesses with any sale, oldest first, and their time zones: the ones whose reports are worth warming. */
+/**
+ * The businesses with any sale, oldest first, and their time zones: the ones whose reports are worth
+ * warming. Planned per run: a generic plan made while the sales table was empty read all of it on
+ * every pass of the warmer.
+ */
 export const businessesToWarm = defineStatement<[], { id: string; timezone: string }>(
   'analytics.businessesToWarm',
   `SELECT b.id, b.timezone FROM businesses b
     WHERE EXISTS (SELECT 1 FROM sales s WHERE s.business_id = b.id)
     ORDER BY b.created_at, b.id`,
+  { plannedPerRun: true },
 );

@@ -75,7 +75,9 @@ export type SettleAndClaimParams = [
  * Records the finished attempts ($6..$12: id, attempts, status, response_code, duration_ms, error,
  * retry_ms) where the row is still that attempt's, then claims up to $1 due deliveries, at most $2
  * per webhook counting the ones in flight here ($3/$4), leased for $5 ms. See
- * DeliveryStore.settleAndClaim for why the two updates never touch the same row.
+ * DeliveryStore.settleAndClaim for why the two updates never touch the same row. Planned per run:
+ * the dispatcher starts with the process, often on empty tables, and the generic plan made then
+ * hashed every delivery and every outbox event to settle and describe a dozen, on every pass.
  */
 export const settleAndClaim = defineStatement<SettleAndClaimParams, ClaimedDeliveryRow>(
   'webhooks.settleAndClaim',
@@ -115,6 +117,7 @@ export const settleAndClaim = defineStatement<SettleAndClaimParams, ClaimedDeliv
     FROM claimed c
     JOIN webhooks w ON w.id = c.webhook_id
     LEFT JOIN outbox_events o ON o.id = c.event_id`,
+  { plannedPerRun: true },
 );
 
 /** Finished deliveries created more than $1 days ago. */
