@@ -27,12 +27,3 @@ async function onOneConnection<R>(db: DataSource | Tx, work: (tx: Tx) => Promise
     await runner.release();
   }
 }
-
-/**
- * A registered statement planned for each run's parameter values instead of prepared: for a read
- * whose optional filters (`$2 IS NULL OR ...`) only a plan made for the actual values folds away
- * (a prepared statement's generic plan would keep every branch and miss the indexes).
- */
-export async function runStatementPlannedPerRun<P extends readonly unknown[], R>(db: DataSource, statement: Statement<P, R>, params: P): Promise<R[]> {
-  return db.query<R[]>(statement.text, [...params]);
-}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
-import { runStatement, runStatementPlannedPerRun } from '../../database/run-statement';
+import { runStatement } from '../../database/run-statement';
 import { ListEventsQuery, MAX_EVENTS_PAGE } from './dto/list-events.query';
 import { EventEnvelope, toEventEnvelope } from './event-envelope';
 import { settledPrefix } from './feed-horizon';
@@ -31,15 +31,7 @@ export class EventsService {
     const limit = query.limit ?? MAX_EVENTS_PAGE;
     const cursor = query.after ? await this.cursorOf(biz.id, query.after) : null;
     for (let attempt = 1; ; attempt++) {
-      // planned per run: the optional cursor and type filters fold away only for actual values
-      const rows = await runStatementPlannedPerRun(this.dataSource, feedPage, [
-        biz.id,
-        FEED_DAYS,
-        cursor?.xact ?? null,
-        cursor?.seq ?? null,
-        query.type ?? null,
-        limit,
-      ]);
+      const rows = await runStatement(this.dataSource, feedPage, [biz.id, FEED_DAYS, cursor?.xact ?? null, cursor?.seq ?? null, query.type ?? null, limit]);
       const settled = settledPrefix(rows);
       if (settled.length === rows.length || settled.length === limit || attempt === SETTLE_TRIES) {
         return settled.map(toEventEnvelope);

@@ -5,7 +5,7 @@ import { groupBy } from '../../common/collections/group-by';
 import { DomainError } from '../../common/errors/domain-error';
 import { assertDateRange } from '../../common/pagination/date-range';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
-import { runStatement, runPageOnGenericPlan, runStatementPlannedPerRun } from '../../database/run-statement';
+import { runStatement, runPageOnGenericPlan } from '../../database/run-statement';
 import { Tx } from '../../database/transaction';
 import { ListOrdersQuery } from './dto/list-orders.query';
 import { OrderJson, SaleItemRow, toOrderJson } from './order.mapper';
@@ -33,7 +33,7 @@ export class OrdersReader {
     const page = pageRequest(query);
     const filtered = query.customer_id || query.status || query.from || query.to;
     const rows = filtered
-      ? await runStatementPlannedPerRun(this.dataSource, readSalePage, [
+      ? await runStatement(this.dataSource, readSalePage, [
           biz.id,
           query.customer_id || null,
           query.status || null,

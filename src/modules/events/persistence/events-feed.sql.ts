@@ -39,4 +39,6 @@ export const feedPage = defineStatement<
           AND ($5::text IS NULL OR type = $5)
         ORDER BY xact_id, seq
         LIMIT $6`,
+  // planned per run: the optional cursor and type filters fold away only for actual values
+  { plannedPerRun: true },
 );

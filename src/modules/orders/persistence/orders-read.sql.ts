@@ -72,7 +72,7 @@ export const readLatestSalePage = defineStatement<[businessId: string, limit: nu
 
 /**
  * The filters of GET /orders; an absent one is null. Its conditions are written `($n IS NULL OR
- * ...)`, which a plan made for the actual values folds away, so this statement is run unprepared.
+ * ...)`, which a plan made for the actual values folds away, so this statement is planned per run.
  */
 const FILTERS = `s.business_id = $1
    AND ($2::uuid IS NULL OR s.customer_id = $2::uuid)
