@@ -15,7 +15,9 @@ const PRODUCT_STOCK_LOCK_CLASS = 15;
 function lockProductsSql(businessId: string, products: string): string {
   return `SELECT count(*)::int AS locked FROM (
             SELECT pg_advisory_xact_lock(${PRODUCT_STOCK_LOCK_CLASS}, k) FROM (
-              SELECT DISTINCT hashtext(id::text) AS k FROM products WHERE business_id = ${businessId} AND id IN (${products}) ORDER BY 1
+              SELECT DISTINCT hashtext(p.id::text) AS k FROM (${products}) wanted(id)
+               CROSS JOIN LATERAL (SELECT p.id, p.business_id FROM products p WHERE p.id = wanted.id OFFSET 0) p
+               WHERE p.business_id = ${businessId} ORDER BY 1
             ) keys
           ) l`;
 }
