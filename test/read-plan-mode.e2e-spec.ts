@@ -4,6 +4,7 @@ import { defineStatement } from '../src/database/statement';
 import { Tx } from '../src/database/transaction';
 import { readLatestSalePage, readSale } from '../src/modules/orders/persistence/orders-read.sql';
 import { readProductPage } from '../src/modules/products/persistence/product-page.sql';
+import { keptGenericPlan } from './helpers/kept-plan';
 import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
@@ -61,25 +62,13 @@ describe('page reads on their generic plan', () => {
   afterAll(() => t.close());
 
   const settingsOfConnection = async () => ((await runner.query(SETTINGS_SQL)) as PlanSettings[])[0];
-  const preparedOf = async (statementText: string) =>
-    (await runner.query(`SELECT name, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE $1`, [
+  const plansOf = async (statementText: string) =>
+    (await runner.query(`SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement LIKE $1`, [
       `PREPARE w\\_% AS ${statementText.slice(0, 60).replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    ])) as { name: string; generic: number; custom: number }[];
-  const plansOf = async (statementText: string) => (await preparedOf(statementText)).map(({ generic, custom }) => ({ generic, custom }));
+    ])) as { generic: number; custom: number }[];
 
   /** The generic plan this connection keeps for a page statement. */
-  async function keptPlan(statementText: string, params: string): Promise<string> {
-    const [{ name }] = await preparedOf(statementText);
-    await runner.startTransaction();
-    try {
-      // the kept generic plan, not a custom one made now (and not one made now with the walk's settings)
-      await runner.query('SET LOCAL plan_cache_mode TO force_generic_plan');
-      const rows = (await runner.query(`EXPLAIN EXECUTE ${name}(${params})`)) as { 'QUERY PLAN': string }[];
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.rollbackTransaction();
-    }
-  }
+  const keptPlan = (statementText: string, literals: string) => keptGenericPlan(runner, 'w_', statementText, literals);
 
   it('plans the orders page once per connection, with the rows of the prepared statement', async () => {
     const before = await settingsOfConnection();

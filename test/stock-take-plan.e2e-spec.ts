@@ -2,6 +2,7 @@ import { randomUUID } from 'crypto';
 import { QueryRunner } from 'typeorm';
 import { Tx } from '../src/database/transaction';
 import { deductStockForSale } from '../src/modules/stock/persistence/stock-sale.sql';
+import { keptGenericPlan } from './helpers/kept-plan';
 import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
@@ -44,23 +45,13 @@ describe('the stock a sale takes: the plan a connection keeps', () => {
     } finally {
       await runner.rollbackTransaction();
     }
-    const [{ name }] = (await runner.query(`SELECT name FROM pg_prepared_statements WHERE position($1 in statement) > 0`, [deductStockForSale.text])) as {
-      name: string;
-    }[];
-    await runner.startTransaction();
-    try {
-      // the kept generic plan, not one made now under other settings
-      await runner.query('SET LOCAL plan_cache_mode TO force_generic_plan');
-      const literals = params()
-        .map((value) => (Array.isArray(value) ? `'{${value.map(String).join(',')}}'` : `'${value}'`))
-        .join(', ');
-      const plan = ((await runner.query(`EXPLAIN EXECUTE ${name}(${literals})`)) as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
-      expect(plan).not.toMatch(/Seq Scan|Bitmap Heap Scan|Hash Join|Merge Join|JIT/);
-      expect(plan).toMatch(/Tid Scan on stock_levels/);
-      expect(plan).toMatch(/Index Scan using products_pkey on products/);
-      expect(plan).toMatch(/Index Cond: \(\(business_id = \$1\) AND \(product_id = r\.product_id\)\)/);
-    } finally {
-      await runner.rollbackTransaction();
-    }
+    const literals = params()
+      .map((value) => (Array.isArray(value) ? `'{${value.map(String).join(',')}}'` : `'${value}'`))
+      .join(', ');
+    const plan = await keptGenericPlan(runner, 'g_', deductStockForSale.text, literals);
+    expect(plan).not.toMatch(/Seq Scan|Bitmap Heap Scan|Hash Join|Merge Join|JIT/);
+    expect(plan).toMatch(/Tid Scan on stock_levels/);
+    expect(plan).toMatch(/Index Scan using products_pkey on products/);
+    expect(plan).toMatch(/Index Cond: \(\(business_id = \$1\) AND \(product_id = r\.product_id\)\)/);
   });
 });

@@ -173,13 +173,10 @@ export class Tx {
   }
 }
 
-async function runPrepared<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[]): Promise<T[]> {
-  const runner = manager.queryRunner;
-  if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
+/** Prepared on the connection under `name` (node-pg's named statements). */
+function runPrepared<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[]): Promise<T[]> {
   // pg takes a query config ({name, text}) where TypeORM passes the SQL text through
-  const config = { name, text } as unknown as string;
-  const result = await runner.query(config, [...params], true);
-  return (result.records ?? []) as T[];
+  return runOnRunner<T>(manager, { name, text } as unknown as string, params);
 }
 
 /**
@@ -187,10 +184,14 @@ async function runPrepared<T>(manager: EntityManager, name: string, text: string
  * force_custom_plan would not do: PostgreSQL keeps the generic plan of a statement without parameters.)
  * The pending BEGIN, if any, goes just before it (DeferredBegin).
  */
-async function runUnprepared<T>(manager: EntityManager, text: string, params: readonly unknown[]): Promise<T[]> {
+function runUnprepared<T>(manager: EntityManager, text: string, params: readonly unknown[]): Promise<T[]> {
+  return runOnRunner<T>(manager, text, params);
+}
+
+async function runOnRunner<T>(manager: EntityManager, query: string, params: readonly unknown[]): Promise<T[]> {
   const runner = manager.queryRunner;
   if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
-  const result = await runner.query(text, [...params], true);
+  const result = await runner.query(query, [...params], true);
   return (result.records ?? []) as T[];
 }
 
@@ -230,9 +231,7 @@ const ON_GENERIC_PROBE_PLAN = genericPlanWithout(['enable_seqscan', 'enable_bitm
  * sort of the page's own rows that no plan can avoid is costed as "disabled", far above the JIT
  * threshold, so JIT is off too: compiling a plan for twenty rows would cost more than running it.
  */
-const INDEX_WALK_SETTINGS = ['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'jit'];
-
-const ON_GENERIC_INDEX_WALK = genericPlanWithout(INDEX_WALK_SETTINGS);
+const ON_GENERIC_INDEX_WALK = genericPlanWithout(['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'jit']);
 
 /** `[before; ...] EXECUTE name(literals)[; after]` as one simple-query message: the EXECUTE's rows. */
 async function executeInOneMessage<T>(

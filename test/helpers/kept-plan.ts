@@ -1,0 +1,22 @@
+import { QueryRunner } from 'typeorm';
+
+/**
+ * The generic plan `runner`'s connection keeps for `statementText`, prepared under a name starting
+ * with `namePrefix` (`g_`, `w_`: Tx's plan modes), shown for `literals`. EXPLAIN runs under
+ * force_generic_plan in a transaction rolled back, so it shows the cached plan, not one made now
+ * (nor one made now under the planner settings the statement is sent with).
+ */
+export async function keptGenericPlan(runner: QueryRunner, namePrefix: string, statementText: string, literals: string): Promise<string> {
+  const [{ name }] = (await runner.query(`SELECT name FROM pg_prepared_statements WHERE starts_with(name, $1) AND position($2 in statement) > 0`, [
+    namePrefix,
+    statementText,
+  ])) as { name: string }[];
+  await runner.startTransaction();
+  try {
+    await runner.query('SET LOCAL plan_cache_mode TO force_generic_plan');
+    const rows = (await runner.query(`EXPLAIN EXECUTE ${name}(${literals})`)) as { 'QUERY PLAN': string }[];
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await runner.rollbackTransaction();
+  }
+}
