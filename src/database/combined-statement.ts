@@ -162,14 +162,18 @@ export class CombinedStatement {
    * Returns the SELECT's first row. `last`: nothing follows it in the transaction, which may then
    * commit with it (Tx.preparedThenCommit).
    */
-  async run<R>(tx: Tx, select: Selection<R>, options: { last?: boolean } = {}): Promise<R | undefined> {
+  async run<R>(tx: Tx, select: Selection<R>, options: { last?: boolean; onGenericPlan?: boolean } = {}): Promise<R | undefined> {
     const events = tx.takeEventsToWrite();
     for (const stamp of this.stamps) {
       if (!events.includes(stamp.event)) throw new Error(`stamped event ${stamp.event.name} is not written by this statement`);
     }
     const { text, values } = this.compose(select, events);
     for (const part of this.parts) if (part.lock !== undefined) tx.locks.take(part.lock);
-    const [row] = options.last ? await tx.preparedThenCommit<Record<string, unknown>>(text, values) : await tx.prepared<Record<string, unknown>>(text, values);
+    const [row] = options.last
+      ? await tx.preparedThenCommit<Record<string, unknown>>(text, values)
+      : options.onGenericPlan
+        ? await tx.preparedOnGenericPlan<Record<string, unknown>>(text, values)
+        : await tx.prepared<Record<string, unknown>>(text, values);
     return row ? (this.settle(tx, row) as R) : undefined;
   }
 

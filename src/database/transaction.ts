@@ -99,8 +99,13 @@ export class Tx {
    * The plan is made of index probes (ON_GENERIC_PROBE_PLAN), since it is kept while the tables grow.
    */
   async runOnGenericPlan<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
+    return this.preparedOnGenericPlan<R>(statement.text, params);
+  }
+
+  /** Like prepared, on its generic plan made of probes, as runOnGenericPlan: for a combined statement. */
+  async preparedOnGenericPlan<T = Record<string, unknown>>(sql: string, params: readonly unknown[]): Promise<T[]> {
     this.assertOpen();
-    return this.inOneMessage<R>(`g_${statementName(statement.text)}`, statement.text, params, ON_GENERIC_PROBE_PLAN);
+    return this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, ON_GENERIC_PROBE_PLAN);
   }
 
   /**

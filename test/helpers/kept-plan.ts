@@ -2,15 +2,17 @@ import { QueryRunner } from 'typeorm';
 
 /**
  * The generic plan `runner`'s connection keeps for `statementText`, prepared under a name starting
- * with `namePrefix` (`g_`, `w_`: Tx's plan modes), shown for `literals`. EXPLAIN runs under
- * force_generic_plan in a transaction rolled back, so it shows the cached plan, not one made now
- * (nor one made now under the planner settings the statement is sent with).
+ * with `namePrefix` (`g_`, `w_`: Tx's plan modes), shown for `literals` (NULL for every parameter
+ * when not given: a generic plan does not depend on them). EXPLAIN runs under force_generic_plan in
+ * a transaction rolled back, so it shows the cached plan, not one made now (nor one made now under
+ * the planner settings the statement is sent with).
  */
-export async function keptGenericPlan(runner: QueryRunner, namePrefix: string, statementText: string, literals: string): Promise<string> {
-  const [{ name }] = (await runner.query(`SELECT name FROM pg_prepared_statements WHERE starts_with(name, $1) AND position($2 in statement) > 0`, [
-    namePrefix,
-    statementText,
-  ])) as { name: string }[];
+export async function keptGenericPlan(runner: QueryRunner, namePrefix: string, statementText: string, literals?: string): Promise<string> {
+  const [{ name, parameters }] = (await runner.query(
+    `SELECT name, cardinality(parameter_types) AS parameters FROM pg_prepared_statements WHERE starts_with(name, $1) AND position($2 in statement) > 0`,
+    [namePrefix, statementText],
+  )) as { name: string; parameters: number }[];
+  literals ??= Array.from({ length: parameters }, () => 'NULL').join(', ');
   await runner.startTransaction();
   try {
     await runner.query('SET LOCAL plan_cache_mode TO force_generic_plan');
