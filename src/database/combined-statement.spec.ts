@@ -8,15 +8,16 @@ class SomethingHappened extends DomainEvent<{ id: string; number: string }> {
   readonly name = 'sale.completed' as const;
 }
 
-/** A Tx whose connection answers every statement with `row`, keeping what it was sent. */
-function fakeTx(row: Record<string, unknown>): { tx: Tx; sent: { text: string; values: unknown[] }[] } {
-  const sent: { text: string; values: unknown[] }[] = [];
-  const queryRunner = {
-    query: (config: { text: string }, values: unknown[]) => {
-      sent.push({ text: config.text, values });
-      return Promise.resolve({ records: [{ ...row }] });
+/** A Tx whose connection answers every command of a message with `row`, keeping the messages it was sent. */
+function fakeTx(row: Record<string, unknown>): { tx: Tx; sent: string[] } {
+  const sent: string[] = [];
+  const client = {
+    query: (message: string) => {
+      sent.push(message);
+      return Promise.resolve(message.startsWith('PREPARE ') ? { rows: [] } : message.split('; ').map(() => ({ rows: [{ ...row }] })));
     },
   };
+  const queryRunner = { connect: () => Promise.resolve(client) };
   return { tx: new Tx({ queryRunner } as never), sent };
 }
 
@@ -126,8 +127,13 @@ describe('CombinedStatement', () => {
     expect(tx.events).toEqual([pending, conditional]);
     expect(tx.takeEventsToWrite()).toEqual([]);
     expect(tx.locks.highest).toBe(LockRank.SaleCounter);
-    expect(sent[0].text).toContain('"outbox.eventIf0" AS (INSERT INTO outbox_events');
-    expect(sent[0].text).toContain('"outbox.events" AS (INSERT INTO outbox_events');
+    expect(sent[0]).toMatch(/^PREPARE g_s_[0-9a-f]+ AS WITH /);
+    expect(sent[0]).toContain('"outbox.eventIf0" AS (INSERT INTO outbox_events');
+    expect(sent[0]).toContain('"outbox.events" AS (INSERT INTO outbox_events');
+    // on its generic plan made of key probes, the planner settings restored after it
+    expect(sent[1]).toMatch(
+      /^SET LOCAL plan_cache_mode TO force_generic_plan; .*SET LOCAL enable_seqscan TO off; .*EXECUTE g_s_[0-9a-f]+\(.*\); SET LOCAL plan_cache_mode TO DEFAULT/,
+    );
   });
 
   it('run: refuses a ranked part below a lock the transaction took in an earlier statement', async () => {

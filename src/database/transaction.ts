@@ -55,9 +55,12 @@ export class Tx {
    * Like query, as a named prepared statement of the connection: parsed once per connection and,
    * after a few runs, planned once (PostgreSQL's plan cache). For the fixed statements of hot paths,
    * where planning a large statement costs as much as running it; dynamic SQL should use query.
+   * `probes`: on its generic plan made of key probes (see runOnGenericPlan), whatever the plan cache
+   * would choose.
    */
-  async prepared<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], plan: PlanMode = 'cached'): Promise<T[]> {
     this.assertOpen();
+    if (plan === 'probes') return this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, ON_GENERIC_PROBE_PLAN);
     return this.withBegin<T>(`b_${statementName(sql)}`, sql, params) ?? runPrepared<T>(this.manager, statementName(sql), sql, params);
   }
 
@@ -68,9 +71,9 @@ export class Tx {
    * without waiting for a round trip through this process's event loop. Otherwise a plain prepared
    * statement, and the unit of work commits as usual.
    */
-  async preparedThenCommit<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    if (!this.commitMayJoinLastStatement) return this.prepared<T>(sql, params);
-    return this.executeThenCommit<T>(sql, params);
+  async preparedThenCommit<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], plan: PlanMode = 'cached'): Promise<T[]> {
+    if (!this.commitMayJoinLastStatement) return this.prepared<T>(sql, params, plan);
+    return this.executeThenCommit<T>(sql, params, plan);
   }
 
   /**
@@ -81,9 +84,13 @@ export class Tx {
     return this.executeThenCommit<R>(statement.text, params);
   }
 
-  private async executeThenCommit<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+  private async executeThenCommit<T>(sql: string, params: readonly unknown[], plan: PlanMode = 'cached'): Promise<T[]> {
     this.assertOpen();
-    const rows = await this.inOneMessage<T>(`c_${statementName(sql)}`, sql, params, { after: 'COMMIT' });
+    // the COMMIT ends the planner settings with the transaction: nothing to restore
+    const rows =
+      plan === 'probes'
+        ? await this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, { before: ON_GENERIC_PROBE_PLAN.before, after: 'COMMIT' })
+        : await this.inOneMessage<T>(`c_${statementName(sql)}`, sql, params, { after: 'COMMIT' });
     this.committed = true;
     return rows;
   }
@@ -99,13 +106,7 @@ export class Tx {
    * The plan is made of index probes (ON_GENERIC_PROBE_PLAN), since it is kept while the tables grow.
    */
   async runOnGenericPlan<P extends readonly unknown[], R>(statement: Statement<P, R>, params: P): Promise<R[]> {
-    return this.preparedOnGenericPlan<R>(statement.text, params);
-  }
-
-  /** Like prepared, on its generic plan made of probes, as runOnGenericPlan: for a combined statement. */
-  async preparedOnGenericPlan<T = Record<string, unknown>>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    this.assertOpen();
-    return this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, ON_GENERIC_PROBE_PLAN);
+    return this.prepared<R>(statement.text, params, 'probes');
   }
 
   /**
@@ -177,6 +178,9 @@ export class Tx {
     this.events.push(event);
   }
 }
+
+/** How a prepared statement is planned: by PostgreSQL's plan cache, or on its generic plan made of key probes. */
+export type PlanMode = 'cached' | 'probes';
 
 /** Prepared on the connection under `name` (node-pg's named statements). */
 function runPrepared<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[]): Promise<T[]> {

@@ -72,11 +72,7 @@ export class OrdersService {
     this.stock.lockProductsInto(first, biz.id, [...new Set(productIds)]);
     const refs = saleReferenceColumns(first, biz.id, productIds, dto.warehouse_id);
     const match = dto.customer ? this.customers.matchInto(first, biz.id, dto.customer) : null;
-    const row = await first.run<SaleReferenceRow & { customer: MatchedCustomer | null }>(
-      tx,
-      { columns: { ...refs, customer: match?.column ?? 'NULL::json' } },
-      { onGenericPlan: true },
-    );
+    const row = await first.run<SaleReferenceRow & { customer: MatchedCustomer | null }>(tx, { columns: { ...refs, customer: match?.column ?? 'NULL::json' } });
     const checked = checkSaleReferences(productIds, dto.warehouse_id, readSaleReferences(row!));
     return { ...checked, customer: match ? await match.resolve(tx, row!.customer) : null };
   }
