@@ -6,6 +6,7 @@
  * drops every database of the run and stops (and removes) an embedded server.
  */
 require('ts-node').register({ transpileOnly: true, compilerOptions: { module: 'commonjs' } });
+const fs = require('fs');
 const path = require('path');
 const os = require('os');
 const { Client } = require('pg');
@@ -46,10 +47,32 @@ async function resolveServer() {
   const local = 'postgresql://postgres@127.0.0.1:5432';
   if (!forceEmbedded && (await canConnect(local))) return { serverUrl: local };
   const dir = path.join(os.tmpdir(), `bo-test-pg-${process.pid}`);
-  const port = 55000 + (process.pid % 5000);
-  process.stderr.write(`${forceEmbedded ? 'TEST_EMBEDDED=1' : 'no PostgreSQL server reachable'}: starting an embedded one on port ${port}\n`);
-  const embedded = await startEmbeddedDatabase(dir, port, 'postgres');
-  return { serverUrl: serverUrlOf(embedded.url), embedded, dir };
+  const ports = embeddedPorts();
+  for (const [i, port] of ports.entries()) {
+    process.stderr.write(`${forceEmbedded ? 'TEST_EMBEDDED=1' : 'no PostgreSQL server reachable'}: starting an embedded one on port ${port}\n`);
+    try {
+      const embedded = await startEmbeddedDatabase(dir, port, 'postgres');
+      return { serverUrl: serverUrlOf(embedded.url), embedded, dir };
+    } catch (err) {
+      if (i === ports.length - 1 || !/Address already in use/.test(String(err && err.message))) throw err;
+    }
+  }
+}
+
+/**
+ * Ports for this run's embedded server, tried in turn while one is in use: below the kernel's
+ * ephemeral range, where the servers of tests running beside this one listen (port 0) and their
+ * connections take their local ports; a port of that range failed a CI run now and then.
+ */
+function embeddedPorts() {
+  let ephemeralLow = 32768;
+  try {
+    ephemeralLow = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralLow;
+  } catch {
+    // not Linux: the usual low end
+  }
+  const first = ephemeralLow - 2000 + (process.pid % 1990);
+  return [first, first + 3, first + 7];
 }
 
 module.exports = async function globalSetup() {

@@ -52,6 +52,7 @@ describe('the test harness', () => {
     const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
     const env = { ...process.env, HARNESS_CHILD: '1', TEST_EMBEDDED: '1', TEST_SERVER_URL: '', TEST_TEMPLATE_DB: '' };
     const run = await runCommand(process.execPath, [jest, '--config', 'jest.config.js', 'test/harness.e2e-spec.ts'], env, 180_000);
+    if (run.code !== 0) process.stderr.write(`the embedded run's output:\n${run.stderr.slice(-4000)}\n`);
     expect({ code: run.code, embedded: run.stderr.includes('TEST_EMBEDDED=1: starting an embedded one') }).toEqual({ code: 0, embedded: true });
     const left = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('bo-test-pg-') && !before.has(name));
     expect(left).toEqual([]);
