@@ -62,7 +62,8 @@ async function resolveServer() {
 /**
  * Ports for this run's embedded server, tried in turn while one is in use: below the kernel's
  * ephemeral range, where the servers of tests running beside this one listen (port 0) and their
- * connections take their local ports; a port of that range failed a CI run now and then.
+ * connections take their local ports. A listening socket on the port fails the start; a CI run whose
+ * port was in that range failed its start once (its output was not kept).
  */
 function embeddedPorts() {
   let ephemeralLow = 32768;
