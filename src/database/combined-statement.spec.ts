@@ -2,6 +2,7 @@ import { DomainEvent } from '../common/events/domain-event';
 import { CombinedStatement } from './combined-statement';
 import { LockOrderViolation, LockRank } from './lock-order';
 import { addNumber } from './numbering';
+import { Statement } from './statement';
 import { Tx } from './transaction';
 
 class SomethingHappened extends DomainEvent<{ id: string; number: string }> {
@@ -134,6 +135,21 @@ describe('CombinedStatement', () => {
     expect(sent[1]).toMatch(
       /^SET LOCAL plan_cache_mode TO force_generic_plan; .*SET LOCAL enable_seqscan TO off; .*EXECUTE g_s_[0-9a-f]+\(.*\); SET LOCAL plan_cache_mode TO DEFAULT/,
     );
+  });
+
+  it('lockFirst: the lead statement runs just before the statement, in its message, both prepared once', async () => {
+    const { tx, sent } = fakeTx({ answer: 1 });
+    const lead: Statement<[string], unknown> = { name: 'check.lead', text: 'SELECT 1 FROM business_counters WHERE business_id = $1 FOR UPDATE' };
+    const stmt = new CombinedStatement();
+    stmt.lockFirst(lead, ['biz']);
+    stmt.add('orders.n', 'SELECT 1 AS formatted', { lock: LockRank.SaleCounter });
+    expect(await stmt.run<{ answer: number }>(tx, { columns: { answer: '1' } })).toEqual({ answer: 1 });
+    expect(sent[0]).toMatch(/^PREPARE g_s_[0-9a-f]+ AS SELECT 1 FROM business_counters WHERE business_id = \$1 FOR UPDATE$/);
+    expect(sent[1]).toMatch(/^PREPARE g_s_[0-9a-f]+ AS WITH "orders.n"/);
+    const leadName = sent[0].split(' ')[1];
+    const mainName = sent[1].split(' ')[1];
+    expect(sent[2]).toContain(`; EXECUTE ${leadName}('biz'); EXECUTE ${mainName}`);
+    expect(sent).toHaveLength(3);
   });
 
   it('run: refuses a ranked part below a lock the transaction took in an earlier statement', async () => {

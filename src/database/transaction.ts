@@ -58,9 +58,10 @@ export class Tx {
    * `probes`: on its generic plan made of key probes (see runOnGenericPlan), whatever the plan cache
    * would choose.
    */
-  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], plan: PlanMode = 'cached'): Promise<T[]> {
+  async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], plan: PlanMode = 'cached', lead?: LeadStatement): Promise<T[]> {
     this.assertOpen();
-    if (plan === 'probes') return this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, ON_GENERIC_PROBE_PLAN);
+    if (plan === 'probes') return this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, { ...ON_GENERIC_PROBE_PLAN, lead });
+    if (lead) throw new Error('a lead statement travels in the message of a statement on its probe plan');
     return this.withBegin<T>(`b_${statementName(sql)}`, sql, params) ?? runPrepared<T>(this.manager, statementName(sql), sql, params);
   }
 
@@ -71,9 +72,14 @@ export class Tx {
    * without waiting for a round trip through this process's event loop. Otherwise a plain prepared
    * statement, and the unit of work commits as usual.
    */
-  async preparedThenCommit<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], plan: PlanMode = 'cached'): Promise<T[]> {
-    if (!this.commitMayJoinLastStatement) return this.prepared<T>(sql, params, plan);
-    return this.executeThenCommit<T>(sql, params, plan);
+  async preparedThenCommit<T = Record<string, unknown>>(
+    sql: string,
+    params: readonly unknown[] = [],
+    plan: PlanMode = 'cached',
+    lead?: LeadStatement,
+  ): Promise<T[]> {
+    if (!this.commitMayJoinLastStatement) return this.prepared<T>(sql, params, plan, lead);
+    return this.executeThenCommit<T>(sql, params, plan, lead);
   }
 
   /**
@@ -84,12 +90,13 @@ export class Tx {
     return this.executeThenCommit<R>(statement.text, params);
   }
 
-  private async executeThenCommit<T>(sql: string, params: readonly unknown[], plan: PlanMode = 'cached'): Promise<T[]> {
+  private async executeThenCommit<T>(sql: string, params: readonly unknown[], plan: PlanMode = 'cached', lead?: LeadStatement): Promise<T[]> {
     this.assertOpen();
+    if (lead && plan !== 'probes') throw new Error('a lead statement travels in the message of a statement on its probe plan');
     // the COMMIT ends the planner settings with the transaction: nothing to restore
     const rows =
       plan === 'probes'
-        ? await this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, { before: ON_GENERIC_PROBE_PLAN.before, after: 'COMMIT' })
+        ? await this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, { before: ON_GENERIC_PROBE_PLAN.before, lead, after: 'COMMIT' })
         : await this.inOneMessage<T>(`c_${statementName(sql)}`, sql, params, { after: 'COMMIT' });
     this.committed = true;
     return rows;
@@ -123,7 +130,7 @@ export class Tx {
 
   /** executeInOneMessage, with the BEGIN in front when this is the transaction's first statement. */
   private inOneMessage<T>(name: string, sql: string, params: readonly unknown[], around: Around): Promise<T[]> {
-    return this.withBegin<T>(name, sql, params, around) ?? executeInOneMessage<T>(this.manager, name, sql, params, around.before ?? [], around.after);
+    return this.withBegin<T>(name, sql, params, around) ?? executeInOneMessage<T>(this.manager, name, sql, params, around);
   }
 
   /**
@@ -132,7 +139,7 @@ export class Tx {
    */
   private withBegin<T>(name: string, sql: string, params: readonly unknown[], around: Around = {}): Promise<T[]> | undefined {
     if (params.some((value) => Buffer.isBuffer(value))) return undefined;
-    return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, ['BEGIN', ...(around.before ?? [])], around.after));
+    return this.begin?.carry(() => executeInOneMessage<T>(this.manager, name, sql, params, { ...around, before: ['BEGIN', ...(around.before ?? [])] }));
   }
 
   /**
@@ -207,9 +214,19 @@ async function runOnRunner<T>(manager: EntityManager, query: string, params: rea
 /** Names PREPAREd in SQL per connection (executeInOneMessage); node-pg's own named statements are apart. */
 const sqlPrepared = new WeakMap<object, Set<string>>();
 
-/** Commands sent in the same message before a statement's EXECUTE, and after it. */
+/**
+ * A registered statement run just before another, in the same message and transaction: see
+ * CombinedStatement.lockFirst.
+ */
+export interface LeadStatement {
+  text: string;
+  params: readonly unknown[];
+}
+
+/** Commands sent in the same message before a statement's EXECUTE (then the lead's EXECUTE), and after it. */
 interface Around {
   before?: string[];
+  lead?: LeadStatement;
   after?: string;
 }
 
@@ -242,30 +259,29 @@ const ON_GENERIC_PROBE_PLAN = genericPlanWithout(['enable_seqscan', 'enable_bitm
  */
 const ON_GENERIC_INDEX_WALK = genericPlanWithout(['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'jit']);
 
-/** `[before; ...] EXECUTE name(literals)[; after]` as one simple-query message: the EXECUTE's rows. */
-async function executeInOneMessage<T>(
-  manager: EntityManager,
-  name: string,
-  text: string,
-  params: readonly unknown[],
-  before: string[],
-  after?: string,
-): Promise<T[]> {
+/** `[before; ...] [EXECUTE lead(literals);] EXECUTE name(literals)[; after]` as one simple-query message: the statement's rows. */
+async function executeInOneMessage<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[], around: Around): Promise<T[]> {
   const runner = manager.queryRunner;
   if (!runner) throw new Error('Tx needs the EntityManager of a QueryRunner (see UnitOfWork)');
   const client = (await runner.connect()) as PgClient;
   let prepared = sqlPrepared.get(client);
   if (!prepared) sqlPrepared.set(client, (prepared = new Set()));
-  if (!prepared.has(name)) {
+  const lead = around.lead && { name: `g_${statementName(around.lead.text)}`, ...around.lead };
+  for (const statement of [...(lead ? [lead] : []), { name, text }]) {
+    if (prepared.has(statement.name)) continue;
     // its own round trip, once per connection, before the statement takes any lock
-    await client.query(`PREPARE ${name} AS ${text}`);
-    prepared.add(name);
+    await client.query(`PREPARE ${statement.name} AS ${statement.text}`);
+    prepared.add(statement.name);
   }
-  const execute = params.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
-  const message = [...before, execute, after].filter(Boolean).join('; ');
+  const before = [...(around.before ?? []), ...(lead ? [executeSql(lead.name, lead.params)] : [])];
+  const message = [...before, executeSql(name, params), around.after].filter(Boolean).join('; ');
   const results = (await client.query(message)) as unknown as QueryResult | QueryResult[];
   // node-pg gives an array of results for several commands, the one result for one
   return (Array.isArray(results) ? results[before.length] : results).rows as T[];
+}
+
+function executeSql(name: string, params: readonly unknown[]): string {
+  return params.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
 }
 
 const statementNames = new Map<string, string>();

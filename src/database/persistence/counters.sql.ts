@@ -10,6 +10,15 @@ export const takeNextNumber = defineStatement<[businessId: string, counter: stri
 );
 
 /**
+ * Locks counter $2 of business $1 (FOR UPDATE) without stepping it: a numbered statement's lead
+ * (CombinedStatement.lockFirst), so that its own step finds the row already held.
+ */
+export const lockCounter = defineStatement<[businessId: string, counter: string], { locked: number }>(
+  'counters.lock',
+  `SELECT 1 AS locked FROM business_counters WHERE business_id = $1 AND name = $2 FOR UPDATE`,
+);
+
+/**
  * The same counter step as the body of a part of a combined statement: `number`, `formatted` (the
  * prefix, a dash and at least four digits: S-0001, INV-12345) and `at`, the clock time once the row
  * is locked, which the numbered rows take as their creation time. `after` is an SQL condition that

@@ -2,6 +2,7 @@ import { BusinessContext } from '../../../common/auth/business-context';
 import { DomainEvent } from '../../../common/events/domain-event';
 import { CombinedStatement, Selection } from '../../../database/combined-statement';
 import { addNumber, NumberRef } from '../../../database/numbering';
+import { lockCounter } from '../../../database/persistence/counters.sql';
 import { Tx } from '../../../database/transaction';
 import type { SaleEffect } from '../sale-effect';
 import { SaleDraft } from '../sale-draft';
@@ -31,6 +32,7 @@ export class SaleStatement extends CombinedStatement {
   constructor(private readonly business: BusinessContext) {
     super();
     this.businessId = this.param(business.id, 'uuid');
+    this.lockFirst(lockCounter, [business.id, 'sale']);
     this.saleNumber = addNumber(this, 'orders.saleNumber', this.businessId, 'sale', 'S');
   }
 
