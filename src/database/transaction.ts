@@ -60,8 +60,8 @@ export class Tx {
    */
   async prepared<T = Record<string, unknown>>(sql: string, params: readonly unknown[] = [], plan: PlanMode = 'cached', lead?: LeadStatement): Promise<T[]> {
     this.assertOpen();
-    if (plan === 'probes') return this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, { ...ON_GENERIC_PROBE_PLAN, lead });
-    if (lead) throw new Error('a lead statement travels in the message of a statement on its probe plan');
+    const around = aroundFor(plan, lead);
+    if (plan === 'probes') return this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, around);
     return this.withBegin<T>(`b_${statementName(sql)}`, sql, params) ?? runPrepared<T>(this.manager, statementName(sql), sql, params);
   }
 
@@ -92,12 +92,9 @@ export class Tx {
 
   private async executeThenCommit<T>(sql: string, params: readonly unknown[], plan: PlanMode = 'cached', lead?: LeadStatement): Promise<T[]> {
     this.assertOpen();
-    if (lead && plan !== 'probes') throw new Error('a lead statement travels in the message of a statement on its probe plan');
     // the COMMIT ends the planner settings with the transaction: nothing to restore
-    const rows =
-      plan === 'probes'
-        ? await this.inOneMessage<T>(`g_${statementName(sql)}`, sql, params, { before: ON_GENERIC_PROBE_PLAN.before, lead, after: 'COMMIT' })
-        : await this.inOneMessage<T>(`c_${statementName(sql)}`, sql, params, { after: 'COMMIT' });
+    const around = { ...aroundFor(plan, lead), after: 'COMMIT' };
+    const rows = await this.inOneMessage<T>(`${plan === 'probes' ? 'g' : 'c'}_${statementName(sql)}`, sql, params, around);
     this.committed = true;
     return rows;
   }
@@ -234,6 +231,13 @@ const ON_GENERIC_SERIAL_PLAN: Around = {
   before: ['SET LOCAL plan_cache_mode TO force_generic_plan', 'SET LOCAL max_parallel_workers_per_gather TO 0'],
   after: 'SET LOCAL plan_cache_mode TO DEFAULT; SET LOCAL max_parallel_workers_per_gather TO DEFAULT',
 };
+
+/** The commands around a statement planned by `plan`; a lead statement travels only with the probe plan. */
+function aroundFor(plan: PlanMode, lead: LeadStatement | undefined): Around {
+  if (plan === 'probes') return { ...ON_GENERIC_PROBE_PLAN, lead };
+  if (lead) throw new Error('a lead statement travels in the message of a statement on its probe plan');
+  return {};
+}
 
 /** A serial generic plan made with the planner's `features` off; each is restored after the statement. */
 function genericPlanWithout(features: string[]): Around {
