@@ -6,12 +6,12 @@
  * drops every database of the run and stops (and removes) an embedded server.
  */
 require('ts-node').register({ transpileOnly: true, compilerOptions: { module: 'commonjs' } });
-const fs = require('fs');
 const path = require('path');
 const os = require('os');
 const { Client } = require('pg');
 const { migrate } = require('../src/database/migrate');
 const { startEmbeddedDatabase } = require('../src/database/embedded-database');
+const { freePort } = require('./helpers/processes');
 
 function serverUrlOf(url) {
   const u = new URL(url);
@@ -47,33 +47,17 @@ async function resolveServer() {
   const local = 'postgresql://postgres@127.0.0.1:5432';
   if (!forceEmbedded && (await canConnect(local))) return { serverUrl: local };
   const dir = path.join(os.tmpdir(), `bo-test-pg-${process.pid}`);
-  const ports = embeddedPorts();
-  for (const [i, port] of ports.entries()) {
+  // another run's server may bind the free port first: three tries
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
     process.stderr.write(`${forceEmbedded ? 'TEST_EMBEDDED=1' : 'no PostgreSQL server reachable'}: starting an embedded one on port ${port}\n`);
     try {
       const embedded = await startEmbeddedDatabase(dir, port, 'postgres');
       return { serverUrl: serverUrlOf(embedded.url), embedded, dir };
     } catch (err) {
-      if (i === ports.length - 1 || !/Address already in use/.test(String(err && err.message))) throw err;
+      if (attempt === 3 || !/Address already in use/.test(String(err && err.message))) throw err;
     }
   }
-}
-
-/**
- * Ports for this run's embedded server, tried in turn while one is in use: below the kernel's
- * ephemeral range, where the servers of tests running beside this one listen (port 0) and their
- * connections take their local ports. A listening socket on the port fails the start; a CI run whose
- * port was in that range failed its start once (its output was not kept).
- */
-function embeddedPorts() {
-  let ephemeralLow = 32768;
-  try {
-    ephemeralLow = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralLow;
-  } catch {
-    // not Linux: the usual low end
-  }
-  const first = ephemeralLow - 2000 + (process.pid % 1990);
-  return [first, first + 3, first + 7];
 }
 
 module.exports = async function globalSetup() {

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn, SpawnOptions } from 'child_process';
+import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
 
@@ -37,12 +38,44 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CommandR
   return runCommand('npm', ['run', '--silent', 'cli', '--', ...args], env);
 }
 
-export function freePort(): Promise<number> {
+/**
+ * A port free now, for a server about to start: below the kernel's ephemeral range when there is
+ * room. A port of that range handed out to listen(0) and closed again can be handed out once more, to
+ * the listen(0) of a test running beside, before the server it was for binds it (an embedded
+ * PostgreSQL's start takes seconds, a fault test stops its server and starts it again on the same
+ * port); the kernel hands out nothing below the range.
+ */
+export async function freePort(): Promise<number> {
+  const low = ephemeralRangeLow();
+  for (let attempt = 0; low > 12_000 && attempt < 50; attempt++) {
+    const port = low - 2_000 + Math.floor(Math.random() * 1_990);
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+function ephemeralRangeLow(): number {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768; // not Linux: the usual low end
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Listens on `port` of 127.0.0.1 and closes again: the port. */
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
     server.on('error', reject);
   });
