@@ -30,9 +30,9 @@ export interface SaleRow {
   created_at: Date;
 }
 
-export interface SaleItemRow {
+/** A sale line as stored (numeric columns as text). */
+export interface SaleLineRow {
   id: string;
-  sale_id: string;
   product_id: string;
   product_name: string;
   sku: string;
@@ -43,6 +43,47 @@ export interface SaleItemRow {
   returned_quantity: string;
   unit_cost: string;
   cost_total: string;
+}
+
+export interface SaleItemRow extends SaleLineRow {
+  sale_id: string;
+}
+
+/**
+ * A sale line as the read statements give it, in the sale's row (orders-read.sql.ts, SALE_LINES):
+ * the fields of SaleLineRow in this order.
+ */
+export type SaleLineTuple = [
+  id: string,
+  product_id: string,
+  product_name: string,
+  sku: string,
+  quantity: string,
+  unit_price: string,
+  discount: string,
+  total: string,
+  returned_quantity: string,
+  unit_cost: string,
+  cost_total: string,
+];
+
+/** A sale as the read statements give it: with its lines (null when it has none). */
+export type SaleWithLinesRow = SaleRow & { lines: SaleLineTuple[] | null };
+
+function saleLineOf([
+  id,
+  product_id,
+  product_name,
+  sku,
+  quantity,
+  unit_price,
+  discount,
+  total,
+  returned_quantity,
+  unit_cost,
+  cost_total,
+]: SaleLineTuple): SaleLineRow {
+  return { id, product_id, product_name, sku, quantity, unit_price, discount, total, returned_quantity, unit_cost, cost_total };
 }
 
 export class OrderItemJson implements SaleCompletedItem {
@@ -84,7 +125,7 @@ export class OrderJson {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
-export function toOrderItemJson(item: SaleItemRow): OrderItemJson {
+export function toOrderItemJson(item: SaleLineRow): OrderItemJson {
   return {
     id: item.id,
     product_id: item.product_id,
@@ -100,7 +141,7 @@ export function toOrderItemJson(item: SaleItemRow): OrderItemJson {
   };
 }
 
-export function toOrderJson(sale: SaleRow, items: SaleItemRow[]): OrderJson {
+export function toOrderJson(sale: SaleRow, items: SaleLineRow[]): OrderJson {
   return {
     order_id: sale.id,
     order_number: sale.sale_number,
@@ -124,4 +165,9 @@ export function toOrderJson(sale: SaleRow, items: SaleItemRow[]): OrderJson {
     items: items.map(toOrderItemJson),
     created_at: sale.created_at.toISOString(),
   };
+}
+
+/** A sale read with its lines (readSale, the page statements) as the public order object. */
+export function toOrderJsonWithLines(sale: SaleWithLinesRow): OrderJson {
+  return toOrderJson(sale, (sale.lines ?? []).map(saleLineOf));
 }

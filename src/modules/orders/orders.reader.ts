@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
-import { groupBy } from '../../common/collections/group-by';
 import { DomainError } from '../../common/errors/domain-error';
 import { assertDateRange } from '../../common/pagination/date-range';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { runStatement, runPageOnGenericPlan } from '../../database/run-statement';
 import { Tx } from '../../database/transaction';
 import { ListOrdersQuery } from './dto/list-orders.query';
-import { OrderJson, SaleItemRow, toOrderJson } from './order.mapper';
-import { readLatestSalePage, readSale, readSaleItems, readSalePage } from './persistence/orders-read.sql';
+import { OrderJson, toOrderJsonWithLines } from './order.mapper';
+import { readLatestSalePage, readSale, readSalePage } from './persistence/orders-read.sql';
 
 /** GET /orders and GET /orders/:id: public order objects, reads only (no transaction). */
 @Injectable()
@@ -20,13 +19,12 @@ export class OrdersReader {
   async get(biz: BusinessContext, id: string, db: DataSource | Tx = this.dataSource): Promise<OrderJson> {
     const [sale] = await runStatement(db, readSale, [biz.id, id]);
     if (!sale) throw DomainError.notFound('Order');
-    const items = await this.itemsOf(biz.id, [id], db);
-    return toOrderJson(sale, items.get(id) ?? []);
+    return toOrderJsonWithLines(sale);
   }
 
   /**
-   * Newest first, filtered; `from`/`to` are inclusive dates in the business time zone. Two queries
-   * whatever the page size: the page with its total, then the items of all its orders.
+   * Newest first, filtered; `from`/`to` are inclusive dates in the business time zone. One statement
+   * whatever the page size: the page with its total, each order with its lines.
    */
   async list(biz: BusinessContext, query: ListOrdersQuery): Promise<Paged<OrderJson>> {
     assertDateRange(query);
@@ -45,20 +43,6 @@ export class OrdersReader {
         ])
       : await runPageOnGenericPlan(this.dataSource, readLatestSalePage, [biz.id, page.limit, page.offset]);
     const sales = rows.filter((r) => r.id !== null);
-    const items = await this.itemsOf(
-      biz.id,
-      sales.map((s) => s.id),
-    );
-    return new Paged(
-      sales.map((s) => toOrderJson(s, items.get(s.id) ?? [])),
-      rows[0]?.total_count ?? 0,
-      page,
-    );
-  }
-
-  private async itemsOf(businessId: string, saleIds: string[], db: DataSource | Tx = this.dataSource): Promise<Map<string, SaleItemRow[]>> {
-    if (saleIds.length === 0) return new Map();
-    const rows = await runStatement(db, readSaleItems, [businessId, saleIds]);
-    return groupBy(rows, (row) => row.sale_id);
+    return new Paged(sales.map(toOrderJsonWithLines), rows[0]?.total_count ?? 0, page);
   }
 }

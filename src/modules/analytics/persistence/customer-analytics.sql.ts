@@ -90,8 +90,10 @@ export interface CustomerIdentity {
 
 /**
  * Name and email of the listed customers of the business: one primary-key probe per id, whatever the
- * statistics (see orders.items for the generic plan that `id = ANY($2)` can settle on, and for the
- * `OFFSET 0`).
+ * statistics. Written as `id = ANY($2)`, a generic plan settled on while a table was small (or never
+ * analyzed) keeps only business_id as the index condition and filters every row of the business (the
+ * lines of a page of sales read so took 18.8 ms at 60,000 lines). `OFFSET 0` keeps the subquery a
+ * probe per id: flattened into a join, a plan made on a small table hashes the business's rows.
  */
 export const customerIdentities = defineStatement<[businessId: string, customerIds: string[]], CustomerIdentity>(
   'analytics.customerIdentities',

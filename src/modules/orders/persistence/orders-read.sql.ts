@@ -1,6 +1,6 @@
 import { localDayStartSql } from '../../../database/zone-sql';
 import { defineStatement } from '../../../database/statement';
-import { SaleItemRow, SaleRow } from '../order.mapper';
+import { SaleWithLinesRow } from '../order.mapper';
 
 const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment_method, s.customer_id, s.warehouse_id, s.currency,
   s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.refunded_amount, s.loyalty_points_earned, s.loyalty_transaction_id,
@@ -9,39 +9,36 @@ const WITH_INVOICE = `LEFT JOIN LATERAL (
     SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.sale_id = s.id ORDER BY i.number LIMIT 1
   ) inv ON true`;
 
-/** Sale $2 of business $1 with its invoice. */
-export const readSale = defineStatement<[businessId: string, saleId: string], SaleRow>(
+/**
+ * The sale's lines in the sale's own row, as one JSON array by line number, each line an array in
+ * the order of SaleLineTuple, each numeric as its text (JSON numbers would be read as doubles). In
+ * the statement that reads the sales, so an order and its lines are read in one snapshot (two
+ * statements outside a transaction could show a return's refund without its returned quantities),
+ * and one statement a page: parsing a page's lines as rows of twelve fields cost the API a tenth of
+ * its CPU per GET /orders. The lines in line order from the subquery, so that a plan made without
+ * full sorts (runPageOnGenericPlan) probes (business_id, sale_id, line_no) for each sale: a generic
+ * plan made on a few lines probed business_id alone and filtered the sale, every line the business
+ * ever sold (test/read-plan-mode.e2e-spec.ts). The aggregate's own ORDER BY is what guarantees it.
+ */
+const SALE_LINES = `(SELECT json_agg(json_build_array(l.id, l.product_id, l.product_name, l.sku, l.quantity::text, l.unit_price::text,
+       l.discount::text, l.total::text, l.returned_quantity::text, l.unit_cost::text, l.cost_total::text) ORDER BY l.line_no)
+     FROM (SELECT * FROM sale_items si WHERE si.business_id = s.business_id AND si.sale_id = s.id ORDER BY si.line_no) l) AS lines`;
+
+/** Sale $2 of business $1 with its invoice and its lines. */
+export const readSale = defineStatement<[businessId: string, saleId: string], SaleWithLinesRow>(
   'orders.get',
-  `SELECT ${SALE_COLUMNS} FROM sales s ${WITH_INVOICE} WHERE s.business_id = $1 AND s.id = $2`,
+  `SELECT ${SALE_COLUMNS}, ${SALE_LINES} FROM sales s ${WITH_INVOICE} WHERE s.business_id = $1 AND s.id = $2`,
   { plannedPerRun: true },
 );
 
-/**
- * The lines of sales $2 of business $1, in the order of $2, each sale's by line number. Each sale's
- * lines are one probe of (business_id, sale_id, line_no), whatever the statistics: written as
- * `sale_id = ANY($2)`, the generic plan PostgreSQL settled on while the table was small (or never
- * analyzed) kept only business_id as the index condition and filtered every line the business ever
- * sold (18.8 ms at 60,000 lines; GET /orders?page=1 fell from 971 to 291 req/s as one business grew
- * from 900 to 15,000 sales on one server). `OFFSET 0` keeps the subquery a per-sale probe: flattened
- * into a join, a plan made at 3,000 lines hashed all of the business's lines instead.
- */
-export const readSaleItems = defineStatement<[businessId: string, saleIds: string[]], SaleItemRow>(
-  'orders.items',
-  `SELECT i.id, i.sale_id, i.product_id, i.product_name, i.sku, i.quantity, i.unit_price, i.discount, i.total, i.returned_quantity,
-          i.unit_cost, i.cost_total
-     FROM unnest($2::uuid[]) WITH ORDINALITY AS page(sale_id, position)
-     CROSS JOIN LATERAL (SELECT * FROM sale_items si WHERE si.business_id = $1 AND si.sale_id = page.sale_id ORDER BY si.line_no OFFSET 0) i
-    ORDER BY page.position, i.line_no`,
-);
-
-const PAGE_WITH_INVOICES = (filters: string, limit: string, offset: string) => `SELECT ${SALE_COLUMNS} FROM (
+const PAGE_WITH_INVOICES = (filters: string, limit: string, offset: string) => `SELECT ${SALE_COLUMNS}, ${SALE_LINES} FROM (
          SELECT s.* FROM sales s WHERE ${filters}
           ORDER BY s.created_at DESC, s.number DESC LIMIT ${limit} OFFSET ${offset}
        ) s ${WITH_INVOICE}
        ORDER BY s.created_at DESC, s.number DESC`;
 
-/** A row of a page of sales: the sale, and the page's total (one row of nulls but the total when the page is empty). */
-export type SalePageRow = SaleRow & { total_count: number };
+/** A row of a page of sales: the sale with its lines, and the page's total (one row of nulls but the total when the page is empty). */
+export type SalePageRow = SaleWithLinesRow & { total_count: number };
 
 /**
  * The total of a business's sales unfiltered: its sale counter. Every sale takes its next number
