@@ -222,6 +222,42 @@ describe('products', () => {
       expect(res.body.data[0].stock_by_warehouse).toEqual([{ warehouse_id: biz.warehouse_id, warehouse_name: 'Main', quantity: 0 }]);
     });
 
+    it('shows the same stock on the first page, a filtered page and the product: every warehouse, default first, 0 without stock, and in transit', async () => {
+      const biz = await createBusiness(t);
+      const annex = (await api(biz).post('/warehouses', { name: 'annex' }).expect(201)).body.data.id;
+      const back = (await api(biz).post('/warehouses', { name: 'Back room' }).expect(201)).body.data.id;
+      const beans = await product(biz, { name: 'Beans' });
+      const cups = await product(biz, { name: 'Cups' });
+      await restock(biz, beans.id, 7.5);
+      await restock(biz, beans.id, 2, back);
+      await api(biz)
+        .post('/stock/transfers', { from_warehouse_id: biz.warehouse_id, to_warehouse_id: annex, items: [{ product_id: beans.id, quantity: 1.25 }] })
+        .expect(201);
+      const beansStock = {
+        stock: 8.25,
+        stock_by_warehouse: [
+          { warehouse_id: biz.warehouse_id, warehouse_name: 'Main', quantity: 6.25 },
+          { warehouse_id: annex, warehouse_name: 'annex', quantity: 0 },
+          { warehouse_id: back, warehouse_name: 'Back room', quantity: 2 },
+        ],
+        in_transit: 1.25,
+      };
+      const stockOf = (p: { stock: number; stock_by_warehouse: unknown; in_transit: number }) => ({
+        stock: p.stock,
+        stock_by_warehouse: p.stock_by_warehouse,
+        in_transit: p.in_transit,
+      });
+      const page = (await api(biz).get('/products').expect(200)).body.data;
+      expect(page.map(stockOf)).toEqual([
+        beansStock,
+        { stock: 0, stock_by_warehouse: beansStock.stock_by_warehouse.map((w) => ({ ...w, quantity: 0 })), in_transit: 0 },
+      ]);
+      expect(page.map((p: { id: string }) => p.id)).toEqual([beans.id, cups.id]);
+      expect((await api(biz).get('/products?search=bea').expect(200)).body.data.map(stockOf)).toEqual([beansStock]);
+      expect((await api(biz).get('/products?in_stock=true').expect(200)).body.data.map(stockOf)).toEqual([beansStock]);
+      expect(stockOf((await api(biz).get(`/products/${beans.id}`).expect(200)).body.data)).toEqual(beansStock);
+    });
+
     it('pages', async () => {
       const biz = await createBusiness(t);
       for (const name of ['A', 'B', 'C', 'D', 'E']) await product(biz, { name });

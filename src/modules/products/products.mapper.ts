@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { costNumber, dec, moneyNumber, quantityNumber } from '../../common/money/money';
 import { Product } from './entities/product.entity';
-import { WarehouseStock } from './stock-by-warehouse';
+import { ProductStockColumns } from './persistence/product-stock.sql';
+import { warehouseStockOf } from './stock-by-warehouse';
 
 class ProductCategoryJson {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -56,11 +57,12 @@ export type ProductFields = Pick<
 > & { category?: { id: string; name: string } | null };
 
 /**
- * The product object of the API, from the product with its category loaded and its stock in every
- * warehouse of the business, and what open transfers carry of it; `stock` is the exact sum of the
- * warehouse quantities.
+ * The product object of the API, from the product with its category loaded and its stock columns
+ * (productStockColumns): its stock in every warehouse of the business, and what open transfers carry
+ * of it; `stock` is the exact sum of the warehouse quantities.
  */
-export function toProductJson(product: ProductFields, stock: WarehouseStock[], inTransit: string): ProductJson {
+export function toProductJson(product: ProductFields & ProductStockColumns): ProductJson {
+  const stock = warehouseStockOf(product.stock_by_warehouse);
   const total = stock.reduce((acc, s) => acc.plus(s.quantity), dec(0));
   return {
     id: product.id,
@@ -76,7 +78,7 @@ export function toProductJson(product: ProductFields, stock: WarehouseStock[], i
     category: product.category ? { id: product.category.id, name: product.category.name } : null,
     stock: quantityNumber(total),
     stock_by_warehouse: stock.map((s) => ({ warehouse_id: s.warehouseId, warehouse_name: s.warehouseName, quantity: quantityNumber(s.quantity) })),
-    in_transit: quantityNumber(inTransit),
+    in_transit: quantityNumber(product.in_transit),
     min_stock: quantityNumber(product.minStock),
     reorder_quantity: quantityNumber(product.reorderQuantity),
     created_at: product.createdAt.toISOString(),

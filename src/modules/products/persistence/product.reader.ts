@@ -12,7 +12,6 @@ import { StockLevel } from '../../stock/entities/stock-level.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
 import { ProductFields, ProductJson, toProductJson } from '../products.mapper';
-import { StockCell, stockByProduct, WarehouseStock } from '../stock-by-warehouse';
 
 export interface ProductFilter {
   /** case-insensitive, anywhere in the name, `%` and `_` literal */
@@ -60,16 +59,14 @@ export class ProductReader {
   private async unfilteredPage(businessId: string, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
     const rows = await runPageOnGenericPlan(this.db, readProductPage, [businessId, isActive, page.limit, page.offset]);
     const products = rows.filter((row): row is ProductPageRow & { id: string } => row.id !== null);
-    return new Paged(await this.jsonWithStock(businessId, products), rows[0]?.total_count ?? 0, page);
+    return new Paged(products.map(toProductJson), rows[0]?.total_count ?? 0, page);
   }
 
-  /** The product objects of `products`, with their stock in every warehouse and in transit. */
+  /** The product objects of `products` read by the entity query, with their stock (one statement). */
   private async jsonWithStock(businessId: string, products: ProductFields[]): Promise<ProductJson[]> {
-    const { stock, inTransit } = await this.stockOf(
-      businessId,
-      products.map((p) => p.id),
-    );
-    return products.map((product) => toProductJson(product, stock.get(product.id) ?? [], inTransit.get(product.id) ?? '0'));
+    if (products.length === 0) return [];
+    const stock = await runStatement(this.db, productStock, [businessId, products.map((p) => p.id)]);
+    return products.map((product, i) => toProductJson({ ...product, ...stock[i] }));
   }
 
   /** Products of the business with their category (a category of the same business only). */
@@ -87,20 +84,6 @@ export class ProductReader {
       .where('s.businessId = p.businessId AND s.productId = p.id AND s.quantity > 0')
       .getQuery();
     query.qb.andWhere(inStock ? `EXISTS ${held}` : `NOT EXISTS ${held}`);
-  }
-
-  /**
-   * The stock of the given products in every warehouse of the business, default warehouse first,
-   * then by name, and what open transfers carry of them: one statement (product-stock.sql.ts).
-   */
-  private async stockOf(businessId: string, productIds: string[]): Promise<{ stock: Map<string, WarehouseStock[]>; inTransit: Map<string, string> }> {
-    if (productIds.length === 0) return { stock: new Map(), inTransit: new Map() };
-    const rows = await runStatement(this.db, productStock, [businessId, productIds]);
-    const cells: StockCell[] = rows
-      .filter((r) => !r.in_transit)
-      .map((r) => ({ warehouseId: r.warehouse_id!, warehouseName: r.warehouse_name!, productId: r.product_id, quantity: r.quantity }));
-    const inTransit = new Map(rows.filter((r) => r.in_transit).map((r) => [r.product_id!, r.quantity!]));
-    return { stock: stockByProduct(productIds, cells), inTransit };
   }
 
   /** Where the registered statements run: the transaction's connection within one (`within`), else the pool. */
