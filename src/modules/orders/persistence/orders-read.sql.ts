@@ -14,11 +14,12 @@ const WITH_INVOICE = `LEFT JOIN LATERAL (
  * the order of SaleLineTuple, each numeric as its text (JSON numbers would be read as doubles). In
  * the statement that reads the sales, so an order and its lines are read in one snapshot (two
  * statements outside a transaction could show a return's refund without its returned quantities),
- * and one statement a page: parsing a page's lines as rows of twelve fields cost the API a tenth of
- * its CPU per GET /orders. The lines in line order from the subquery, so that a plan made without
- * full sorts (runPageOnGenericPlan) probes (business_id, sale_id, line_no) for each sale: a generic
- * plan made on a few lines probed business_id alone and filtered the sale, every line the business
- * ever sold (test/read-plan-mode.e2e-spec.ts). The aggregate's own ORDER BY is what guarantees it.
+ * and one statement a page: the lines taken as rows of their own by a second statement cost the API
+ * a sixth more CPU per GET /orders (BENCHMARKS.md, eighth part). The subquery is ordered by line
+ * number so that a plan made without full sorts (runPageOnGenericPlan) probes (business_id, sale_id,
+ * line_no) for each sale: a generic plan made on a few lines probed business_id alone and filtered
+ * the sale, every line the business ever sold (test/read-plan-mode.e2e-spec.ts). The order of the
+ * array is the aggregate's own ORDER BY's.
  */
 const SALE_LINES = `(SELECT json_agg(json_build_array(l.id, l.product_id, l.product_name, l.sku, l.quantity::text, l.unit_price::text,
        l.discount::text, l.total::text, l.returned_quantity::text, l.unit_cost::text, l.cost_total::text) ORDER BY l.line_no)

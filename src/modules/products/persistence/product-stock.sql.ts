@@ -28,12 +28,10 @@ export function productStockColumns(productId: string): string {
 }
 
 /**
- * The stock columns of products $2 of business $1, one row per product, in the order of $2: for the
- * products read by the entity query (a filtered page, one product).
+ * The stock columns of products $2 of business $1, one row per product: for the products read by the
+ * entity query (a filtered page, one product).
  */
 export const productStock = defineStatement<[businessId: string, productIds: string[]], ProductStockColumns & { product_id: string }>(
   'products.stock',
-  `SELECT listed.id AS product_id, ${productStockColumns('listed.id')}
-     FROM unnest($2::uuid[]) WITH ORDINALITY AS listed(id, position)
-    ORDER BY listed.position`,
+  `SELECT listed.id AS product_id, ${productStockColumns('listed.id')} FROM unnest($2::uuid[]) AS listed(id)`,
 );

@@ -65,8 +65,9 @@ export class ProductReader {
   /** The product objects of `products` read by the entity query, with their stock (one statement). */
   private async jsonWithStock(businessId: string, products: ProductFields[]): Promise<ProductJson[]> {
     if (products.length === 0) return [];
-    const stock = await runStatement(this.db, productStock, [businessId, products.map((p) => p.id)]);
-    return products.map((product, i) => toProductJson({ ...product, ...stock[i] }));
+    const rows = await runStatement(this.db, productStock, [businessId, products.map((p) => p.id)]);
+    const stock = new Map(rows.map((row) => [row.product_id, row]));
+    return products.map((product) => toProductJson({ ...product, ...stock.get(product.id)! }));
   }
 
   /** Products of the business with their category (a category of the same business only). */
