@@ -143,6 +143,34 @@ describe('GET /orders and GET /orders/:id', () => {
     expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
   });
 
+  it('shows every line exactly as sold on the list, a filtered page and the order: text of any kind, large amounts, line order', async () => {
+    const shop = await createBusiness(t, 'Text Shop');
+    const name = 'Crème "brûlée" \\ 50% \u{1F36E}\n2nd line';
+    const odd = await seedProduct(t, shop, { name, sku: 'ODD-"1"', price: '999999999.99' });
+    const plain = await seedProduct(t, shop, { name: 'Plain', sku: 'PLAIN', price: '0.10' });
+    const sold = await post(shop, {
+      customer: { email: 'text@shop.test' },
+      items: [
+        { product_id: plain, quantity: 1.5 },
+        { product_id: odd, quantity: 100 },
+        { product_id: plain, quantity: 2, discount: 0.05 },
+      ],
+    });
+    const items = sold.body.data.items;
+    expect(items.map((i: { product_name: string; sku: string }) => [i.product_name, i.sku])).toEqual([
+      ['Plain', 'PLAIN'],
+      [name, 'ODD-"1"'],
+      ['Plain', 'PLAIN'],
+    ]);
+    expect(items[1].total).toBe(99999999999);
+    const read = [
+      (await t.http().get('/api/v1/orders').set(shop.auth).expect(200)).body.data[0],
+      (await t.http().get(`/api/v1/orders?customer_id=${sold.body.data.customer_id}`).set(shop.auth).expect(200)).body.data[0],
+      (await t.http().get(`/api/v1/orders/${sold.body.data.order_id}`).set(shop.auth).expect(200)).body.data,
+    ];
+    for (const order of read) expect(order).toEqual(sold.body.data);
+  });
+
   it('never shows another business orders: 404 by id, absent from lists', async () => {
     const res = await t.http().get(`/api/v1/orders/${orders.first.order_id}`).set(other.auth).expect(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
