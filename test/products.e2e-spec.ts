@@ -222,9 +222,10 @@ describe('products', () => {
       expect(res.body.data[0].stock_by_warehouse).toEqual([{ warehouse_id: biz.warehouse_id, warehouse_name: 'Main', quantity: 0 }]);
     });
 
-    it('shows the same stock on the first page, a filtered page and the product: every warehouse, default first, 0 without stock, and in transit', async () => {
+    it('shows the same stock on the first page, a filtered page and the product: every warehouse by its exact name, default first, 0 without stock, and in transit', async () => {
       const biz = await createBusiness(t);
-      const annex = (await api(biz).post('/warehouses', { name: 'annex' }).expect(201)).body.data.id;
+      const annexName = 'annex "B" \\ é';
+      const annex = (await api(biz).post('/warehouses', { name: annexName }).expect(201)).body.data.id;
       const back = (await api(biz).post('/warehouses', { name: 'Back room' }).expect(201)).body.data.id;
       const beans = await product(biz, { name: 'Beans' });
       const cups = await product(biz, { name: 'Cups' });
@@ -237,7 +238,7 @@ describe('products', () => {
         stock: 8.25,
         stock_by_warehouse: [
           { warehouse_id: biz.warehouse_id, warehouse_name: 'Main', quantity: 6.25 },
-          { warehouse_id: annex, warehouse_name: 'annex', quantity: 0 },
+          { warehouse_id: annex, warehouse_name: annexName, quantity: 0 },
           { warehouse_id: back, warehouse_name: 'Back room', quantity: 2 },
         ],
         in_transit: 1.25,
