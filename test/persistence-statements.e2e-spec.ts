@@ -200,6 +200,54 @@ describe('hand-written statements (persistence/*.sql.ts)', () => {
     }
   });
 
+  it('webhooks.settleAndClaim visits only the webhooks with open deliveries, however many webhooks there are', async () => {
+    const settle = statements.find((s) => s.name === 'webhooks.settleAndClaim')!;
+    await client.query('BEGIN');
+    try {
+      await client.query('SET LOCAL session_replication_role = replica');
+      await client.query(
+        `INSERT INTO webhooks (business_id, url, events) SELECT gen_random_uuid(), 'https://example.test/', '{sale.completed}' FROM generate_series(1, 2000)`,
+      );
+      // three of them with open deliveries: two due (20 and 5), one retrying later; and finished ones
+      await client.query(
+        `INSERT INTO webhook_deliveries (business_id, webhook_id, event_id, event, status, attempt_limit, next_attempt_at)
+         SELECT gen_random_uuid(), ranked.id, gen_random_uuid(), 'sale.completed', spec.status, 8, spec.due + n * interval '1 ms'
+           FROM (SELECT id, row_number() OVER (ORDER BY id) AS k FROM webhooks) ranked
+           JOIN (VALUES (1, 20, 'pending', now() - interval '1 minute'), (2, 5, 'pending', now() - interval '1 minute'),
+                        (3, 5, 'pending', now() + interval '1 hour'), (4, 30, 'succeeded', NULL::timestamptz)
+                ) AS spec(k, count, status, due) ON spec.k = ranked.k
+          CROSS JOIN LATERAL generate_series(1, spec.count) n`,
+      );
+      const none: never[] = [];
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${settle.text}`, [
+        64,
+        16,
+        none,
+        none,
+        30_000,
+        none,
+        none,
+        none,
+        none,
+        none,
+        none,
+        none,
+      ]);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      // the per-webhook probe of due deliveries runs once per webhook with open deliveries (3), not per webhook
+      const probe = plan.match(
+        /Index Scan using webhook_deliveries_due_idx on webhook_deliveries d[^\n]*\(actual rows=\d+ loops=(\d+)\)\n\s+Index Cond: \(\(webhook_id = h\w*\.webhook_id\)/,
+      );
+      expect(probe?.[1]).toBe('3');
+      expect(plan).not.toMatch(/Seq Scan on webhooks/);
+      // and claims what is due, 16 at most a webhook
+      const claimed = await client.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'delivering'`);
+      expect(claimed.rows[0].n).toBe(21);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
+
   it('a statement naming a column the schema lacks fails to prepare', async () => {
     const broken: Statement = { name: 'check.broken', text: 'SELECT no_such_column FROM products WHERE business_id = $1' };
     await expect(prepare(broken)).rejects.toThrow(/no_such_column/);
