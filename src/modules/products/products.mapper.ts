@@ -2,7 +2,6 @@ import { ApiProperty } from '@nestjs/swagger';
 import { costNumber, dec, moneyNumber, quantityNumber } from '../../common/money/money';
 import { Product } from './entities/product.entity';
 import { ProductStockColumns } from './persistence/product-stock.sql';
-import { warehouseStockOf } from './stock-by-warehouse';
 
 class ProductCategoryJson {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -62,8 +61,8 @@ export type ProductFields = Pick<
  * of it; `stock` is the exact sum of the warehouse quantities.
  */
 export function toProductJson(product: ProductFields & ProductStockColumns): ProductJson {
-  const stock = warehouseStockOf(product.stock_by_warehouse);
-  const total = stock.reduce((acc, s) => acc.plus(s.quantity), dec(0));
+  const stock = product.stock_by_warehouse ?? [];
+  const total = stock.reduce((acc, [, , quantity]) => acc.plus(quantity), dec(0));
   return {
     id: product.id,
     name: product.name,
@@ -77,7 +76,7 @@ export function toProductJson(product: ProductFields & ProductStockColumns): Pro
     is_active: product.isActive,
     category: product.category ? { id: product.category.id, name: product.category.name } : null,
     stock: quantityNumber(total),
-    stock_by_warehouse: stock.map((s) => ({ warehouse_id: s.warehouseId, warehouse_name: s.warehouseName, quantity: quantityNumber(s.quantity) })),
+    stock_by_warehouse: stock.map(([warehouse_id, warehouse_name, quantity]) => ({ warehouse_id, warehouse_name, quantity: quantityNumber(quantity) })),
     in_transit: quantityNumber(product.in_transit),
     min_stock: quantityNumber(product.minStock),
     reorder_quantity: quantityNumber(product.reorderQuantity),
