@@ -171,6 +171,36 @@ describe('GET /orders and GET /orders/:id', () => {
     for (const order of read) expect(order).toEqual(sold.body.data);
   });
 
+  it('reads an order back in the very text it was created with: by id, on the list and on a filtered page', async () => {
+    const shop = await createBusiness(t, 'Byte Shop');
+    const name = 'Tab\there, bell \u0007, quote " and \\ slash / \u2028 \u{1F36E}';
+    const costly = await seedProduct(t, shop, { name, sku: 'B-1', price: '123456789.99' });
+    const cheap = await seedProduct(t, shop, { name: 'Cheap', sku: 'B-2', price: '0.10' });
+    await t.db.query(`UPDATE products SET average_cost = '7.1255' WHERE id = $1`, [cheap]);
+    const paid = await post(shop, {
+      customer: { email: 'bytes@shop.test', name: 'Byte Buyer' },
+      send_invoice: true,
+      notes: 'first line\nsecond "line"',
+      tax_amount: 0.5,
+      items: [
+        { product_id: cheap, quantity: 2.125, discount: 0.01 },
+        { product_id: costly, quantity: 3 },
+      ],
+    });
+    const walkIn = await post(shop, { items: [{ product_id: cheap, quantity: 1 }] });
+    for (const created of [paid, walkIn]) {
+      const byId = await t.http().get(`/api/v1/orders/${created.body.data.order_id}`).set(shop.auth).expect(200);
+      expect(byId.text).toBe(created.text);
+    }
+    expect(paid.body.data.items[0]).toMatchObject({ quantity: 2.125, unit_cost: 7.1255, cost_total: 15.14 });
+    expect(paid.body.data.invoice_number).toMatch(/^INV-/);
+    const page = await t.http().get('/api/v1/orders').set(shop.auth).expect(200);
+    const dataOf = (text: string) => text.slice('{"success":true,"data":'.length, -1);
+    expect(page.text).toBe(`{"success":true,"data":[${dataOf(walkIn.text)},${dataOf(paid.text)}],"meta":{"page":1,"per_page":20,"total":2,"total_pages":1}}`);
+    const filtered = await t.http().get(`/api/v1/orders?customer_id=${paid.body.data.customer_id}`).set(shop.auth).expect(200);
+    expect(filtered.text).toBe(`{"success":true,"data":[${dataOf(paid.text)}],"meta":{"page":1,"per_page":20,"total":1,"total_pages":1}}`);
+  });
+
   it('never shows another business orders: 404 by id, absent from lists', async () => {
     const res = await t.http().get(`/api/v1/orders/${orders.first.order_id}`).set(other.auth).expect(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
