@@ -84,9 +84,9 @@ export type SettleAndClaimParams = [
  * serves are those with open deliveries (`open_hooks`, a skip scan of webhook_deliveries_due_idx:
  * one index descent per such webhook), each then probed for its due ones up to its share: a pass
  * that probed every webhook of every business took 13-39 ms with 10,000 idle webhooks, against 3 ms
- * now and with none; the skip scan costs ~0.2 ms a pass with one webhook. The skip scan runs from each webhook's latest entry down: the index keeps the
- * entries of finished deliveries until a vacuum, and they are the earliest, so a webhook busy with
- * new deliveries is found at its first entry.
+ * now and with none; the skip scan costs ~0.2 ms a pass with one webhook. It runs from each
+ * webhook's latest entry down: the index keeps the entries of finished deliveries until a vacuum,
+ * and they are the earliest, so a webhook busy with new deliveries is found at its first entry.
  */
 export const settleAndClaim = defineStatement<SettleAndClaimParams, ClaimedDeliveryRow>(
   'webhooks.settleAndClaim',
