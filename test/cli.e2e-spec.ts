@@ -102,7 +102,56 @@ describe('CLI: business and API keys', () => {
     expect(n).toBe(0);
 
     const unknownCommand = await runCli(['nope'], env);
-    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.code).toBe(1);
     expect(jsonLine(unknownCommand.stdout).error.code).toBe('UNKNOWN_COMMAND');
+  });
+
+  it('prints usage for --help, for the program and for each command, and exits 0', async () => {
+    const program = await runCli(['--help'], env);
+    expect(program.code).toBe(0);
+    for (const command of ['business:create', 'apikey:create', 'apikey:revoke', 'verify']) expect(program.stdout).toContain(command);
+
+    const perCommand = await runCliInProcess(['business:create', '--help'], env);
+    expect(perCommand.code).toBe(0);
+    expect(perCommand.stdout).toContain('Usage: cli business:create');
+    for (const flag of ['--name', '--currency', '--timezone']) expect(perCommand.stdout).toContain(flag);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM businesses`);
+    const again = await runCliInProcess(['help', 'verify'], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('--business');
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM businesses`))[0].n).toBe(n);
+  });
+
+  it('refuses an unknown flag, a missing value, a bad value and a stray argument with one JSON line and exit 1, writing nothing', async () => {
+    const unknownFlag = await runCli(['business:create', '--name', 'Flagged', '--colour', 'red'], env);
+    expect({ code: unknownFlag.code, lines: unknownFlag.stdout.trim().split('\n').length }).toEqual({ code: 1, lines: 1 });
+    expect(jsonLine(unknownFlag.stdout).error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('--colour') });
+
+    const cases: [string[], string][] = [
+      [['apikey:create', '--business', '00000000-0000-4000-8000-000000000000', '--scopes', 'sales'], '--scopes'],
+      [['business:create', '--name'], '--name'],
+      [['business:create', '--name', 'Flagged', '--currency'], '--currency'],
+      [['business:create', '--name', '   '], '--name'],
+      [['apikey:create', '--business', 'nope'], '--business'],
+      [['verify', '--business', 'not-a-uuid'], '--business'],
+      [['verify', 'extra'], 'too many arguments'],
+      [['apikey:revoke'], '--key'],
+    ];
+    for (const [args, named] of cases) {
+      const res = await runCliInProcess(args, env);
+      expect({ args, code: res.code, error: jsonLine(res.stdout).error }).toEqual({
+        args,
+        code: 1,
+        error: { code: 'VALIDATION_FAILED', message: expect.stringContaining(named) },
+      });
+    }
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM businesses WHERE name = 'Flagged'`);
+    expect(n).toBe(0);
+  });
+
+  it('takes an upper-case id as the same key', async () => {
+    const biz = jsonLine((await runCliInProcess(['business:create', '--name', 'Upper'], env)).stdout);
+    const revoked = await runCliInProcess(['apikey:revoke', '--key', biz.key_id.toUpperCase()], env);
+    expect({ code: revoked.code, out: jsonLine(revoked.stdout) }).toEqual({ code: 0, out: { key_id: biz.key_id, revoked: true } });
   });
 });

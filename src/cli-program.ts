@@ -1,0 +1,92 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { DataSource } from 'typeorm';
+import { isUUID } from 'class-validator';
+import { createApiKey, provisionBusiness, revokeApiKey } from './modules/businesses/business-provisioning';
+import { verifyCommand } from './modules/verify/verify.command';
+
+/** What a parsed command does once the database is open: its one output line and exit code. */
+export type CliAction = (ds: DataSource) => Promise<{ output: unknown; exitCode?: number }>;
+
+/** What the command line asked for: an action to run, help already printed, or a usage error. */
+export type ParsedCli = { kind: 'run'; action: CliAction } | { kind: 'help' } | { kind: 'usage-error'; code: string; message: string };
+
+function uuidOption(flag: string): (value: string) => string {
+  return (value) => {
+    if (!isUUID(value)) throw new InvalidArgumentError(`--${flag} must be a UUID`);
+    return value.toLowerCase();
+  };
+}
+
+function nonEmpty(flag: string): (value: string) => string {
+  return (value) => {
+    if (value.trim() === '') throw new InvalidArgumentError(`--${flag} must not be empty`);
+    return value;
+  };
+}
+
+/**
+ * The commands and their flags, declared once: commander prints the usage (`--help`, per command too)
+ * and refuses unknown commands and flags, missing and bad values. A fresh program per parse, since
+ * commander keeps the parsed values on it.
+ */
+function buildProgram(select: (action: CliAction) => void, writeOut: (text: string) => void): Command {
+  const program = new Command('cli')
+    .description('Key issuance and operations, on the same database settings as the server. Prints one JSON line.')
+    .usage('<command> [options]')
+    .exitOverride()
+    .configureOutput({ writeOut, writeErr: () => undefined, outputError: () => undefined })
+    .allowExcessArguments(false);
+
+  program
+    .command('business:create')
+    .description('create a business, its default warehouse "Main" and a first API key')
+    .requiredOption('--name <name>', 'the business name', nonEmpty('name'))
+    .option('--currency <code>', 'ISO 4217 currency (default USD)')
+    .option('--timezone <zone>', 'IANA time zone (default UTC)')
+    .action((opts: { name: string; currency?: string; timezone?: string }) =>
+      select(async (ds) => ({ output: await ds.transaction((m) => provisionBusiness(m, opts)) })),
+    );
+
+  program
+    .command('apikey:create')
+    .description('issue another API key for a business')
+    .requiredOption('--business <id>', 'the business id', uuidOption('business'))
+    .action((opts: { business: string }) => select(async (ds) => ({ output: await ds.transaction((m) => createApiKey(m, opts.business)) })));
+
+  program
+    .command('apikey:revoke')
+    .description('revoke an API key at once')
+    .requiredOption('--key <key_id>', 'the key id', uuidOption('key'))
+    .action((opts: { key: string }) => select(async (ds) => ({ output: await ds.transaction((m) => revokeApiKey(m, opts.key)) })));
+
+  program
+    .command('verify')
+    .description('recompute stock, balances and totals from the ledgers; exit code 1 on drift')
+    .option('--business <id>', 'only this business', uuidOption('business'))
+    .action((opts: { business?: string }) => select((ds) => verifyCommand(ds, opts.business ?? null)));
+
+  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput()).allowExcessArguments(false);
+  return program;
+}
+
+/** Reads argv (without node and the script): what to run, or why not. Help goes to `writeOut`. */
+export function parseCli(argv: string[], writeOut: (text: string) => void): ParsedCli {
+  let action: CliAction | undefined;
+  const program = buildProgram((selected) => (action = selected), writeOut);
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    if (err.exitCode === 0) return { kind: 'help' };
+    const message = err.message.replace(/^error: /, '');
+    if (err.code === 'commander.help') return { kind: 'usage-error', code: 'UNKNOWN_COMMAND', message: `a command is required: ${commandNames(program)}` };
+    if (err.code === 'commander.unknownCommand')
+      return { kind: 'usage-error', code: 'UNKNOWN_COMMAND', message: `${message} (commands: ${commandNames(program)})` };
+    return { kind: 'usage-error', code: 'VALIDATION_FAILED', message };
+  }
+  return action ? { kind: 'run', action } : { kind: 'usage-error', code: 'UNKNOWN_COMMAND', message: `a command is required: ${commandNames(program)}` };
+}
+
+function commandNames(program: Command): string {
+  return program.commands.map((c) => c.name()).join(', ');
+}
