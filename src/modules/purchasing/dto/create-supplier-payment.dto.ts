@@ -1,6 +1,12 @@
 import { IsOptional, IsPositive } from 'class-validator';
 import { IsIsoDate, IsMoney, IsOneOf } from '../../../common/validation/decorators';
-import { PAYMENT_METHODS, PaymentMethod } from '../../orders/dto/create-order.dto';
+
+/**
+ * How a supplier is paid: a list of its own, so a new way for customers to pay (orders' PAYMENT_METHODS)
+ * never becomes a way to pay suppliers by the reuse of a constant.
+ */
+export const SUPPLIER_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
+export type SupplierPaymentMethod = (typeof SUPPLIER_PAYMENT_METHODS)[number];
 
 /** POST /purchase-orders/:id/payments (CONTRACT.md 13): a payment to the supplier, booked as a finance expense. */
 export class CreateSupplierPaymentDto {
@@ -15,6 +21,6 @@ export class CreateSupplierPaymentDto {
   date?: string;
 
   @IsOptional()
-  @IsOneOf(PAYMENT_METHODS)
-  method?: PaymentMethod;
+  @IsOneOf(SUPPLIER_PAYMENT_METHODS)
+  method?: SupplierPaymentMethod;
 }
