@@ -143,14 +143,14 @@ describe('stock', () => {
       expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(0);
     });
 
-    it('an increase past the largest level a warehouse holds is a 400 on quantity with the level, nothing written', async () => {
+    it('an increase past the largest level a warehouse holds is 422 STOCK_LIMIT naming the level and the limit, nothing written', async () => {
       const biz = await createBusiness(t);
       const p = await product(biz);
       await adjust(biz, { product_id: p.id, quantity: 99_999_999_999.999, reason: 'restock' }).expect(201);
-      const res = await adjust(biz, { product_id: p.id, quantity: 0.001, reason: 'restock' }).expect(400);
+      const res = await adjust(biz, { product_id: p.id, quantity: 0.001, reason: 'restock' }).expect(422);
       expect(res.body.error).toMatchObject({
-        code: 'VALIDATION_FAILED',
-        details: [{ field: 'quantity', message: expect.stringContaining('99999999999.999'), current_level: 99_999_999_999.999 }],
+        code: 'STOCK_LIMIT',
+        details: [{ product_id: p.id, warehouse_id: biz.warehouse_id, quantity: 0.001, limit: 99_999_999_999.999 }],
       });
       expect(await countRows(t, 'stock_movements', biz.business_id)).toBe(1);
     });

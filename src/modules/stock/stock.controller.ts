@@ -22,7 +22,7 @@ export class StockController {
     status: 201,
     response: MovementJson,
     body: true,
-    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   adjust(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateAdjustmentDto) {
     return this.movements.adjust(biz, dto);

@@ -16,6 +16,7 @@ import { applyStockCount, CountedLevelRow } from './persistence/stock-count.sql'
 import { deductStockForSale, LevelRow, restockForReturn, returnStockForSale, shipTransferStock } from './persistence/stock-sale.sql';
 import { receiveTransferStock, returnTransferStock } from './persistence/stock-transfer.sql';
 import { detectLevelCrossing } from './stock-level-crossing';
+import { stockLimitError } from './stock-limit';
 
 export interface SaleStockLine {
   lineNo: number;
@@ -274,8 +275,8 @@ export class StockService {
 
   /**
    * The level after the adjustment: an increase creates the level when missing and never passes the
-   * largest level a column holds (400 on quantity with the level), a decrease is a conditional
-   * update that never goes below zero (INSUFFICIENT_STOCK with what is there).
+   * largest level a column holds (STOCK_LIMIT), a decrease is a conditional update that never goes
+   * below zero (INSUFFICIENT_STOCK with what is there).
    */
   private async changeLevel(tx: Tx, businessId: string, input: AdjustmentInput, delta: Decimal): Promise<string> {
     tx.locks.take(LockRank.StockLevels);
@@ -284,11 +285,8 @@ export class StockService {
       ? await tx.run(increaseLevel, [businessId, input.warehouseId, input.productId, quantityString(delta), quantityString(MAX_QUANTITY)])
       : await tx.run(decreaseLevel, [businessId, input.warehouseId, input.productId, quantityString(delta.neg())]);
     if (level) return level.quantity;
+    if (increase) throw stockLimitError([{ productId: input.productId, warehouseId: input.warehouseId, quantity: quantityString(delta) }]);
     const current = await tx.getRepository(StockLevel).findOneBy({ businessId, warehouseId: input.warehouseId, productId: input.productId });
-    if (increase) {
-      const message = `the stock level of a product in a warehouse is at most ${quantityString(MAX_QUANTITY)}`;
-      throw new DomainError('VALIDATION_FAILED', message, [{ field: 'quantity', message, current_level: quantityNumber(current?.quantity ?? '0') }]);
-    }
     throw new DomainError('INSUFFICIENT_STOCK', 'The adjustment would take the stock below zero', [
       {
         product_id: input.productId,
