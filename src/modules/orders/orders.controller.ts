@@ -71,7 +71,7 @@ export class OrdersController {
     summary: 'Cancel a completed order: restock, reverse points, cancel its invoice, book a refund, emit sale.cancelled',
     response: OrderJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CancelOrderDto) {
     return this.cancellation.cancel(biz, id, dto);

@@ -108,7 +108,15 @@ export class PurchaseOrdersController {
     status: 201,
     response: ReceiptJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_ORDERED', 'UNKNOWN_WAREHOUSE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: [
+      'NOT_FOUND',
+      'INVALID_STATUS_TRANSITION',
+      'RECEIPT_EXCEEDS_ORDERED',
+      'UNKNOWN_WAREHOUSE',
+      'STOCK_LIMIT',
+      'IDEMPOTENCY_KEY_REUSED',
+      'IDEMPOTENCY_IN_PROGRESS',
+    ],
   })
   receive(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CreateReceiptDto) {
     return this.receipts.receive(biz, id, dto);

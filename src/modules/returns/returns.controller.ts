@@ -34,6 +34,7 @@ export class ReturnsController {
       'RETURN_EXCEEDS_SOLD',
       'UNKNOWN_SALE_ITEM',
       'UNKNOWN_WAREHOUSE',
+      'STOCK_LIMIT',
       'IDEMPOTENCY_KEY_REUSED',
       'IDEMPOTENCY_IN_PROGRESS',
     ],

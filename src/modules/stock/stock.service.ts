@@ -13,6 +13,7 @@ import { StockMovement } from './entities/stock-movement.entity';
 import { adjustmentReferences, decreaseLevel, increaseLevel, movementOf, writeAdjustment } from './persistence/stock-adjustment.sql';
 import { receiveStock } from './persistence/stock-receipt.sql';
 import { applyStockCount, CountedLevelRow } from './persistence/stock-count.sql';
+import type { EntryRow } from './persistence/stock-entry.sql';
 import { deductStockForSale, LevelRow, restockForReturn, returnStockForSale, shipTransferStock } from './persistence/stock-sale.sql';
 import { receiveTransferStock, returnTransferStock } from './persistence/stock-transfer.sql';
 import { detectLevelCrossing } from './stock-level-crossing';
@@ -154,7 +155,7 @@ export class StockService {
     tx.locks.take(LockRank.StockLevels);
     const stmt = how === 'arrived' ? receiveTransferStock : returnTransferStock;
     const rows = await tx.run(stmt, [businessId, transferId, warehouseId, entering.map((l) => l.productId), entering.map((l) => quantityString(l.quantity))]);
-    this.recordLevelCrossings(tx, businessId, rows);
+    this.entered(tx, businessId, rows);
   }
 
   /**
@@ -206,7 +207,7 @@ export class StockService {
     await tx.run(lockSaleProductStock, [businessId, saleId]);
     tx.locks.take(LockRank.StockLevels);
     const rows = await tx.run(returnStockForSale, [businessId, saleId]);
-    this.recordLevelCrossings(tx, businessId, rows);
+    this.entered(tx, businessId, rows);
   }
 
   /**
@@ -218,7 +219,7 @@ export class StockService {
     await this.lockProducts(tx, businessId, [...new Set(lines.map((l) => l.productId))]);
     tx.locks.take(LockRank.StockLevels);
     const rows = await tx.run(restockForReturn, [businessId, saleId, returnId, ...entryColumns(lines)]);
-    this.recordLevelCrossings(tx, businessId, rows);
+    this.entered(tx, businessId, rows);
   }
 
   /** Puts the lines of a goods receipt into stock, each to its warehouse, as `receipt` movements; the products' stock locks first. */
@@ -226,7 +227,7 @@ export class StockService {
     await this.lockProducts(tx, businessId, [...new Set(lines.map((l) => l.productId))]);
     tx.locks.take(LockRank.StockLevels);
     const rows = await tx.run(receiveStock, [businessId, receiptId, ...entryColumns(lines)]);
-    this.recordLevelCrossings(tx, businessId, rows);
+    this.entered(tx, businessId, rows);
   }
 
   /** A manual, signed adjustment with its movement; records stock.adjusted (and stock.low / stock.out). */
@@ -295,6 +296,16 @@ export class StockService {
         available: quantityNumber(current?.quantity ?? '0'),
       },
     ]);
+  }
+
+  /**
+   * What a stock entry answered: 422 STOCK_LIMIT naming the levels it would have taken past the limit
+   * (then it wrote nothing, and the caller's transaction rolls back), else the levels it changed.
+   */
+  private entered(tx: Tx, businessId: string, rows: EntryRow[]): void {
+    const over = rows.filter((r) => r.over_limit_in !== null);
+    if (over.length > 0) throw stockLimitError(over.map((r) => ({ productId: r.product_id, warehouseId: r.over_limit_in!, quantity: r.delta })));
+    this.recordLevelCrossings(tx, businessId, rows);
   }
 
   private recordLevelCrossings(tx: Tx, businessId: string, rows: LevelRow[]): void {

@@ -63,7 +63,7 @@ export class TransfersController {
     summary: 'Receive a transfer in full (no items) or in part (the rest is lost); emits stock.transferred',
     response: TransferJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_SHIPPED'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_SHIPPED', 'STOCK_LIMIT'],
   })
   receive(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: ReceiveTransferDto) {
     return this.transfers.receive(biz, id, dto);
@@ -75,7 +75,7 @@ export class TransfersController {
     summary: 'Cancel a transfer in transit: its goods go back to the source (transfer_cancel movements)',
     response: TransferJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT'],
   })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.transfers.cancel(biz, id);

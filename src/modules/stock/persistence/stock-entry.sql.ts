@@ -1,5 +1,16 @@
+import { MAX_QUANTITY, quantityString } from '../../../common/money/money';
 import { MovementType } from '../movement-types';
 import { inTransitSql } from './in-transit.sql';
+import type { LevelRow } from './stock-sale.sql';
+
+/**
+ * A row of a stock entry: a product whose stock changed (LevelRow, `over_limit_in` null), or, when
+ * the entry was refused and wrote nothing, a level it would have taken past the limit: its warehouse
+ * in `over_limit_in`, the quantity that would have entered it in `delta` (the LevelRow columns null).
+ */
+export interface EntryRow extends LevelRow {
+  over_limit_in: string | null;
+}
 
 /** What a movement entering stock points at, as SQL expressions (parameters); absent ones are null. */
 export interface EntryLinks {
@@ -9,6 +20,9 @@ export interface EntryLinks {
   transferId?: string;
 }
 
+/** The limit of a level as an SQL literal, from the one constant the validators and adjustments use too. */
+const LEVEL_LIMIT = `${quantityString(MAX_QUANTITY)}::numeric`;
+
 /**
  * Goods entering stock: `source` is a CTE body of (warehouse_id, product_id, qty > 0, cost), one row
  * per pair; each pair's level grows (created when missing) in product order, with one movement of
@@ -17,13 +31,24 @@ export interface EntryLinks {
  * from its on-hand stock before them, goods in transit included (moving_average_cost, the rule `cli
  * verify` replays). One row per product with the level-crossing
  * inputs (LevelRow of stock-sale.sql.ts), the product's total over every warehouse after it.
+ *
+ * All or nothing at the limit (MAX_QUANTITY, what a numeric(14,3) level holds): when some pair's
+ * level plus what enters it would pass it, nothing is written and the rows are those pairs instead
+ * (EntryRow), so the caller answers STOCK_LIMIT naming them, with no second round trip and no
+ * numeric overflow to roll back. The levels are read in the statement's snapshot, which holds every
+ * change of them: the caller holds the products' stock locks, taken in an earlier statement. Each
+ * level is reached by a probe of its key (a correlated subquery), whatever the generic plan.
  */
 export function enterStockSql(source: string, type: MovementType, links: EntryLinks): string {
   const link = (sql: string | undefined) => sql ?? 'NULL::uuid';
   return `
-  WITH back AS (${source}), upd AS (
+  WITH back AS (${source}), over AS MATERIALIZED (
+    SELECT b.warehouse_id, b.product_id, b.qty FROM back b
+     WHERE b.qty + COALESCE((SELECT s.quantity FROM stock_levels s
+                              WHERE s.business_id = $1 AND s.warehouse_id = b.warehouse_id AND s.product_id = b.product_id), 0) > ${LEVEL_LIMIT}
+  ), upd AS (
     INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity)
-    SELECT $1, warehouse_id, product_id, qty FROM back ORDER BY product_id, warehouse_id
+    SELECT $1, warehouse_id, product_id, qty FROM back WHERE NOT EXISTS (SELECT 1 FROM over) ORDER BY product_id, warehouse_id
     ON CONFLICT (business_id, warehouse_id, product_id)
     DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
     RETURNING warehouse_id, product_id, quantity
@@ -54,6 +79,9 @@ export function enterStockSql(source: string, type: MovementType, links: EntryLi
              GROUP BY m.product_id) c
      WHERE p.business_id = $1 AND p.id = c.product_id AND p.average_cost <> c.average
   )
-  SELECT t.product_id, p.name, p.sku, p.min_stock, t.delta, t.total_after
-    FROM totals t JOIN products p ON p.id = t.product_id AND p.business_id = $1`;
+  SELECT t.product_id, p.name, p.sku, p.min_stock, t.delta, t.total_after, NULL::uuid AS over_limit_in
+    FROM totals t JOIN products p ON p.id = t.product_id AND p.business_id = $1
+  UNION ALL
+  SELECT o.product_id, NULL, NULL, NULL, o.qty, NULL, o.warehouse_id FROM over o
+   ORDER BY 1, 7`;
 }

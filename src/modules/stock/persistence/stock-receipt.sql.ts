@@ -1,6 +1,5 @@
 import { defineStatement } from '../../../database/statement';
-import { enterStockSql } from './stock-entry.sql';
-import type { LevelRow } from './stock-sale.sql';
+import { EntryRow, enterStockSql } from './stock-entry.sql';
 
 /**
  * The lines of goods receipt $2 ($3..$6: warehouse, product, quantity and unit cost per line) into
@@ -9,7 +8,7 @@ import type { LevelRow } from './stock-sale.sql';
  */
 export const receiveStock = defineStatement<
   [businessId: string, receiptId: string, warehouseIds: string[], productIds: string[], quantities: string[], unitCosts: string[]],
-  LevelRow
+  EntryRow
 >(
   'stock.receive',
   enterStockSql(

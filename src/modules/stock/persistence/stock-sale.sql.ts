@@ -1,5 +1,5 @@
 import { defineStatement } from '../../../database/statement';
-import { enterStockSql } from './stock-entry.sql';
+import { EntryRow, enterStockSql } from './stock-entry.sql';
 
 /**
  * The two set-based statements of a sale's stock, each one round trip. Rows are locked in
@@ -95,7 +95,7 @@ export const shipTransferStock = defineStatement<TakeStockParams, TakenLevelRow>
  * `cancel` movement per product (a cancellation), at the cost its lines recorded (one per product:
  * a sale takes a product's lines at one average cost).
  */
-export const returnStockForSale = defineStatement<[businessId: string, saleId: string], LevelRow>(
+export const returnStockForSale = defineStatement<[businessId: string, saleId: string], EntryRow>(
   'stock.returnForSale',
   enterStockSql(
     `SELECT s.warehouse_id, i.product_id, sum(i.quantity - i.returned_quantity) AS qty, max(i.unit_cost) AS cost
@@ -115,7 +115,7 @@ export const returnStockForSale = defineStatement<[businessId: string, saleId: s
  */
 export const restockForReturn = defineStatement<
   [businessId: string, saleId: string, returnId: string, warehouseIds: string[], productIds: string[], quantities: string[], unitCosts: string[]],
-  LevelRow
+  EntryRow
 >(
   'stock.restockForReturn',
   enterStockSql(

@@ -1,13 +1,12 @@
 import { defineStatement } from '../../../database/statement';
 import { MovementType } from '../movement-types';
-import { enterStockSql } from './stock-entry.sql';
-import type { LevelRow } from './stock-sale.sql';
+import { EntryRow, enterStockSql } from './stock-entry.sql';
 
 type TransferEntryParams = [businessId: string, transferId: string, warehouseId: string, productIds: string[], quantities: string[]];
 
 /** Goods of transfer $2 entering warehouse $3 ($4, $5: product and quantity, one line per product), at the current average. */
 function transferEntry(name: string, type: MovementType) {
-  return defineStatement<TransferEntryParams, LevelRow>(
+  return defineStatement<TransferEntryParams, EntryRow>(
     name,
     enterStockSql(
       `SELECT $3::uuid AS warehouse_id, product_id, qty, NULL::numeric AS cost FROM unnest($4::uuid[], $5::numeric[]) AS l(product_id, qty)`,
