@@ -41,6 +41,46 @@ describe('stock transfers (CONTRACT.md 14)', () => {
     return { biz, api, main, annex, product, levels, movements };
   }
 
+  it('takes a product on several lines, checked on their sum, and receives and cancels them line by line', async () => {
+    const { biz, api, main, annex, product, levels, movements } = await shop('Split Lines');
+    const beans = await product({ name: 'Beans' }, 10);
+    const mugs = await product({ name: 'Mugs' }, 3);
+    const line = (product_id: string, quantity: number) => ({ product_id, quantity });
+
+    const shipped = (
+      await api
+        .post('/stock/transfers', { from_warehouse_id: main, to_warehouse_id: annex, items: [line(beans, 4), line(mugs, 1), line(beans, 2.5)] })
+        .expect(201)
+    ).body.data;
+    expect(shipped.items).toEqual([
+      { product_id: beans, quantity: 4, received_quantity: 0, lost_quantity: 0 },
+      { product_id: mugs, quantity: 1, received_quantity: 0, lost_quantity: 0 },
+      { product_id: beans, quantity: 2.5, received_quantity: 0, lost_quantity: 0 },
+    ]);
+    expect(await levels(beans)).toMatchObject({ main: 3.5, annex: 0, stock: 3.5, in_transit: 6.5 });
+    expect((await movements(shipped.id)).filter((m: (string | number)[]) => m[1] === beans)).toEqual([
+      ['transfer_out', beans, main, -4],
+      ['transfer_out', beans, main, -2.5],
+    ]);
+
+    // 5 of the 6.5 beans arrive, named on two lines of the receipt: the first line is filled, then the second
+    const received = (await api.post(`/stock/transfers/${shipped.id}/receive`, { items: [line(beans, 3), line(beans, 2)] }).expect(200)).body.data;
+    expect(received.items).toEqual([
+      { product_id: beans, quantity: 4, received_quantity: 4, lost_quantity: 0 },
+      { product_id: mugs, quantity: 1, received_quantity: 0, lost_quantity: 1 },
+      { product_id: beans, quantity: 2.5, received_quantity: 1, lost_quantity: 1.5 },
+    ]);
+    expect(await levels(beans)).toMatchObject({ main: 3.5, annex: 5, stock: 8.5, in_transit: 0 });
+    expect((await movements(shipped.id)).filter((m: (string | number)[]) => m[0] === 'transfer_in')).toEqual([['transfer_in', beans, annex, 5]]);
+
+    const again = (await api.post('/stock/transfers', { from_warehouse_id: main, to_warehouse_id: annex, items: [line(beans, 1), line(beans, 2)] }).expect(201))
+      .body.data;
+    await api.post(`/stock/transfers/${again.id}/cancel`, {}).expect(200);
+    expect(await levels(beans)).toMatchObject({ main: 3.5, annex: 5, in_transit: 0 });
+    expect((await movements(again.id)).filter((m: (string | number)[]) => m[0] === 'transfer_cancel')).toEqual([['transfer_cancel', beans, main, 3]]);
+    await verified(biz);
+  });
+
   it('ships at once, is received in part with a loss, and another is cancelled: stock, in transit, movements, events and verify after each step', async () => {
     const { biz, api, main, annex, product, levels, movements } = await shop('Transfer Shop');
     const beans = await product({ name: 'Beans', cost_price: 4, min_stock: 5 }, 10);
@@ -226,7 +266,12 @@ describe('stock transfers (CONTRACT.md 14)', () => {
 
       const cases: [() => any, number, string, unknown?][] = [
         [() => api.post('/stock/transfers', { from_warehouse_id: main, to_warehouse_id: main, items: [line(beans, 1)] }), 400, 'VALIDATION_FAILED'],
-        [() => ship({ items: [line(beans, 1), line(beans, 1)] }), 400, 'VALIDATION_FAILED'],
+        [
+          () => ship({ items: [line(beans, 3), line(mugs, 1), line(beans, 2.5)] }),
+          422,
+          'INSUFFICIENT_STOCK',
+          [{ product_id: beans, warehouse_id: main, requested: 5.5, available: 3 }],
+        ],
         [() => ship({ items: [] }), 400, 'VALIDATION_FAILED'],
         [() => ship({ items: [line(beans, 0)] }), 400, 'VALIDATION_FAILED'],
         [() => ship({ items: [line(beans, 0.0001)] }), 400, 'VALIDATION_FAILED'],
@@ -246,7 +291,12 @@ describe('stock transfers (CONTRACT.md 14)', () => {
           [{ product_id: beans, shipped: 2, requested: 2.001 }],
         ],
         [() => api.post(`/stock/transfers/${tr.id}/receive`, { items: [line(mugs, 1)] }), 400, 'VALIDATION_FAILED'],
-        [() => api.post(`/stock/transfers/${tr.id}/receive`, { items: [line(beans, 1), line(beans, 1)] }), 400, 'VALIDATION_FAILED'],
+        [
+          () => api.post(`/stock/transfers/${tr.id}/receive`, { items: [line(beans, 1), line(beans, 1.001)] }),
+          422,
+          'RECEIPT_EXCEEDS_SHIPPED',
+          [{ product_id: beans, shipped: 2, requested: 2.001 }],
+        ],
         [() => api.post(`/stock/transfers/${tr.id}/receive`, { items: [line(beans, -1)] }), 400, 'VALIDATION_FAILED'],
         [() => api.post(`/stock/transfers/${randomUUID()}/receive`, {}), 404, 'NOT_FOUND'],
         [() => apiAs(t, stranger).post(`/stock/transfers/${tr.id}/receive`, {}), 404, 'NOT_FOUND'],

@@ -149,7 +149,7 @@ export class StockService {
     how: 'arrived' | 'cancelled',
     lines: TransferStockLine[],
   ): Promise<void> {
-    const entering = lines.filter((l) => dec(l.quantity).isPositive());
+    const entering = lines.filter((l) => dec(l.quantity).greaterThan(0));
     if (!tx.locks.holds(LockRank.ProductStock)) throw new Error('a transfer locks its products first (StockService.lockProducts)');
     if (entering.length === 0) return;
     tx.locks.take(LockRank.StockLevels);

@@ -1,5 +1,5 @@
 import { firstRepeatedProduct } from '../../common/validation/one-line-per-product';
-import { arrivals, DuplicateTransferProduct, ReceiptExceedsShipped, UnknownTransferProduct } from './transfer-quantities';
+import { arrivals, perProduct, ReceiptExceedsShipped, UnknownTransferProduct } from './transfer-quantities';
 
 const shipped = [
   { productId: 'a', quantity: '10' },
@@ -33,15 +33,55 @@ describe('arrivals', () => {
     expect(figures(arrivals(shipped, [{ productId: 'a', quantity: 0 }]))[0]).toEqual(['a', '0', '10']);
   });
 
-  it('refuses more than shipped, a product not shipped, and a product named twice', () => {
+  it('refuses more than shipped, also on the sum of lines naming one product, and a product not shipped', () => {
     expect(() => arrivals(shipped, [{ productId: 'b', quantity: 2.501 }])).toThrow(ReceiptExceedsShipped);
     expect(() => arrivals(shipped, [{ productId: 'z', quantity: 1 }])).toThrow(UnknownTransferProduct);
     expect(() =>
       arrivals(shipped, [
-        { productId: 'a', quantity: 1 },
-        { productId: 'a', quantity: 1 },
+        { productId: 'b', quantity: 1.5 },
+        { productId: 'b', quantity: 1.001 },
       ]),
-    ).toThrow(DuplicateTransferProduct);
+    ).toThrow(ReceiptExceedsShipped);
+  });
+
+  it('fills the lines of a product shipped on several lines in line order', () => {
+    const split = [
+      { productId: 'a', quantity: '3' },
+      { productId: 'b', quantity: '1' },
+      { productId: 'a', quantity: '2' },
+    ];
+    expect(figures(arrivals(split, [{ productId: 'a', quantity: 4 }]))).toEqual([
+      ['a', '3', '0'],
+      ['b', '0', '1'],
+      ['a', '1', '1'],
+    ]);
+    expect(
+      figures(
+        arrivals(split, [
+          { productId: 'a', quantity: 2 },
+          { productId: 'a', quantity: 0.5 },
+        ]),
+      ),
+    ).toEqual([
+      ['a', '2.5', '0.5'],
+      ['b', '0', '1'],
+      ['a', '0', '2'],
+    ]);
+  });
+});
+
+describe('perProduct', () => {
+  it('adds the lines of each product, in the order of its first line', () => {
+    expect(
+      perProduct([
+        { productId: 'a', quantity: '1.5' },
+        { productId: 'b', quantity: 2 },
+        { productId: 'a', quantity: '0.25' },
+      ]),
+    ).toEqual([
+      { productId: 'a', quantity: '1.75' },
+      { productId: 'b', quantity: '2' },
+    ]);
   });
 });
 

@@ -1,12 +1,4 @@
 import { dec, Decimal, DecimalInput } from '../../common/money/money';
-import { firstRepeatedProduct, repeatedProductMessage } from '../../common/validation/one-line-per-product';
-
-/** A product named twice in one request: its lines would have to be added, so the client is asked to. */
-export class DuplicateTransferProduct extends Error {
-  constructor(readonly index: number) {
-    super(repeatedProductMessage(index));
-  }
-}
 
 /** A received product that the transfer did not ship. */
 export class UnknownTransferProduct extends Error {
@@ -37,25 +29,32 @@ export interface Arrival {
   lost: Decimal;
 }
 
+/** Each product once, with the quantities of its lines added, in the order of its first line. */
+export function perProduct(lines: ShippedLine[]): { productId: string; quantity: string }[] {
+  const sums = new Map<string, Decimal>();
+  for (const l of lines) sums.set(l.productId, (sums.get(l.productId) ?? dec(0)).plus(dec(l.quantity)));
+  return [...sums].map(([productId, quantity]) => ({ productId, quantity: quantity.toString() }));
+}
+
 /**
  * What arrived and what was lost of each shipped line, in their order. Without `received`, everything
- * arrived; with it, each named product arrived as given (0 allowed) and a product not named arrived not
- * at all. Throws for a product named twice, one the transfer did not ship, or more than was shipped.
+ * arrived; with it, each named product arrived as given (0 allowed; a product named on several lines
+ * arrived as their sum) and a product not named arrived not at all. A product shipped on several lines
+ * fills them in line order. Throws for a product the transfer did not ship, or more than was shipped.
  */
 export function arrivals(shipped: ShippedLine[], received?: { productId: string; quantity: DecimalInput }[]): Arrival[] {
   if (received === undefined) return shipped.map((l) => ({ productId: l.productId, received: dec(l.quantity), lost: dec(0) }));
-  const repeated = firstRepeatedProduct(received);
-  if (repeated >= 0) throw new DuplicateTransferProduct(repeated);
-  const shippedOf = new Map(shipped.map((l) => [l.productId, dec(l.quantity)]));
-  const arrived = new Map<string, Decimal>();
+  const shippedOf = new Map(perProduct(shipped).map((l) => [l.productId, dec(l.quantity)]));
   received.forEach((r, i) => {
-    const quantity = shippedOf.get(r.productId);
-    if (quantity === undefined) throw new UnknownTransferProduct(i);
-    if (dec(r.quantity).greaterThan(quantity)) throw new ReceiptExceedsShipped(r.productId, quantity, dec(r.quantity));
-    arrived.set(r.productId, dec(r.quantity));
+    if (!shippedOf.has(r.productId)) throw new UnknownTransferProduct(i);
   });
+  const left = new Map(perProduct(received).map((r) => [r.productId, dec(r.quantity)]));
+  for (const [productId, quantity] of left) {
+    if (quantity.greaterThan(shippedOf.get(productId)!)) throw new ReceiptExceedsShipped(productId, shippedOf.get(productId)!, quantity);
+  }
   return shipped.map((l) => {
-    const got = arrived.get(l.productId) ?? dec(0);
+    const got = Decimal.min(dec(l.quantity), left.get(l.productId) ?? dec(0));
+    left.set(l.productId, (left.get(l.productId) ?? dec(0)).minus(got));
     return { productId: l.productId, received: got, lost: dec(l.quantity).minus(got) };
   });
 }

@@ -7,7 +7,6 @@ import { LockRank } from '../../database/lock-order';
 import { takeNumber } from '../../database/numbering';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { assertOneLinePerProduct } from '../../common/validation/one-line-per-product';
 import { checkProducts } from '../products/product-references';
 import { StockService } from '../stock/stock.service';
 import { checkWarehouses } from '../warehouses/warehouse-references';
@@ -17,7 +16,7 @@ import { TransferItem } from './entities/transfer-item.entity';
 import { Transfer } from './entities/transfer.entity';
 import { StockTransferredEvent } from './events/stock-transferred.event';
 import { toTransferItemJson, toTransferJson, TransferJson } from './transfer.mapper';
-import { Arrival, arrivals, DuplicateTransferProduct, ReceiptExceedsShipped, UnknownTransferProduct } from './transfer-quantities';
+import { Arrival, arrivals, perProduct, ReceiptExceedsShipped, UnknownTransferProduct } from './transfer-quantities';
 
 /** The next position of the stock ledger: where a transfer closes, under its products' stock locks. */
 const NEXT_LEDGER_SEQ = `nextval(pg_get_serial_sequence('stock_movements', 'seq'))`;
@@ -39,9 +38,9 @@ export class TransfersService {
     if (dto.from_warehouse_id === dto.to_warehouse_id) {
       throw DomainError.validation('to_warehouse_id', 'to_warehouse_id must be another warehouse than from_warehouse_id');
     }
+    // the same product may be on several lines: the deduction checks the stock on their sum, as for a sale
     const lines = dto.items.map((item, i) => ({ lineNo: i + 1, productId: item.product_id, quantity: quantityString(item.quantity) }));
-    assertOneLinePerProduct(lines);
-    const productIds = lines.map((l) => l.productId);
+    const productIds = [...new Set(lines.map((l) => l.productId))];
     return this.uow.run(async (tx) => {
       await checkWarehouses(tx, biz.id, [dto.from_warehouse_id, dto.to_warehouse_id]);
       await checkProducts(tx, biz.id, productIds);
@@ -75,18 +74,14 @@ export class TransfersService {
       const transfer = await lockInTransit(tx, biz.id, id, 'received');
       const items = await itemsOf(tx, biz.id, id);
       const arrived = checkedArrivals(items, dto);
-      await this.stock.lockProducts(
-        tx,
-        biz.id,
-        items.map((i) => i.productId),
-      );
+      await this.stock.lockProducts(tx, biz.id, productIdsOf(items));
       await this.stock.enterTransfer(
         tx,
         biz.id,
         id,
         transfer.toWarehouseId,
         'arrived',
-        arrived.map((a) => ({ productId: a.productId, quantity: a.received.toString() })),
+        perProduct(arrived.map((a) => ({ productId: a.productId, quantity: a.received }))),
       );
       for (const [i, item] of items.entries()) {
         item.receivedQuantity = quantityString(arrived[i].received);
@@ -114,12 +109,8 @@ export class TransfersService {
     return this.uow.run(async (tx) => {
       const transfer = await lockInTransit(tx, biz.id, id, 'cancelled');
       const items = await itemsOf(tx, biz.id, id);
-      await this.stock.lockProducts(
-        tx,
-        biz.id,
-        items.map((i) => i.productId),
-      );
-      await this.stock.enterTransfer(tx, biz.id, id, transfer.fromWarehouseId, 'cancelled', items);
+      await this.stock.lockProducts(tx, biz.id, productIdsOf(items));
+      await this.stock.enterTransfer(tx, biz.id, id, transfer.fromWarehouseId, 'cancelled', perProduct(items));
       return toTransferJson(await close(tx, transfer, 'cancelled'), items);
     });
   }
@@ -134,6 +125,10 @@ async function lockInTransit(tx: Tx, businessId: string, id: string, to: 'receiv
     throw new DomainError('INVALID_STATUS_TRANSITION', `A transfer that is ${transfer.status} cannot be ${to}`, [{ from: transfer.status, to }]);
   }
   return transfer;
+}
+
+function productIdsOf(items: TransferItem[]): string[] {
+  return [...new Set(items.map((i) => i.productId))];
 }
 
 function itemsOf(tx: Tx, businessId: string, transferId: string): Promise<TransferItem[]> {
@@ -154,7 +149,7 @@ function checkedArrivals(items: TransferItem[], dto: ReceiveTransferDto): Arriva
       dto.items?.map((i) => ({ productId: i.product_id, quantity: quantityString(i.quantity) })),
     );
   } catch (err) {
-    if (err instanceof DuplicateTransferProduct || err instanceof UnknownTransferProduct) {
+    if (err instanceof UnknownTransferProduct) {
       throw DomainError.validation(`items[${err.index}].product_id`, err.message);
     }
     if (err instanceof ReceiptExceedsShipped) {

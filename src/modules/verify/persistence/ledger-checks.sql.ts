@@ -255,7 +255,8 @@ export const averageCosts: LedgerCheck = defineStatement(
 );
 
 /**
- * Transfers against their movements (CONTRACT.md 14): per line, shipped is what left the source
+ * Transfers against their movements (CONTRACT.md 14): per product of a transfer (its lines added, as
+ * a product may be on several), shipped is what left the source
  * (transfer_out), received what entered the destination (transfer_in), and received + lost + what
  * went back (transfer_cancel) is all that was shipped once the transfer closed, nothing while in
  * transit. And per product, the ledger's goods in transit (what transfer movements took out of the
@@ -274,10 +275,14 @@ export const transfers: LedgerCheck = defineStatement(
             coalesce(sum(m.quantity) FILTER (WHERE m.type = 'transfer_cancel'), 0) AS returned
        FROM stock_movements m WHERE ${scoped('m')} AND m.transfer_id IS NOT NULL
       GROUP BY 1, 2, 3
+   ), per_product AS (
+     SELECT business_id, transfer_id, product_id, status, sum(quantity) AS quantity,
+            sum(received_quantity) AS received_quantity, sum(lost_quantity) AS lost_quantity
+       FROM lines GROUP BY business_id, transfer_id, product_id, status
    ), cmp AS (
      SELECT l.business_id, l.transfer_id, l.product_id, l.status, l.quantity, l.received_quantity, l.lost_quantity,
             coalesce(m.shipped, 0) AS shipped, coalesce(m.arrived, 0) AS arrived, coalesce(m.returned, 0) AS returned
-       FROM lines l LEFT JOIN moved m ON m.business_id = l.business_id AND m.transfer_id = l.transfer_id AND m.product_id = l.product_id
+       FROM per_product l LEFT JOIN moved m ON m.business_id = l.business_id AND m.transfer_id = l.transfer_id AND m.product_id = l.product_id
    ), ledger_transit AS (
      SELECT m.business_id, m.product_id, -sum(m.quantity) AS qty
        FROM stock_movements m WHERE ${scoped('m')} AND m.type IN (${TRANSFER_TYPES_SQL})
