@@ -19,7 +19,7 @@ const MAX_READS = 3;
 /**
  * Dashboard, revenue series, top products and margin, aggregated in PostgreSQL from three parts (see
  * AnalyticsPlan): the daily rollup of the closed days, the hourly rollup of the closed hours of
- * the open days, and the completed sales since then, live.
+ * the open days, and the counted sales since then, live.
  */
 @Injectable()
 export class AnalyticsService {

@@ -6,7 +6,8 @@ export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const REVERSIBLE_SALE_STATUSES: readonly SaleStatus[] = ['completed', 'partially_returned'];
 
 /**
- * A sale that counts as sold, for analytics and a customer's last purchase, as an SQL list: completed,
- * or returned only in part (counted net of its refunds); a fully returned sale counts like a cancelled one.
+ * A sale that counts for a customer's last purchase, as an SQL list: completed, or returned only in
+ * part; a fully returned sale counts like a cancelled one. Analytics count by what is left of a sale's
+ * total instead (COUNTED_SALE_SQL in analytics/persistence/analytics-rollups.sql.ts).
  */
 export const COUNTED_SALE_STATUSES_SQL = `('completed', 'partially_returned')`;

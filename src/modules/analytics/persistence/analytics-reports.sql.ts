@@ -1,12 +1,11 @@
 import { localDateSql } from '../../../database/zone-sql';
-import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
-import { LINE_COST_SQL } from './analytics-rollups.sql';
+import { COUNTED_SALE_SQL, LINE_COST_SQL, LINE_KEPT_SQL } from './analytics-rollups.sql';
 import { defineStatement, Statement } from '../../../database/statement';
 
 /**
  * The report reads of /analytics/dashboard, /revenue and /top-products. Each sums three parts of the
  * window (see AnalyticsPlan): the daily rollup of the closed days, the hourly rollup of the closed
- * hours of the open days, and the completed sales since, live through the (business_id, status,
+ * hours of the open days, and the sales since, live through the (business_id, status,
  * created_at) index. Each also counts the rolled-up rows it found, so the caller can tell whether a
  * fill is needed without a second round trip.
  *
@@ -27,7 +26,7 @@ export type WindowParams = [
 
 const WINDOW_DAYS = `business_id = $1 AND day BETWEEN $2 AND $3`;
 const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (day, hour) <= ($6::date, $7::int)`;
-const WINDOW_LIVE_SALES = `s.business_id = $1 AND s.status IN ${COUNTED_SALE_STATUSES_SQL} AND s.created_at >= $4 AND s.created_at < $5`;
+const WINDOW_LIVE_SALES = `s.business_id = $1 AND ${COUNTED_SALE_SQL('s')} AND s.created_at >= $4 AND s.created_at < $5`;
 
 /** How many rolled-up rows a window read found: days and hour buckets. */
 const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS})::int AS rolled_days,
@@ -74,7 +73,7 @@ const WINDOW_PRODUCT_PARTS = `
   SELECT product_id, quantity, revenue, cost FROM analytics_hourly_products WHERE ${WINDOW_HOURS}
   UNION ALL
   SELECT i.product_id, i.quantity - i.returned_quantity, i.total - i.returned_amount, ${LINE_COST_SQL('i')}
-    FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id
+    FROM sales s JOIN sale_items i ON i.business_id = $1 AND i.sale_id = s.id AND ${LINE_KEPT_SQL('i')}
    WHERE ${WINDOW_LIVE_SALES}`;
 
 /** Numeric columns come as exact decimal strings. */

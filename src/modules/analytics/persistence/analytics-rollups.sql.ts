@@ -1,6 +1,5 @@
 import { DataSource } from 'typeorm';
 import { localDateSql, localDayStartSql } from '../../../database/zone-sql';
-import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
 import { defineStatement } from '../../../database/statement';
 
 /**
@@ -12,6 +11,17 @@ import { defineStatement } from '../../../database/statement';
  */
 
 /**
+ * Whether sale `s` counts as an order in analytics (CONTRACT.md 8 and 12), an SQL condition: completed,
+ * or returned in part or in full with something left of its total (unrefunded shipping or tax keeps a
+ * fully returned order), counted at its total minus its refunds. By the refunded amount rather than the
+ * status, so that analytics agree with finance's income net of refunds whatever returns exist. The
+ * status list comes first so the (business_id, status, created_at) index still bounds the read. The
+ * one definition, for the rollups, the live part, customers and `cli verify` alike.
+ */
+export const COUNTED_SALE_SQL = (s: string) =>
+  `${s}.status IN ('completed', 'partially_returned', 'returned') AND (${s}.status = 'completed' OR ${s}.refunded_amount < ${s}.total)`;
+
+/**
  * The cost of the goods a sale line sold, net of returns, to the cent: what margin counts. The one
  * definition, for the rollups and the live part alike.
  */
@@ -20,18 +30,24 @@ export const LINE_COST_SQL = (line: string) => `round((${line}.quantity - ${line
 /** Advisory lock class of the analytics rollups; the second key is hashtext(business id). */
 export const ROLLUP_LOCK_CLASS = 0x414e4c59;
 
-/** The sale lines of sale `s`, probed through the (business_id, sale_id) index ($1 business). */
+/**
+ * A sale line with something left after its returns: what top-products and margin count (a fully
+ * returned line contributes nothing, not even a row of zeros).
+ */
+export const LINE_KEPT_SQL = (line: string) => `${line}.quantity > ${line}.returned_quantity`;
+
+/** The kept sale lines of sale `s`, probed through the (business_id, sale_id) index ($1 business). */
 const LINES_OF_SALE = `
   CROSS JOIN LATERAL (
     -- OFFSET 0 keeps this a per-sale probe: as a hash join it would read the sale lines of the
     -- business's whole history.
     SELECT li.product_id, li.quantity - li.returned_quantity AS quantity, li.total - li.returned_amount AS total,
            ${LINE_COST_SQL('li')} AS cost FROM sale_items li
-     WHERE li.business_id = $1 AND li.sale_id = s.id OFFSET 0
+     WHERE li.business_id = $1 AND li.sale_id = s.id AND ${LINE_KEPT_SQL('li')} OFFSET 0
   ) i`;
 
 /**
- * Rolls up the days of [$2, $3] not rolled up yet, in zone $4, from the completed sales. Local days
+ * Rolls up the days of [$2, $3] not rolled up yet, in zone $4, from the sales analytics count. Local days
  * become instants in PostgreSQL, so the sales index is searched with plain timestamptz bounds.
  * Returns the number of days inserted and the first of them (null when none).
  */
@@ -46,7 +62,7 @@ export const fillDays = defineStatement<[businessId: string, from: string, to: s
   ), sold AS MATERIALIZED (
     SELECT s.id, s.total - s.refunded_amount AS total, ${localDateSql('s.created_at', '$4')} AS day
       FROM bounds, sales s
-     WHERE s.business_id = $1 AND s.status IN ${COUNTED_SALE_STATUSES_SQL}
+     WHERE s.business_id = $1 AND ${COUNTED_SALE_SQL('s')}
        AND s.created_at >= ${localDayStartSql('bounds.lo', '$4')}
        AND s.created_at < ${localDayStartSql('bounds.hi + 1', '$4')}
        AND ${localDateSql('s.created_at', '$4')} IN (SELECT day FROM missing)
@@ -142,7 +158,7 @@ export const fillBuckets = defineStatement<[businessId: string, days: string[], 
   ), sold AS MATERIALIZED (
     SELECT s.id, s.total - s.refunded_amount AS total, m.day, m.hour
       FROM missing m JOIN sales s
-        ON s.business_id = $1 AND s.status IN ${COUNTED_SALE_STATUSES_SQL} AND s.created_at >= m.start_at AND s.created_at < m.end_at
+        ON s.business_id = $1 AND ${COUNTED_SALE_SQL('s')} AND s.created_at >= m.start_at AND s.created_at < m.end_at
   ), hour_rows AS (
     INSERT INTO analytics_hourly_sales (business_id, day, hour, orders, revenue)
     SELECT $1, m.day, m.hour, count(s.id), coalesce(sum(s.total), 0)

@@ -1,14 +1,14 @@
-import { COUNTED_SALE_STATUSES_SQL } from '../../orders/sale-status';
+import { COUNTED_SALE_SQL } from './analytics-rollups.sql';
 import { defineStatement } from '../../../database/statement';
 import type { ClosedCustomerStats, LiveCustomerRow } from '../customer-stats';
 
 /**
  * The reads of /analytics/customers (definitions in customer-stats.ts). Walk-in sales (no customer)
- * and sales that are not completed never count.
+ * and sales analytics do not count (COUNTED_SALE_SQL) never count.
  */
 
 /**
- * Customers with a completed sale in [$3, $4), each with what the sales before $3 hold about them:
+ * Customers with a counted sale in [$3, $4), each with what the sales before $3 hold about them:
  * their sales in the window [$2, $3), and whether they bought before both $2 and $3 (two probes on
  * the (business_id, customer_id, created_at) index per customer).
  */
@@ -22,19 +22,19 @@ export const customersSince = defineStatement<[businessId: string, windowStart: 
            count(*) FILTER (WHERE created_at < $2)::int AS pre_window_orders,
            sum(total - refunded_amount)::text AS live_spent
       FROM sales
-     WHERE business_id = $1 AND status IN ${COUNTED_SALE_STATUSES_SQL} AND customer_id IS NOT NULL AND created_at >= $3 AND created_at < $4
+     WHERE business_id = $1 AND ${COUNTED_SALE_SQL('sales')} AND customer_id IS NOT NULL AND created_at >= $3 AND created_at < $4
      GROUP BY customer_id
   )
   SELECT l.*, c.closed_orders, c.closed_spent, h.has_history
     FROM l
    CROSS JOIN LATERAL (
      SELECT count(*)::int AS closed_orders, coalesce(sum(total - refunded_amount), 0)::text AS closed_spent FROM sales x
-      WHERE x.business_id = $1 AND x.customer_id = l.customer_id AND x.status IN ${COUNTED_SALE_STATUSES_SQL}
+      WHERE x.business_id = $1 AND x.customer_id = l.customer_id AND ${COUNTED_SALE_SQL('x')}
         AND x.created_at >= $2 AND x.created_at < $3
    ) c
    CROSS JOIN LATERAL (
      SELECT EXISTS (SELECT 1 FROM sales y
-                     WHERE y.business_id = $1 AND y.customer_id = l.customer_id AND y.status IN ${COUNTED_SALE_STATUSES_SQL}
+                     WHERE y.business_id = $1 AND y.customer_id = l.customer_id AND ${COUNTED_SALE_SQL('y')}
                        AND y.created_at < least($2::timestamptz, $3::timestamptz)) AS has_history
    ) h`,
 );
@@ -53,7 +53,7 @@ export const customerBase = defineStatement<[businessId: string, windowStart: st
            bool_or(created_at < $2) AS before,
            sum(total - refunded_amount) AS lifetime
       FROM sales
-     WHERE business_id = $1 AND status IN ${COUNTED_SALE_STATUSES_SQL} AND customer_id IS NOT NULL AND created_at < $3
+     WHERE business_id = $1 AND ${COUNTED_SALE_SQL('sales')} AND customer_id IS NOT NULL AND created_at < $3
      GROUP BY customer_id
   ), top AS (
     SELECT customer_id, n::int AS orders, spent::text AS spent FROM per WHERE n > 0
