@@ -156,4 +156,63 @@ describe('cli verify', () => {
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout.trim()).error.code).toBe('VALIDATION_FAILED');
   });
+  it("analytics rollups against finance's net income: a rollup or a finance row tampered with is reported", async () => {
+    const TZ = 'America/New_York';
+    const biz = await createBusiness(t, 'Analytics Books', { timezone: TZ });
+    const get = async (path: string) => (await t.http().get(`/api/v1${path}`).set(biz.auth).expect(200)).body;
+    const lamp = await post(biz, '/products', { name: 'Lamp', price: 20 });
+    const bulb = await post(biz, '/products', { name: 'Bulb', price: 5 });
+    await post(biz, '/stock/adjustments', { product_id: lamp.id, quantity: 10, reason: 'restock' });
+    await post(biz, '/stock/adjustments', { product_id: bulb.id, quantity: 10, reason: 'restock' });
+    // issue 30 point 5: 2 x 20 + 7.50 shipping, both units back without the shipping, three days ago
+    const kept = await post(biz, '/orders', { items: [{ product_id: lamp.id, quantity: 2 }], shipping_amount: 7.5 });
+    const other = await post(biz, '/orders', { items: [{ product_id: bulb.id, quantity: 1 }] });
+    await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE id = $1`, [kept.order_id]);
+    await t.db.query(`UPDATE sales SET created_at = created_at - interval '4 days' WHERE id = $1`, [other.order_id]);
+    const dayOf = async (o: { order_id: string }) =>
+      (await t.db.query(`SELECT (created_at AT TIME ZONE $2)::date::text AS day FROM sales WHERE id = $1`, [o.order_id, TZ]))[0].day as string;
+    const [keptDay, otherDay] = [await dayOf(kept), await dayOf(other)];
+
+    await get('/analytics/dashboard?days=7'); // rolls both days up
+    await post(biz, `/orders/${kept.order_id}/returns`, { items: [{ sale_item_id: kept.items[0].id, quantity: 2 }] });
+    expect((await get('/analytics/dashboard?days=7')).data.revenue).toMatchObject({ total: 12.5, orders: 2 });
+    const rolled = (day: string) => t.db.query(`SELECT orders, revenue FROM analytics_daily_sales WHERE business_id = $1 AND day = $2`, [biz.business_id, day]);
+    expect(await rolled(keptDay)).toEqual([{ orders: 1, revenue: '7.50' }]);
+    expect((await verify('--business', biz.business_id)).code).toBe(0);
+
+    const q = (sql: string, params: unknown[]) => t.db.query(sql, [biz.business_id, ...params]);
+    // the rollup as the former rule made it: the kept shipping counted as nothing
+    await q(`UPDATE analytics_daily_sales SET orders = 0, revenue = 0 WHERE business_id = $1 AND day = $2`, [keptDay]);
+    // the books: the bulb's income 5.00 -> 6.00 (the order check sees it too)
+    await q(`UPDATE finance_transactions SET amount = 6 WHERE business_id = $1 AND sale_id = $2 AND type = 'income'`, [other.order_id]);
+    // a product row: one bulb more than its line kept
+    await q(`UPDATE analytics_daily_products SET quantity = quantity + 1 WHERE business_id = $1 AND day = $2 AND product_id = $3`, [otherDay, bulb.id]);
+    // an hour bucket of today claiming a sale that is not in the books
+    const [{ today }] = await t.db.query(`SELECT (now() AT TIME ZONE $1)::date::text AS today`, [TZ]);
+    await q(
+      `INSERT INTO analytics_hourly_sales (business_id, day, hour, orders, revenue) VALUES ($1, $2, 0, 1, 5)
+       ON CONFLICT (business_id, day, hour) DO UPDATE SET orders = 1, revenue = 5`,
+      [today],
+    );
+
+    const { code, report } = await verify('--business', biz.business_id);
+    expect(code).toBe(1);
+    const B = biz.business_id;
+    expect(report.drift).toEqual([
+      { kind: 'order_income', business_id: B, order_id: other.order_id, expected: 5, actual: 6 },
+      {
+        kind: 'analytics_product',
+        business_id: B,
+        day: otherDay,
+        product_id: bulb.id,
+        expected: { quantity: 1, revenue: 5, cost: 0 },
+        actual: { quantity: 2, revenue: 5, cost: 0 },
+      },
+      { kind: 'analytics_revenue', business_id: B, day: otherDay, expected: 6, actual: 5 },
+      { kind: 'analytics_orders', business_id: B, day: keptDay, expected: 1, actual: 0 },
+      { kind: 'analytics_revenue', business_id: B, day: keptDay, expected: 7.5, actual: 0 },
+      { kind: 'analytics_orders', business_id: B, day: today, hour: 0, expected: 0, actual: 1 },
+      { kind: 'analytics_revenue', business_id: B, day: today, hour: 0, expected: 0, actual: 5 },
+    ]);
+  });
 });

@@ -17,6 +17,7 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { statement: checks.purchasing },
   { statement: checks.transfers },
   { statement: checks.stockCounts },
+  { statement: checks.analyticsRollups },
   { statement: checks.documentNumbers },
 ];
 

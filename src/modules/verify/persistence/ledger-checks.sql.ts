@@ -1,4 +1,6 @@
 import { defineStatement, Statement } from '../../../database/statement';
+import { localDateSql, localDayStartSql } from '../../../database/zone-sql';
+import { COUNTED_SALE_SQL, LINE_COST_SQL, LINE_KEPT_SQL } from '../../analytics/persistence/analytics-rollups.sql';
 import { TRANSFER_MOVEMENT_TYPES } from '../../stock/movement-types';
 
 const TRANSFER_TYPES_SQL = TRANSFER_MOVEMENT_TYPES.map((t) => `'${t}'`).join(', ');
@@ -365,6 +367,77 @@ export const purchasing: LedgerCheck = defineStatement(
       WHERE coalesce(e.qty, 0) <> coalesce(m.qty, 0)
    )
    ${result('SELECT count(*) FROM lines', 'business_id, kind, purchase_order_id, item_id, receipt_id')}`,
+);
+
+/**
+ * The analytics rollups against the books (CONTRACT.md 8 and 12): every rolled-up day, and hour bucket
+ * of an open day (`hour` null for a day), has the revenue of finance's income net of refunds (category
+ * `sales`) over the orders created in it, in the business time zone, and the number of those orders
+ * analytics count (COUNTED_SALE_SQL); its product rows are the lines those orders kept, net of
+ * returns (quantity, revenue, cost). Orders analytics do not count have nothing left in finance (the
+ * orders check), so the whole day is compared. Bucket `hour` h of a day starts h hours after the
+ * day's start, as analytics-buckets.ts cuts them.
+ */
+export const analyticsRollups: LedgerCheck = defineStatement(
+  'verify.analyticsRollups',
+  `WITH money AS (
+     SELECT f.business_id, f.sale_id, sum(CASE WHEN f.type = 'income' THEN f.amount ELSE -f.amount END) AS net
+       FROM finance_transactions f
+      WHERE ${scoped('f')} AND f.category = 'sales' AND f.type IN ('income', 'refund') AND f.sale_id IS NOT NULL
+      GROUP BY f.business_id, f.sale_id
+   ), sold AS MATERIALIZED (
+     SELECT s.business_id, s.id, s.created_at, b.timezone, ${localDateSql('s.created_at', 'b.timezone')} AS day,
+            ${COUNTED_SALE_SQL('s')} AS counted, coalesce(m.net, 0) AS net
+       FROM sales s JOIN businesses b ON b.id = s.business_id
+       LEFT JOIN money m ON m.business_id = s.business_id AND m.sale_id = s.id
+      WHERE ${scoped('s')}
+   ), rolled AS MATERIALIZED (
+     SELECT r.business_id, r.day, -1 AS hour, r.orders, r.revenue FROM analytics_daily_sales r WHERE ${scoped('r')}
+     UNION ALL
+     SELECT r.business_id, r.day, r.hour, r.orders, r.revenue FROM analytics_hourly_sales r WHERE ${scoped('r')}
+   ), rolled_products AS MATERIALIZED (
+     SELECT p.business_id, p.day, -1 AS hour, p.product_id, p.quantity, p.revenue, p.cost FROM analytics_daily_products p WHERE ${scoped('p')}
+     UNION ALL
+     SELECT p.business_id, p.day, p.hour, p.product_id, p.quantity, p.revenue, p.cost FROM analytics_hourly_products p WHERE ${scoped('p')}
+   ), sold_in_buckets AS (
+     -- hour buckets exist for the open days only: the sales of other days need no bucket
+     SELECT s.business_id, s.id, s.day, s.counted, s.net,
+            floor(extract(epoch FROM s.created_at - ${localDayStartSql('s.day', 's.timezone')}) / 3600)::int AS hour
+       FROM sold s
+      WHERE (s.business_id, s.day) IN (SELECT business_id, day FROM rolled WHERE hour >= 0 UNION SELECT business_id, day FROM rolled_products WHERE hour >= 0)
+   ), by_grain AS MATERIALIZED (
+     SELECT business_id, id, day, -1 AS hour, counted, net FROM sold
+     UNION ALL
+     SELECT business_id, id, day, hour, counted, net FROM sold_in_buckets
+   ), books AS (
+     SELECT business_id, day, hour, count(*) FILTER (WHERE counted) AS orders, sum(net) AS revenue FROM by_grain GROUP BY business_id, day, hour
+   ), kept AS (
+     SELECT g.business_id, g.day, g.hour, i.product_id,
+            sum(i.quantity - i.returned_quantity) AS quantity, sum(i.total - i.returned_amount) AS revenue, sum(${LINE_COST_SQL('i')}) AS cost
+       FROM by_grain g JOIN sale_items i ON i.business_id = g.business_id AND i.sale_id = g.id AND ${LINE_KEPT_SQL('i')}
+      WHERE g.counted
+      GROUP BY g.business_id, g.day, g.hour, i.product_id
+   ), products AS (
+     SELECT coalesce(p.business_id, k.business_id) AS business_id, coalesce(p.day, k.day) AS day, coalesce(p.hour, k.hour) AS hour,
+            coalesce(p.product_id, k.product_id) AS product_id,
+            jsonb_build_object('quantity', coalesce(k.quantity, 0), 'revenue', coalesce(k.revenue, 0), 'cost', coalesce(k.cost, 0)) AS expected,
+            jsonb_build_object('quantity', coalesce(p.quantity, 0), 'revenue', coalesce(p.revenue, 0), 'cost', coalesce(p.cost, 0)) AS actual
+       FROM rolled_products p
+       FULL JOIN (SELECT k.* FROM kept k JOIN rolled r ON r.business_id = k.business_id AND r.day = k.day AND r.hour = k.hour) k
+         ON k.business_id = p.business_id AND k.day = p.day AND k.hour = p.hour AND k.product_id = p.product_id
+   ), drift AS (
+     SELECT 'analytics_revenue' AS kind, r.business_id, r.day, nullif(r.hour, -1) AS hour, NULL::uuid AS product_id,
+            to_jsonb(coalesce(b.revenue, 0)) AS expected, to_jsonb(r.revenue) AS actual
+       FROM rolled r LEFT JOIN books b ON b.business_id = r.business_id AND b.day = r.day AND b.hour = r.hour
+      WHERE r.revenue <> coalesce(b.revenue, 0)
+     UNION ALL
+     SELECT 'analytics_orders', r.business_id, r.day, nullif(r.hour, -1), NULL, to_jsonb(coalesce(b.orders, 0)), to_jsonb(r.orders)
+       FROM rolled r LEFT JOIN books b ON b.business_id = r.business_id AND b.day = r.day AND b.hour = r.hour
+      WHERE r.orders <> coalesce(b.orders, 0)
+     UNION ALL
+     SELECT 'analytics_product', business_id, day, nullif(hour, -1), product_id, expected, actual FROM products WHERE expected <> actual
+   )
+   ${result('SELECT count(*) FROM rolled', 'business_id, day, hour NULLS FIRST, kind, product_id')}`,
 );
 
 /** The numbered documents and the counter that numbers each. */
