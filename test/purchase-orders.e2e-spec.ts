@@ -425,5 +425,69 @@ describe('purchase orders up to receiving (CONTRACT.md 13)', () => {
       await api(stranger).post(`/purchase-orders/${po.id}/payments`, { amount: 1 }).expect(404);
       expect(await financeOf(biz)).toHaveLength(1);
     });
+
+    const cancelledAfter = async (name: string, quantity: number, unitCost: number, receipts: { quantity: number; unit_cost?: number }[]) => {
+      const w = await submitted(name, quantity, unitCost);
+      for (const r of receipts) {
+        await api(w.biz)
+          .post(`/purchase-orders/${w.po.id}/receipts`, { items: [{ purchase_order_item_id: w.po.items[0].id, ...r }] })
+          .expect(201);
+      }
+      await api(w.biz).post(`/purchase-orders/${w.po.id}/cancel`, {}).expect(200);
+      return w;
+    };
+
+    it('a cancelled order received above its total is payable up to its total: 422 OVERPAYMENT beyond, never a 500', async () => {
+      // 10 x 1.00 ordered, 9 received at 100 each (900 of goods), cancelled: the payable is min(10, 900)
+      const { biz, po } = await cancelledAfter('Dear Receipts', 10, 1, [{ quantity: 9, unit_cost: 100 }]);
+      const over = await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 50 }).expect(422);
+      expect(over.body.error).toMatchObject({ code: 'OVERPAYMENT', details: [{ paid_amount: 0, payable: 10, requested: 50 }] });
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 10 }).expect(201);
+      const again = await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 0.01 }).expect(422);
+      expect(again.body.error.details).toEqual([{ paid_amount: 10, payable: 10, requested: 0.01 }]);
+      expect(await financeOf(biz)).toHaveLength(1);
+      expect((await verifyLedgers(t.db, biz.business_id)).drift).toEqual([]);
+    });
+
+    it('the value received is summed over every receipt line before one rounding', async () => {
+      // 10 x 0.005 (total 0.05); six receipts of 1 at 0.005 are worth 0.03, not six lines of 0.01
+      const { biz, po } = await cancelledAfter(
+        'Fractional Receipts',
+        10,
+        0.005,
+        Array.from({ length: 6 }, () => ({ quantity: 1 })),
+      );
+      for (const amount of [0.06, 0.07, 0.04]) {
+        const over = await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount }).expect(422);
+        expect(over.body.error).toMatchObject({ code: 'OVERPAYMENT', details: [{ paid_amount: 0, payable: 0.03, requested: amount }] });
+      }
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 0.03 }).expect(201);
+      expect((await api(biz).get(`/purchase-orders/${po.id}`).expect(200)).body.data.paid_amount).toBe(0.03);
+    });
+
+    it('parallel payments of a cancelled order never pay more than its payable, round after round', async () => {
+      for (let round = 0; round < 5; round++) {
+        // 3 of 5 received at 1.01: payable 3.03, paid in cents-sized steps racing for it
+        const { biz, po } = await cancelledAfter(`Racing Cancelled ${round}`, 5, 1.01, [{ quantity: 3 }]);
+        await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 2.5 }).expect(201);
+        const results = await Promise.all(Array.from({ length: 10 }, () => api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 0.1 })));
+        expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+        for (const r of results.filter((x) => x.status !== 201)) expect([r.status, r.body.error.code]).toEqual([422, 'OVERPAYMENT']);
+        expect((await api(biz).get(`/purchase-orders/${po.id}`).expect(200)).body.data.paid_amount).toBe(3);
+        expect((await financeOf(biz)).length).toBe(6);
+      }
+    });
+
+    it('an order paid before it was cancelled keeps what was paid; nothing more is payable, and verify agrees', async () => {
+      const { biz, po } = await submitted('Prepaid', 4, 2.5);
+      await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 10 }).expect(201);
+      await api(biz)
+        .post(`/purchase-orders/${po.id}/receipts`, { items: [{ purchase_order_item_id: po.items[0].id, quantity: 1 }] })
+        .expect(201);
+      await api(biz).post(`/purchase-orders/${po.id}/cancel`, {}).expect(200);
+      const over = await api(biz).post(`/purchase-orders/${po.id}/payments`, { amount: 0.01 }).expect(422);
+      expect(over.body.error.details).toEqual([{ paid_amount: 10, payable: 2.5, requested: 0.01 }]);
+      expect((await verifyLedgers(t.db, biz.business_id)).drift).toEqual([]);
+    });
   });
 });

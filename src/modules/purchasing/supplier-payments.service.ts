@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
-import { dec, Decimal, moneyNumber, moneyString, roundMoney } from '../../common/money/money';
+import { dec, moneyNumber, moneyString } from '../../common/money/money';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { FinanceTransactionJson, toFinanceTransactionJson } from '../finance/finance.mapper';
@@ -11,6 +11,7 @@ import { PurchaseOrder } from './entities/purchase-order.entity';
 import { ReceiptItem } from './entities/receipt-item.entity';
 import { Receipt } from './entities/receipt.entity';
 import { lockForAction } from './purchase-orders.service';
+import { ReceivedLine, supplierPayable } from './supplier-payable';
 
 /** The finance category of supplier payments. */
 export const PURCHASES_CATEGORY = 'purchases';
@@ -19,7 +20,7 @@ export const PURCHASES_CATEGORY = 'purchases';
  * POST /purchase-orders/:id/payments (CONTRACT.md 13): a payment to the supplier, booked as a finance
  * expense (category `purchases`) that names the order, and added to its `paid_amount`, under the
  * order's row lock, so parallel payments never pay more than the order is worth: its total, or once
- * cancelled the value of what was received (422 OVERPAYMENT; a CHECK backs the total).
+ * cancelled min(total, value received) (supplier-payable.ts; 422 OVERPAYMENT; a CHECK backs the total).
  */
 @Injectable()
 export class SupplierPaymentsService {
@@ -31,7 +32,7 @@ export class SupplierPaymentsService {
   async pay(biz: BusinessContext, purchaseOrderId: string, dto: CreateSupplierPaymentDto): Promise<FinanceTransactionJson> {
     return this.uow.run(async (tx) => {
       const order = await lockForAction(tx, biz.id, purchaseOrderId, 'pay', 'paid');
-      const limit = order.status === 'cancelled' ? await valueReceived(tx, biz.id, order.id) : dec(order.total);
+      const limit = supplierPayable(order, order.status === 'cancelled' ? await receivedLines(tx, biz.id, order.id) : []);
       const paidAfter = dec(order.paidAmount).plus(dto.amount);
       if (paidAfter.greaterThan(limit)) {
         throw new DomainError('OVERPAYMENT', undefined, [
@@ -54,13 +55,12 @@ export class SupplierPaymentsService {
   }
 }
 
-/** What the order's receipts are worth: each receipt line's quantity x unit cost, to the cent. */
-async function valueReceived(tx: Tx, businessId: string, purchaseOrderId: string): Promise<Decimal> {
-  const items = await tx
+/** The order's receipt lines: what was received, each at the unit cost it was received at. */
+async function receivedLines(tx: Tx, businessId: string, purchaseOrderId: string): Promise<ReceivedLine[]> {
+  return tx
     .getRepository(ReceiptItem)
     .createQueryBuilder('i')
     .innerJoin(Receipt, 'r', 'r.business_id = i.business_id AND r.id = i.receipt_id')
     .where('i.business_id = :businessId AND r.purchase_order_id = :purchaseOrderId', { businessId, purchaseOrderId })
     .getMany();
-  return items.reduce((sum, i) => sum.plus(roundMoney(dec(i.quantity).times(i.unitCost))), dec(0));
 }
