@@ -349,6 +349,29 @@ describe('Returns, refunds and credit notes (CONTRACT.md 12)', () => {
     await verified(biz);
   });
 
+  it('an order of free goods with tax and shipping is refunded exactly: the tax follows the quantity returned', async () => {
+    const biz = await createBusiness(t, 'Free Goods Shop');
+    const a = api(biz);
+    const p = await stocked(biz, { price: '0.00', stock: 5 });
+    const order = await a.order({
+      customer: { email: 'free@returns.test' },
+      items: [{ product_id: p, quantity: 2 }],
+      tax_amount: 5,
+      shipping_amount: 3,
+      send_invoice: true,
+    });
+    expect(order).toMatchObject({ subtotal: 0, total: 8, loyalty_points_earned: 8 });
+    const first = (await a.returnOf(order.order_id, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }).expect(201)).body.data;
+    expect(first).toMatchObject({ subtotal: 0, tax_amount: 2.5, shipping_amount: 0, total: 2.5, points_reversed: 2 });
+    const last = (await a.returnOf(order.order_id, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }], refund_shipping: true }).expect(201)).body.data;
+    expect(last).toMatchObject({ subtotal: 0, tax_amount: 2.5, shipping_amount: 3, total: 5.5, points_reversed: 6 });
+    expect((await a.get(`/orders/${order.order_id}`)).data).toMatchObject({ status: 'returned', refunded_amount: 8, payment_status: 'refunded' });
+    expect((await refundsOf(biz, order.order_id)).map((r: any) => r.amount)).toEqual(['2.50', '5.50']);
+    expect((await a.get('/credit-notes')).data.map((n: any) => n.total).sort()).toEqual([2.5, 5.5]);
+    expect(await a.customer(order.customer_id)).toEqual({ total_spent: 0, total_orders: 1, loyalty_balance: 0 });
+    await verified(biz);
+  });
+
   it('cancelling a partially returned order takes back only the rest: goods, money and points', async () => {
     const biz = await createBusiness(t, 'Cancel After Return');
     const a = api(biz);

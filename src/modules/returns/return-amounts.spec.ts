@@ -119,6 +119,62 @@ describe('returnAmounts: CONTRACT.md 12', () => {
     expect(afterReturn(afterReturn(discounted, [{ lineId: 'a', quantity: '1' }], false).next, [], true).amounts.total.toString()).toBe('5');
   });
 
+  describe('an order whose subtotal is 0: the tax and discount shares follow quantities', () => {
+    // 2 x a price-0 product, tax 5.00, shipping 3.00: total 8.00, 8 points
+    const free: ReturnableOrder = {
+      subtotal: '0',
+      taxAmount: '5.00',
+      discountAmount: '0',
+      shippingAmount: '3.00',
+      total: '8.00',
+      pointsEarned: 8,
+      refundedAmount: '0',
+      shippingRefunded: false,
+      lines: [{ id: 'a', quantity: '2', total: '0', returnedQuantity: '0' }],
+    };
+
+    it('everything returned at once with shipping refunds exactly the total', () => {
+      const { amounts } = afterReturn(free, [{ lineId: 'a', quantity: '2' }], true);
+      expect([amounts.subtotal, amounts.taxAmount, amounts.shippingAmount, amounts.total].map(String)).toEqual(['0', '5', '3', '8']);
+      expect(amounts.refundedAfter.toString()).toBe('8');
+      expect(amounts.points).toBe(8);
+    });
+
+    it('in steps: round(tax x Q) cumulative, Q = quantity returned over quantity sold', () => {
+      const first = afterReturn(free, [{ lineId: 'a', quantity: '1' }], false);
+      // Q = 1/2: tax round(5.00 x 0.5) = 2.50; points floor(8 x 2.50 / 8.00) = 2
+      expect([first.amounts.taxAmount, first.amounts.total].map(String)).toEqual(['2.5', '2.5']);
+      expect(first.amounts.points).toBe(2);
+      const last = afterReturn(first.next, [{ lineId: 'a', quantity: '1' }], true);
+      expect([last.amounts.taxAmount, last.amounts.shippingAmount, last.amounts.total].map(String)).toEqual(['2.5', '3', '5.5']);
+      expect(last.next.refundedAmount.toString()).toBe('8');
+      expect(last.amounts.points).toBe(6);
+    });
+
+    it('Q counts every line together, and the discount share follows it too', () => {
+      const twoLines: ReturnableOrder = {
+        ...free,
+        taxAmount: '1.00',
+        discountAmount: '0.50',
+        shippingAmount: '2.00',
+        total: '2.50',
+        pointsEarned: 2,
+        lines: [
+          { id: 'a', quantity: '1', total: '0', returnedQuantity: '0' },
+          { id: 'b', quantity: '2', total: '0', returnedQuantity: '0' },
+        ],
+      };
+      // Q = 1/3: tax round(0.333) = 0.33, discount round(0.1667) = 0.17
+      const first = afterReturn(twoLines, [{ lineId: 'b', quantity: '1' }], false);
+      expect([first.amounts.taxAmount, first.amounts.discountAmount, first.amounts.total].map(String)).toEqual(['0.33', '0.17', '0.16']);
+      // Q = 2/3: tax round(0.667) = 0.67, discount round(0.333) = 0.33
+      const second = afterReturn(first.next, [{ lineId: 'a', quantity: '1' }], false);
+      expect([second.amounts.taxAmount, second.amounts.discountAmount, second.amounts.total].map(String)).toEqual(['0.34', '0.16', '0.18']);
+      const last = afterReturn(second.next, [{ lineId: 'b', quantity: '1' }], true);
+      expect(last.next.refundedAmount.toString()).toBe('2.5');
+    });
+  });
+
   // An order of 1 to 4 lines with cents, tax, shipping and an order discount that keeps the total >= 0,
   // and a plan: every line's quantity cut into 1 to 3 parts, all parts shuffled into returns, the
   // shipping refunded with one of them.
@@ -130,18 +186,21 @@ describe('returnAmounts: CONTRACT.md 12', () => {
       }),
       taxPercent: fc.integer({ min: 0, max: 30 }),
       shippingCents: fc.integer({ min: 0, max: 5_000 }),
+      // the tax of an order whose lines are all free (a subtotal of 0)
+      freeTaxCents: fc.integer({ min: 0, max: 2_000 }),
       discountPermille: fc.integer({ min: 0, max: 1000 }),
       cuts: fc.array(fc.integer({ min: 1, max: 999 }), { minLength: 8, maxLength: 8 }),
       seed: fc.integer(),
       shippingWith: fc.nat(),
     })
-    .filter((o) => o.lines.some((l) => l.cents > 0));
+    // a third of the orders have only free lines
+    .map((o) => (o.seed % 3 === 0 ? { ...o, lines: o.lines.map((l) => ({ ...l, cents: 0 })) } : o));
 
   it('property: any sequence of partial returns never refunds more than the total, and everything with shipping refunds exactly it', () => {
     fc.assert(
       fc.property(orderAndPlan, (o) => {
         const subtotalCents = o.lines.reduce((acc, l) => acc + l.cents, 0);
-        const taxCents = Math.floor((subtotalCents * o.taxPercent) / 100);
+        const taxCents = subtotalCents === 0 ? o.freeTaxCents : Math.floor((subtotalCents * o.taxPercent) / 100);
         const discountCents = Math.floor(((subtotalCents + taxCents + o.shippingCents) * o.discountPermille) / 1000);
         const totalCents = subtotalCents + taxCents + o.shippingCents - discountCents;
         const cents = (c: number) => new Decimal(c).dividedBy(100);

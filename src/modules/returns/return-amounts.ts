@@ -91,8 +91,10 @@ export function returnAmounts(order: ReturnableOrder, request: ReturnRequestLine
   }
 
   const subtotal = goodsAfter.minus(goodsBefore);
-  const taxAmount = shareOf(order.taxAmount, order.subtotal, goodsAfter).minus(shareOf(order.taxAmount, order.subtotal, goodsBefore));
-  const discountAmount = shareOf(order.discountAmount, order.subtotal, goodsAfter).minus(shareOf(order.discountAmount, order.subtotal, goodsBefore));
+  const before = returnedShare(order, goodsBefore, new Map());
+  const after = returnedShare(order, goodsAfter, requested);
+  const taxAmount = shareOf(order.taxAmount, after).minus(shareOf(order.taxAmount, before));
+  const discountAmount = shareOf(order.discountAmount, after).minus(shareOf(order.discountAmount, before));
   const shippingAmount = refundShipping && !order.shippingRefunded ? dec(order.shippingAmount) : dec(0);
   const left = dec(order.total).minus(order.refundedAmount);
   const total = Decimal.min(Decimal.max(0, subtotal.plus(taxAmount).minus(discountAmount).plus(shippingAmount)), Decimal.max(0, left));
@@ -126,10 +128,33 @@ function cumulativeGoods(line: ReturnableLine, returned: Decimal): Decimal {
   return roundMoney(dec(line.total).times(returned).dividedBy(sold));
 }
 
-/** round(amount x goods / subtotal), 0 when the subtotal is 0. */
-function shareOf(amount: DecimalInput, subtotal: DecimalInput, goods: Decimal): Decimal {
-  if (dec(subtotal).isZero()) return dec(0);
-  return roundMoney(dec(amount).times(goods).dividedBy(subtotal));
+/** A fraction of the order, kept as its two terms so that amounts are multiplied before the one division. */
+interface Share {
+  returned: Decimal;
+  of: Decimal;
+}
+
+/**
+ * The share of the order returned so far, which the tax and the discount follow: the goods refunded
+ * over the subtotal, or when the subtotal is 0 (nothing to weigh by) the quantity returned over the
+ * quantity sold, all lines together, so a free order's tax can still be refunded in full.
+ * `requested` is added to what earlier returns took back.
+ */
+function returnedShare(order: ReturnableOrder, goods: Decimal, requested: Map<string, Decimal>): Share {
+  if (!dec(order.subtotal).isZero()) return { returned: goods, of: dec(order.subtotal) };
+  let sold = dec(0);
+  let returned = dec(0);
+  for (const line of order.lines) {
+    sold = sold.plus(line.quantity);
+    returned = returned.plus(line.returnedQuantity).plus(requested.get(line.id) ?? 0);
+  }
+  return { returned, of: sold };
+}
+
+/** round(amount x share), half up to cents; 0 of nothing. */
+function shareOf(amount: DecimalInput, share: Share): Decimal {
+  if (share.of.isZero()) return dec(0);
+  return roundMoney(dec(amount).times(share.returned).dividedBy(share.of));
 }
 
 /**
