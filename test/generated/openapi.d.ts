@@ -1750,6 +1750,7 @@ export interface components {
             warehouse_id?: string;
         };
         CreateReturnDto: {
+            /** @description the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return) */
             items: components["schemas"]["ReturnLineDto"][];
             /** @default false */
             refund_shipping?: boolean;

@@ -22,6 +22,7 @@ import { SaleReturnedEvent } from './events/sale-returned.event';
 import { ReturnAmounts, returnAmounts, ReturnExceedsSold, UnknownReturnLine } from './return-amounts';
 import { ReturnJson } from './return.mapper';
 import { ReturnsReader } from './returns.reader';
+import { SHIPPING_ONLY_RETURN_FROM, shippingOnlyRefusal } from './shipping-only-return';
 
 /**
  * POST /orders/:id/returns (CONTRACT.md 12): some of an order's lines come back in ONE transaction,
@@ -29,6 +30,7 @@ import { ReturnsReader } from './returns.reader';
  * first, so two returns (or a return and a cancel) of one order run one after the other, each on
  * what the other left: a line never comes back beyond what it sold, the order never refunds beyond
  * its total. Every check runs before the first write, so a rejection writes nothing and takes no number.
+ * A return of no lines refunds the shipping alone (shipping-only-return.ts), also of a `returned` order.
  */
 @Injectable()
 export class ReturnsService {
@@ -42,7 +44,9 @@ export class ReturnsService {
 
   async create(biz: BusinessContext, saleId: string, dto: CreateReturnDto): Promise<ReturnJson> {
     return this.uow.run(async (tx) => {
-      const sale = await lockReversibleSale(tx, biz.id, saleId, 'returned');
+      const shippingOnly = dto.items.length === 0;
+      const sale = await lockReversibleSale(tx, biz.id, saleId, 'returned', shippingOnly ? SHIPPING_ONLY_RETURN_FROM : undefined);
+      if (shippingOnly) refuseShippingOnly(sale);
       const lines = await tx.getRepository(SaleItem).find({ where: { businessId: biz.id, saleId }, order: { lineNo: 'ASC' } });
       const amounts = priceReturn(sale, lines, dto);
       const restocked = await this.restockedLines(tx, biz.id, sale, lines, dto);
@@ -79,6 +83,12 @@ export class ReturnsService {
         return { productId: line.productId, warehouseId: i.warehouse_id ?? sale.warehouse_id, quantity: quantityString(i.quantity), unitCost: line.unitCost };
       });
   }
+}
+
+/** A shipping-only return (no lines) of an order with no shipping left to refund: 400, as any other empty `items`. */
+function refuseShippingOnly(sale: LockedSale): void {
+  const refusal = shippingOnlyRefusal({ status: sale.status, shippingAmount: sale.shipping_amount, shippingRefunded: sale.shipping_refunded });
+  if (refusal) throw DomainError.validation('items', refusal);
 }
 
 /** The return's money by the contract's rule; its refusals as the contract's 422s. */
@@ -165,6 +175,7 @@ async function saveReturn(tx: Tx, businessId: string, r: NewReturn): Promise<voi
     reason: r.dto.reason ?? null,
     createdAt: r.number.at,
   });
+  if (r.dto.items.length === 0) return;
   const productOf = new Map(r.lines.map((l) => [l.id, l.productId]));
   const amounts = requestLineAmounts(r.amounts, r.dto);
   await tx.getRepository(ReturnItem).insert(

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
 import { IsQuantity } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
@@ -25,11 +25,27 @@ export class ReturnLineDto {
   warehouse_id?: string;
 }
 
+/** An empty `items` is a shipping-only return, so it needs `refund_shipping: true`; the service checks the order. */
+function EmptyOnlyToRefundShipping(): PropertyDecorator {
+  return ValidateBy({
+    name: 'emptyOnlyToRefundShipping',
+    validator: {
+      validate: (items: unknown, args) => !Array.isArray(items) || items.length > 0 || (args?.object as CreateReturnDto).refund_shipping === true,
+      defaultMessage: () => 'items must contain at least one line, unless refund_shipping is true (a shipping-only return)',
+    },
+  });
+}
+
 /** POST /orders/:id/returns (CONTRACT.md 12). */
 export class CreateReturnDto {
-  @ApiProperty({ type: [ReturnLineDto] })
+  @ApiProperty({
+    type: [ReturnLineDto],
+    minItems: 0,
+    description:
+      'the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return)',
+  })
   @IsArray()
-  @ArrayMinSize(1, { message: 'items must contain at least one line' })
+  @EmptyOnlyToRefundShipping()
   @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => ReturnLineDto)
