@@ -105,8 +105,10 @@ export class PurchaseOrdersService {
 
   private async transition(biz: BusinessContext, id: string, action: PurchaseOrderAction, to: PurchaseOrderStatus): Promise<PurchaseOrderJson> {
     return this.uow.run(async (tx) => {
-      await lockForAction(tx, biz.id, id, action, to);
-      await tx.getRepository(PurchaseOrder).update({ businessId: biz.id, id }, { status: to, updatedAt: new Date() });
+      const order = await lockForAction(tx, biz.id, id, action, to);
+      const changes: Partial<PurchaseOrder> = { status: to, updatedAt: new Date() };
+      if (to === 'cancelled') changes.paidAtCancel = order.paidAmount;
+      await tx.getRepository(PurchaseOrder).update({ businessId: biz.id, id }, changes);
       return this.reader.get(biz, id, tx.manager);
     });
   }

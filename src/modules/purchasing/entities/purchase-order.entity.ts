@@ -42,6 +42,13 @@ export class PurchaseOrder {
   @Column('numeric', { precision: 14, scale: 2, default: 0 })
   paidAmount: string;
 
+  /**
+   * What had been paid when it was cancelled (null until then). Paid in advance, an order may keep
+   * more than it became payable; a payment after the cancellation may not (cli verify tells them apart).
+   */
+  @Column('numeric', { precision: 14, scale: 2, nullable: true })
+  paidAtCancel: string | null;
+
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;
 
