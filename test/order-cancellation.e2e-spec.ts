@@ -364,8 +364,10 @@ describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
       expect.arrayContaining([
         { kind: 'order_refund', business_id: biz.business_id, order_id: cancelled.order_id, expected: 12, actual: 0 },
         { kind: 'order_refund', business_id: biz.business_id, order_id: completed.order_id, expected: 0, actual: 5 },
+        // its returns (none) and its cancellation's refund (gone) no longer make its refunded amount
+        { kind: 'order_returns_refunded', business_id: biz.business_id, order_id: cancelled.order_id, expected: 0, actual: 12 },
       ]),
     );
-    expect(report.drift).toHaveLength(2);
+    expect(report.drift).toHaveLength(3);
   });
 });

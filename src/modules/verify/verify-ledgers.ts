@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import * as checks from './persistence/ledger-checks.sql';
+import { purchasing } from './persistence/purchasing-checks.sql';
 import { inReadOnlySnapshot } from './persistence/read-only-snapshot';
 import { buildReport, CheckResult, VerifyReport } from './verify-report';
 
@@ -14,7 +15,7 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { counts: 'orders', statement: checks.orders },
   { counts: 'returns', statement: checks.returns },
   { statement: checks.averageCosts },
-  { statement: checks.purchasing },
+  { statement: purchasing },
   { statement: checks.transfers },
   { statement: checks.stockCounts },
   { statement: checks.analyticsRollups },

@@ -24,9 +24,9 @@ export interface LedgerCheckRow {
 
 export type LedgerCheck = Statement<LedgerCheckParams, LedgerCheckRow>;
 
-const scoped = (alias: string) => `($1::uuid IS NULL OR ${alias}.business_id = $1::uuid)`;
+export const scoped = (alias: string) => `($1::uuid IS NULL OR ${alias}.business_id = $1::uuid)`;
 
-function result(checkedSql: string, driftOrder: string): string {
+export function result(checkedSql: string, driftOrder: string): string {
   return `SELECT (${checkedSql})::bigint AS checked,
                  (SELECT count(*) FROM drift)::bigint AS drift_count,
                  (SELECT coalesce(json_agg(d), '[]'::json) FROM (SELECT * FROM drift ORDER BY ${driftOrder} LIMIT $2) d) AS drift`;
@@ -160,8 +160,10 @@ export const orders: LedgerCheck = defineStatement(
 
 /**
  * Returns (CONTRACT.md 12) against what they changed: a line's returned quantity is the sum of its
- * return lines and never above what it sold; an order not cancelled has refunded the sum of its
- * returns; a return's lines add up to its subtotal; its restocked lines are its `return` movements,
+ * return lines and never above what it sold; an order has refunded the sum of its returns plus, once
+ * cancelled, its cancellation's refund (the refund booked with the cancellation, at its cancelled_at);
+ * its shipping was refunded by at most one return, the one its shipping_refunded says; a return's
+ * lines add up to its subtotal; its restocked lines are its `return` movements,
  * per product and warehouse; a return with a credit note has the same figures as the note, and an
  * invoice's credited amount is the sum of its credit notes.
  */
@@ -185,6 +187,14 @@ export const returns: LedgerCheck = defineStatement(
    ), moved AS (
      SELECT m.business_id, m.return_id, m.product_id, m.warehouse_id, sum(m.quantity) AS qty
        FROM stock_movements m WHERE ${scoped('m')} AND m.type = 'return' GROUP BY m.business_id, m.return_id, m.product_id, m.warehouse_id
+   ), per_sale AS (
+     SELECT business_id, sale_id, sum(total) AS total, sum(shipping_amount) AS shipping, count(*) FILTER (WHERE shipping_amount > 0) AS shipping_returns
+       FROM rets GROUP BY business_id, sale_id
+   ), cancel_refund AS (
+     SELECT f.business_id, f.sale_id, sum(f.amount) AS amount
+       FROM finance_transactions f JOIN sales c ON c.business_id = f.business_id AND c.id = f.sale_id
+      WHERE ${scoped('f')} AND f.type = 'refund' AND f.created_at = c.cancelled_at
+      GROUP BY f.business_id, f.sale_id
    ), notes AS MATERIALIZED (
      SELECT * FROM credit_notes n WHERE ${scoped('n')}
    ), credited AS (
@@ -198,10 +208,17 @@ export const returns: LedgerCheck = defineStatement(
      SELECT 'return_above_sold', l.business_id, l.sale_id, l.id, NULL, to_jsonb(l.quantity), to_jsonb(l.returned_quantity)
        FROM lines l WHERE l.returned_quantity > l.quantity
      UNION ALL
-     SELECT 'order_returns_refunded', s.business_id, s.id, NULL, NULL, to_jsonb(coalesce(t.total, 0)), to_jsonb(s.refunded_amount)
-       FROM sales s LEFT JOIN (SELECT business_id, sale_id, sum(total) AS total FROM rets GROUP BY business_id, sale_id) t
-         ON t.business_id = s.business_id AND t.sale_id = s.id
-      WHERE ${scoped('s')} AND s.status IN ('completed', 'partially_returned', 'returned') AND s.refunded_amount <> coalesce(t.total, 0)
+     SELECT 'order_returns_refunded', s.business_id, s.id, NULL, NULL, to_jsonb(coalesce(t.total, 0) + coalesce(x.amount, 0)), to_jsonb(s.refunded_amount)
+       FROM sales s LEFT JOIN per_sale t ON t.business_id = s.business_id AND t.sale_id = s.id
+       LEFT JOIN cancel_refund x ON x.business_id = s.business_id AND x.sale_id = s.id
+      WHERE ${scoped('s')} AND s.status IN ('completed', 'partially_returned', 'returned', 'cancelled')
+        AND s.refunded_amount <> coalesce(t.total, 0) + coalesce(x.amount, 0)
+     UNION ALL
+     SELECT 'order_shipping_refunded', s.business_id, s.id, NULL, NULL,
+            to_jsonb(CASE WHEN s.shipping_refunded THEN s.shipping_amount ELSE 0 END), to_jsonb(coalesce(t.shipping, 0))
+       FROM sales s LEFT JOIN per_sale t ON t.business_id = s.business_id AND t.sale_id = s.id
+      WHERE ${scoped('s')}
+        AND (coalesce(t.shipping, 0) <> CASE WHEN s.shipping_refunded THEN s.shipping_amount ELSE 0 END OR coalesce(t.shipping_returns, 0) > 1)
      UNION ALL
      SELECT 'return_subtotal', r.business_id, r.sale_id, NULL, r.id, to_jsonb(r.subtotal), to_jsonb(coalesce(x.amount, 0))
        FROM rets r LEFT JOIN ret_lines x ON x.business_id = r.business_id AND x.return_id = r.id
@@ -330,43 +347,6 @@ export const stockCounts: LedgerCheck = defineStatement(
       WHERE coalesce(l.difference, 0) <> coalesce(m.qty, 0)
    )
    ${result('SELECT count(*) FROM lines', 'business_id, kind, count_id, product_id')}`,
-);
-
-/**
- * Purchase orders against their receipts: a line's received quantity is the sum of its receipt
- * lines and never above what it ordered; a receipt's lines are its `receipt` movements, per product
- * and warehouse.
- */
-export const purchasing: LedgerCheck = defineStatement(
-  'verify.purchasing',
-  `WITH received AS (
-     SELECT r.business_id, r.purchase_order_item_id, sum(r.quantity) AS qty FROM receipt_items r WHERE ${scoped('r')} GROUP BY 1, 2
-   ), lines AS MATERIALIZED (
-     SELECT * FROM purchase_order_items i WHERE ${scoped('i')}
-   ), entered AS (
-     SELECT i.business_id, i.receipt_id, i.product_id, g.warehouse_id, sum(i.quantity) AS qty
-       FROM receipt_items i JOIN receipts g ON g.business_id = i.business_id AND g.id = i.receipt_id
-      WHERE ${scoped('i')}
-      GROUP BY 1, 2, 3, 4
-   ), moved AS (
-     SELECT m.business_id, m.receipt_id, m.product_id, m.warehouse_id, sum(m.quantity) AS qty
-       FROM stock_movements m WHERE ${scoped('m')} AND m.type = 'receipt' GROUP BY 1, 2, 3, 4
-   ), drift AS (
-     SELECT 'receipt_line_quantity' AS kind, l.business_id, l.purchase_order_id, l.id AS item_id, NULL::uuid AS receipt_id,
-            to_jsonb(coalesce(x.qty, 0)) AS expected, to_jsonb(l.received_quantity) AS actual
-       FROM lines l LEFT JOIN received x ON x.business_id = l.business_id AND x.purchase_order_item_id = l.id
-      WHERE l.received_quantity <> coalesce(x.qty, 0)
-     UNION ALL
-     SELECT 'received_above_ordered', l.business_id, l.purchase_order_id, l.id, NULL, to_jsonb(l.quantity), to_jsonb(l.received_quantity)
-       FROM lines l WHERE l.received_quantity > l.quantity
-     UNION ALL
-     SELECT 'receipt_stock_movements', coalesce(e.business_id, m.business_id), NULL, NULL, coalesce(e.receipt_id, m.receipt_id),
-            to_jsonb(coalesce(e.qty, 0)), to_jsonb(coalesce(m.qty, 0))
-       FROM entered e FULL JOIN moved m
-         ON m.business_id = e.business_id AND m.receipt_id = e.receipt_id AND m.product_id = e.product_id AND m.warehouse_id = e.warehouse_id
-      WHERE coalesce(e.qty, 0) <> coalesce(m.qty, 0)
-   )
-   ${result('SELECT count(*) FROM lines', 'business_id, kind, purchase_order_id, item_id, receipt_id')}`,
 );
 
 /**
