@@ -19,6 +19,18 @@ export abstract class IdempotencyStore {
   /** The committed outcome of the key, if any: `fingerprint` tells the same request from another one. */
   abstract lookup(scope: IdempotencyScope, fingerprint: string): Promise<StoredOutcome>;
 
-  /** Stores (or, for the same request, replaces) the outcome replayed to repeats of the request. */
-  abstract storeOutcome(scope: IdempotencyScope, request: { method: string; path: string; fingerprint: string }, status: number, body: unknown): Promise<void>;
+  /**
+   * Stores the outcome of a request that committed nothing under the key (a client error), unless a
+   * committed outcome is there already: that one is final, and false says the answer is that one.
+   */
+  abstract storeUncommittedOutcome(scope: IdempotencyScope, request: OutcomeRequest, status: number, body: unknown): Promise<boolean>;
+
+  /** Replaces the body a request committed with the key by the one its handler shaped after the commit. */
+  abstract replaceCommittedBody(scope: IdempotencyScope, request: OutcomeRequest, status: number, body: unknown): Promise<void>;
+}
+
+export interface OutcomeRequest {
+  method: string;
+  path: string;
+  fingerprint: string;
 }

@@ -57,10 +57,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         next
           .handle()
           .pipe(
-            concatMap(async (result: unknown) => {
-              await this.keepBody(request, result);
-              return result;
-            }),
+            concatMap((result: unknown) => from(this.afterSuccess(context, request, result)).pipe(concatMap((answer) => answer))),
             catchError((err: unknown) => from(this.afterError(context, request, err)).pipe(concatMap((answer) => answer))),
           )
           .subscribe(subscriber),
@@ -79,25 +76,48 @@ export class IdempotencyInterceptor implements NestInterceptor {
    * The outcome is in the database already when the request's transaction committed it; the handler
    * may still have shaped its answer after the commit, and then that answer is what replays get.
    */
-  private async keepBody(request: IdempotentRequest, result: unknown): Promise<void> {
-    if (request.committed && JSON.stringify(result ?? null) === JSON.stringify(request.committedBody ?? null)) return;
-    try {
-      await this.store.storeOutcome(request.scope, request, request.status, result);
-    } catch (err) {
-      this.logStoreFailure(request, err);
+  private async afterSuccess(context: ExecutionContext, request: IdempotentRequest, result: unknown): Promise<Observable<unknown>> {
+    if (!request.committed) return this.storeUncommitted(context, request, request.status, result, of(result));
+    if (JSON.stringify(result ?? null) !== JSON.stringify(request.committedBody ?? null)) {
+      await this.store.replaceCommittedBody(request.scope, request, request.status, result).catch((err: unknown) => this.logStoreFailure(request, err));
     }
+    return of(result);
   }
 
   private async afterError(context: ExecutionContext, request: IdempotentRequest, err: unknown): Promise<Observable<unknown>> {
     if (err instanceof IdempotencyKeyTaken) return this.answerStored(context, await this.store.lookup(request.scope, request.fingerprint));
     const mapped = toErrorResponse(err);
     const status = statusOf(mapped.code);
-    if (status < 500 && !request.committed) {
-      await this.store
-        .storeOutcome(request.scope, request, status, errorBody(mapped.code, undefined, mapped.message, mapped.details))
-        .catch((storeErr: unknown) => this.logStoreFailure(request, storeErr));
-    }
-    return throwError(() => err);
+    if (status >= 500 || request.committed) return throwError(() => err);
+    const answer = errorBody(mapped.code, undefined, mapped.message, mapped.details);
+    return this.storeUncommitted(
+      context,
+      request,
+      status,
+      answer,
+      throwError(() => err),
+    );
+  }
+
+  /**
+   * A request that committed nothing under the key stores its answer only where no committed outcome
+   * is: one that committed meanwhile (the same request retried while this one failed) is final, and
+   * is this request's answer too, so a client is never told 422 while its order exists.
+   */
+  private async storeUncommitted(
+    context: ExecutionContext,
+    request: IdempotentRequest,
+    status: number,
+    body: unknown,
+    own: Observable<unknown>,
+  ): Promise<Observable<unknown>> {
+    const stored = await this.store.storeUncommittedOutcome(request.scope, request, status, body).catch((err: unknown) => {
+      this.logStoreFailure(request, err);
+      return true;
+    });
+    if (stored) return own;
+    const committed = await this.store.lookup(request.scope, request.fingerprint);
+    return committed.kind === 'none' ? own : this.answerStored(context, committed);
   }
 
   /** Nothing is lost: without a stored outcome a retry runs the request again, as if it were new. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { IdempotencyScope, IdempotencyStore, StoredOutcome } from '../../common/idempotency/idempotency-store';
-import { purgeExpiredIdempotencyKeys, readIdempotencyKey, storeIdempotencyOutcome } from '../persistence/idempotency.sql';
+import { IdempotencyScope, IdempotencyStore, OutcomeRequest, StoredOutcome } from '../../common/idempotency/idempotency-store';
+import { purgeExpiredIdempotencyKeys, readIdempotencyKey, replaceCommittedBody, storeUncommittedOutcome } from '../persistence/idempotency.sql';
 import { runStatement } from '../run-statement';
 
 // Expired rows are taken over on reuse; the rest are purged now and then, not on every request.
@@ -24,8 +24,8 @@ export class PostgresIdempotencyStore extends IdempotencyStore {
     return { kind: 'replay', status: row.response_status!, body: row.response_body };
   }
 
-  async storeOutcome(scope: IdempotencyScope, request: { method: string; path: string; fingerprint: string }, status: number, body: unknown): Promise<void> {
-    await runStatement(this.dataSource, storeIdempotencyOutcome, [
+  async storeUncommittedOutcome(scope: IdempotencyScope, request: OutcomeRequest, status: number, body: unknown): Promise<boolean> {
+    const stored = await runStatement(this.dataSource, storeUncommittedOutcome, [
       scope.businessId,
       scope.key,
       request.method,
@@ -34,6 +34,11 @@ export class PostgresIdempotencyStore extends IdempotencyStore {
       status,
       JSON.stringify(body ?? null),
     ]);
+    return stored.length > 0;
+  }
+
+  async replaceCommittedBody(scope: IdempotencyScope, request: OutcomeRequest, status: number, body: unknown): Promise<void> {
+    await runStatement(this.dataSource, replaceCommittedBody, [scope.businessId, scope.key, request.fingerprint, status, JSON.stringify(body ?? null)]);
   }
 
   private purgeExpired(): void {

@@ -42,21 +42,34 @@ export const completeIdempotencyKey = defineStatement<[businessId: string, key: 
 );
 
 /**
- * An outcome stored outside a transaction of effects (a client error, or the final body of a request
- * whose transaction stored another): inserted, or replacing the outcome of the same request ($5) or
- * of an expired or dead one; never another request's live outcome.
+ * The outcome of a request that committed nothing under the key (a client error, or an answer made
+ * without a unit of work): inserted, or taking over an expired key or a dead request's; never any
+ * committed live outcome (CONTRACT.md 9: it is final), even of the same request sent again, which
+ * may have committed its effect in between. No row when one is there: that outcome is the answer.
  */
-export const storeIdempotencyOutcome = defineStatement<
+export const storeUncommittedOutcome = defineStatement<
   [businessId: string, key: string, method: string, path: string, requestHash: string, status: number, body: string],
-  never
+  { stored: number }
 >(
-  'idempotency.storeOutcome',
+  'idempotency.storeUncommittedOutcome',
   `INSERT INTO idempotency_keys (business_id, key, method, path, request_hash, status, response_status, response_body)
        VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7::json)
        ON CONFLICT (business_id, key) DO UPDATE
           SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, status = 'completed',
-              response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body
-        WHERE idempotency_keys.request_hash = EXCLUDED.request_hash OR idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'`,
+              response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = now()
+        WHERE idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'
+       RETURNING 1 AS stored`,
+);
+
+/**
+ * The final body ($5 status, $6 body as JSON text) of the request that committed key $2 of business
+ * $1 with request $3, shaped after its commit. Only that request's row matches: a committed live
+ * outcome is never claimed again, and the request claimed the key moments ago, so it is not expired.
+ */
+export const replaceCommittedBody = defineStatement<[businessId: string, key: string, requestHash: string, status: number, body: string], never>(
+  'idempotency.replaceCommittedBody',
+  `UPDATE idempotency_keys SET response_status = $4, response_body = $5::json
+    WHERE business_id = $1 AND key = $2 AND request_hash = $3 AND status = 'completed' AND NOT (${EXPIRED})`,
 );
 
 /** Keys of every business past their lifetime. */
