@@ -405,6 +405,24 @@ describe('purchase orders up to receiving (CONTRACT.md 13)', () => {
       expect((await financeOf(biz)).length).toBe(5);
     });
 
+    it('an Idempotency-Key pays once: 10 concurrent identical payments, a retry replays, another body is 409 (issue 30)', async () => {
+      const { biz, po } = await submitted('Idempotent Payer', 10, 10);
+      const pay = (body: object) => api(biz).post(`/purchase-orders/${po.id}/payments`, body).set('Idempotency-Key', 'pay-once');
+      const body = { amount: 3, method: 'bank_transfer' };
+      const parallel = await Promise.all(Array.from({ length: 10 }, () => pay(body)));
+      const made = parallel.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined);
+      expect(made).toHaveLength(1);
+      for (const r of parallel.filter((x) => x !== made[0])) {
+        if (r.status === 201) expect([r.headers['idempotent-replayed'], r.body]).toEqual(['true', made[0].body]);
+        else expect([r.status, r.body.error.code]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS']);
+      }
+      const retry = await pay(body).expect(201);
+      expect([retry.headers['idempotent-replayed'], retry.body]).toEqual(['true', made[0].body]);
+      expect((await pay({ amount: 4, method: 'bank_transfer' }).expect(409)).body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await api(biz).get(`/purchase-orders/${po.id}`).expect(200)).body.data.paid_amount).toBe(3);
+      expect(await financeOf(biz)).toEqual([expect.objectContaining({ type: 'expense', category: 'purchases', amount: '3.00', reference_id: po.id })]);
+    });
+
     it('a draft cannot be paid (409); a cancelled order only up to the value received; other businesses get 404', async () => {
       const { biz, po, supplier, beans } = await submitted('Cancelled Payer', 5, 1.255);
       const draft = (

@@ -2694,7 +2694,10 @@ export interface operations {
     CategoriesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2745,7 +2748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CATEGORY_EXISTS */
+            /** @description CATEGORY_EXISTS, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2754,7 +2757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "CATEGORY_EXISTS";
+                            code?: "CATEGORY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -3302,7 +3305,10 @@ export interface operations {
     WarehousesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3349,6 +3355,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -3782,7 +3802,10 @@ export interface operations {
     ProductsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3833,7 +3856,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SKU_TAKEN */
+            /** @description SKU_TAKEN, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +3865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "SKU_TAKEN";
+                            code?: "SKU_TAKEN" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -4783,7 +4806,10 @@ export interface operations {
     WebhooksController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4830,6 +4856,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -5380,7 +5420,10 @@ export interface operations {
     WebhooksController_redeliver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 delivery_id: string;
@@ -5444,7 +5487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_STATUS_TRANSITION */
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5453,7 +5496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION";
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -6187,7 +6230,10 @@ export interface operations {
     CustomersController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6238,7 +6284,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description CUSTOMER_EXISTS */
+            /** @description CUSTOMER_EXISTS, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6247,7 +6293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "CUSTOMER_EXISTS";
+                            code?: "CUSTOMER_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -7718,7 +7764,10 @@ export interface operations {
     SuppliersController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7769,7 +7818,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SUPPLIER_EXISTS */
+            /** @description SUPPLIER_EXISTS, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7778,7 +7827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "SUPPLIER_EXISTS";
+                            code?: "SUPPLIER_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -8663,7 +8712,10 @@ export interface operations {
     PurchaseOrdersController_submit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8726,7 +8778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_STATUS_TRANSITION */
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8735,7 +8787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION";
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -8815,7 +8867,10 @@ export interface operations {
     PurchaseOrdersController_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8878,7 +8933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_STATUS_TRANSITION */
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8887,7 +8942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION";
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -9140,7 +9195,10 @@ export interface operations {
     PurchaseOrdersController_pay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9207,7 +9265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_STATUS_TRANSITION */
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9216,7 +9274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION";
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -9776,7 +9834,10 @@ export interface operations {
     TransfersController_receive: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -9843,7 +9904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_STATUS_TRANSITION */
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9852,7 +9913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION";
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };
@@ -9946,7 +10007,10 @@ export interface operations {
     TransfersController_cancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -10009,7 +10073,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_STATUS_TRANSITION */
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10018,7 +10082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION";
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
                         };
                     };
                 };

@@ -14,14 +14,14 @@ import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, req
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
- * The Idempotency-Key header of the routes marked `@Idempotent()` (POSTs with a money or stock
- * effect). Without the header the request passes through. With it (scoped to the business, kept 24
- * hours): a committed outcome of the same request is replayed with `Idempotent-Replayed: true` and
- * nothing runs; another body under the key is 409 IDEMPOTENCY_KEY_REUSED. Otherwise the handler runs
- * and its unit of work claims the key in its own transaction and commits the outcome with the effect
- * (IdempotentRequest): a rollback, a server error or a dead process leaves the key free for a retry
- * at once. A concurrent request with the same key waits for the first and gets its replay. Client
- * errors (4xx) are stored too; server errors (5xx) are not.
+ * The Idempotency-Key header of the routes marked `@Idempotent()` (every POST). Without the header
+ * the request passes through. With it (scoped to the business, kept 24 hours): a committed outcome
+ * of the same request is replayed with `Idempotent-Replayed: true` and nothing runs; another body
+ * under the key is 409 IDEMPOTENCY_KEY_REUSED. Otherwise the handler runs and its unit of work
+ * claims the key in its own transaction and commits the outcome with the effect (IdempotentRequest):
+ * a rollback, a server error or a dead process leaves the key free for a retry at once. A concurrent
+ * request with the same key waits for the first and gets its replay. Client errors (4xx) are stored
+ * too, unless an outcome was committed meanwhile; server errors (5xx) are not.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { ProductJson } from './products.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
@@ -28,12 +29,13 @@ export class ProductsController {
   }
 
   @Post()
+  @Idempotent()
   @Endpoint({
     summary: 'Create a product (SKU generated when omitted)',
     status: 201,
     response: ProductJson,
     body: true,
-    errors: ['SKU_TAKEN', 'UNKNOWN_CATEGORY'],
+    errors: ['SKU_TAKEN', 'UNKNOWN_CATEGORY', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateProductDto) {
     return this.products.create(biz, dto);

@@ -76,24 +76,26 @@ export class PurchaseOrdersController {
   }
 
   @Post(':id/submit')
+  @Idempotent()
   @HttpCode(200)
   @Endpoint({
     summary: 'Submit a draft purchase order to its supplier (draft -> ordered)',
     response: PurchaseOrderJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   submit(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.orders.submit(biz, id);
   }
 
   @Post(':id/cancel')
+  @Idempotent()
   @HttpCode(200)
   @Endpoint({
     summary: 'Cancel a purchase order that is not fully received (what was received stays)',
     response: PurchaseOrderJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.orders.cancel(biz, id);
@@ -124,13 +126,14 @@ export class PurchaseOrdersController {
 
   /** 201 with the finance expense (category purchases) that books the payment; the order's paid_amount grows by it. */
   @Post(':id/payments')
+  @Idempotent()
   @HttpCode(201)
   @Endpoint({
     summary: 'Pay the supplier of a purchase order: a finance expense (category purchases), never more than the order is worth',
     status: 201,
     response: FinanceTransactionJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'OVERPAYMENT'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'OVERPAYMENT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   pay(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CreateSupplierPaymentDto) {
     return this.payments.pay(biz, id, dto);

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateSupplierDto } from './dto/create-supplier.dto';
@@ -28,7 +29,14 @@ export class SuppliersController {
   }
 
   @Post()
-  @Endpoint({ summary: 'Create a supplier (name unique in the business)', status: 201, response: SupplierJson, body: true, errors: ['SUPPLIER_EXISTS'] })
+  @Idempotent()
+  @Endpoint({
+    summary: 'Create a supplier (name unique in the business)',
+    status: 201,
+    response: SupplierJson,
+    body: true,
+    errors: ['SUPPLIER_EXISTS', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateSupplierDto) {
     return this.suppliers.create(biz, dto);
   }

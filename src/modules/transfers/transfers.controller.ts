@@ -58,24 +58,26 @@ export class TransfersController {
 
   /** What arrived enters the destination, the rest is recorded as lost; emits stock.transferred. */
   @Post(':id/receive')
+  @Idempotent()
   @HttpCode(200)
   @Endpoint({
     summary: 'Receive a transfer in full (no items) or in part (the rest is lost); emits stock.transferred',
     response: TransferJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_SHIPPED', 'STOCK_LIMIT'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_SHIPPED', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   receive(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: ReceiveTransferDto) {
     return this.transfers.receive(biz, id, dto);
   }
 
   @Post(':id/cancel')
+  @Idempotent()
   @HttpCode(200)
   @Endpoint({
     summary: 'Cancel a transfer in transit: its goods go back to the source (transfer_cancel movements)',
     response: TransferJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.transfers.cancel(biz, id);

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { WarehouseJson } from './warehouses.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
@@ -28,7 +29,8 @@ export class WarehousesController {
   }
 
   @Post()
-  @Endpoint({ summary: 'Create a warehouse', status: 201, response: WarehouseJson, body: true })
+  @Idempotent()
+  @Endpoint({ summary: 'Create a warehouse', status: 201, response: WarehouseJson, body: true, errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'] })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateWarehouseDto) {
     return this.warehouses.create(biz, dto);
   }

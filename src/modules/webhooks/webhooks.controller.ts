@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { DeliveryJson, WebhookJson } from './webhooks.mapper';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
@@ -22,7 +23,14 @@ export class WebhooksController {
 
   /** 201 with the webhook; the secret is never returned (`secret_set`). */
   @Post()
-  @Endpoint({ summary: 'Register a webhook (the secret is write-only)', status: 201, response: WebhookJson, body: true })
+  @Idempotent()
+  @Endpoint({
+    summary: 'Register a webhook (the secret is write-only)',
+    status: 201,
+    response: WebhookJson,
+    body: true,
+    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.create(biz, dto);
   }
@@ -72,13 +80,14 @@ export class WebhooksController {
 
   /** 202: the new attempt is queued and made in the background; poll the log for its outcome. */
   @Post(':id/deliveries/:delivery_id/redeliver')
+  @Idempotent()
   @HttpCode(202)
   @Endpoint({
     summary: 'Queue a new attempt of a delivery (made in the background)',
     status: 202,
     response: DeliveryJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   redeliver(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @UuidParam('delivery_id') deliveryId: string) {
     return this.deliveries.redeliver(biz, id, deliveryId);
