@@ -6,13 +6,17 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id?: string };
 }
 
+/** CONTRACT.md 1: a 400 lists at most this many details, however many problems its body had. */
+export const MAX_VALIDATION_DETAILS = 100;
+
 export function errorBody(code: ErrorCode, requestId: string | undefined, message?: string, details?: ErrorDetail[]): ErrorBody {
+  const listed = details && statusOf(code) === 400 ? details.slice(0, MAX_VALIDATION_DETAILS) : details;
   return {
     success: false,
     error: {
       code,
       message: message ?? DEFAULT_MESSAGES[code],
-      ...(details && details.length > 0 ? { details } : {}),
+      ...(listed && listed.length > 0 ? { details: listed } : {}),
       request_id: requestId,
     },
   };

@@ -1,18 +1,28 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
+import { MAX_VALIDATION_DETAILS } from '../errors/error-body';
 import { unsafeInputProblems } from './unsafe-input';
 import { cacheValidationMetadata } from './validation-metadata-cache';
 
-/** `items[0].quantity`-style field paths with every failed constraint message. */
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): { field: string; message: string }[] {
+/**
+ * `items[0].quantity`-style field paths with every failed constraint message, depth first, at most
+ * `limit` of them. Iterative: the error tree is as wide and as deep as the body was.
+ */
+export function flattenValidationErrors(errors: ValidationError[], limit = MAX_VALIDATION_DETAILS): { field: string; message: string }[] {
   const out: { field: string; message: string }[] = [];
-  for (const error of errors) {
+  const stack: { error: ValidationError; parent: string }[] = [];
+  const pushAll = (list: ValidationError[], parent: string) => {
+    for (let i = list.length - 1; i >= 0; i--) stack.push({ error: list[i], parent });
+  };
+  pushAll(errors, '');
+  while (stack.length > 0 && out.length < limit) {
+    const { error, parent } = stack.pop()!;
     const isIndex = /^\d+$/.test(error.property);
     const field = parent ? (isIndex ? `${parent}[${error.property}]` : `${parent}.${error.property}`) : error.property;
     for (const message of Object.values(error.constraints ?? {})) {
-      out.push({ field, message: message.replace(/^property (\S+) should not exist$/, 'is not an allowed field') });
+      if (out.length < limit) out.push({ field, message: message.replace(/^property (\S+) should not exist$/, 'is not an allowed field') });
     }
-    if (error.children?.length) out.push(...flattenValidationErrors(error.children, field));
+    if (error.children?.length) pushAll(error.children, field);
   }
   return out;
 }
