@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
 import { MAX_MONEY, MAX_QUANTITY } from '../money/money';
 
 function decimalPlaces(value: number): number {
@@ -157,6 +157,20 @@ export function QueryBool(): PropertyDecorator {
     IsBoolean({ message: ({ property }) => `${property} must be true or false` }),
     ApiPropertyOptional({ type: Boolean }),
   );
+}
+
+/**
+ * A JSON array of at most `max` elements (CONTRACT.md 1: every array of a request has a maximum),
+ * documented as `maxItems`. The validation pipe refuses a longer one before class-transformer or any
+ * element rule sees it (unsafe-input.ts reads this bound), so its elements are never validated.
+ */
+export function MaxItems(max: number, noun = 'elements'): PropertyDecorator {
+  return (target, property) =>
+    applyDecorators(
+      IsArray(),
+      ArrayMaxSize(max, { message: `${String(property)} must contain at most ${max} ${noun}` }),
+      ApiProperty({ maxItems: max }),
+    )(target, property);
 }
 
 /** One of a fixed set of strings. */

@@ -1,4 +1,7 @@
-import { MAX_INPUT_DEPTH, nestsDeeperThan, unsafeInputProblems } from './unsafe-input';
+import { Type } from 'class-transformer';
+import { ValidateNested } from 'class-validator';
+import { MaxItems } from './decorators';
+import { MAX_FIELDS, MAX_INPUT_DEPTH, MAX_LIST, MAX_VALUES, nestsDeeperThan, unsafeInputProblems } from './unsafe-input';
 
 describe('unsafeInputProblems', () => {
   it('finds prototype keys at any depth, as JSON.parse makes them (own properties)', () => {
@@ -48,5 +51,55 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(JSON.parse(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`))).toBe(true);
     expect(nestsDeeperThan({ items: [{ product_id: 'x', quantity: 1 }], customer: { email: 'a@b.c' } })).toBe(false);
     expect(nestsDeeperThan('text')).toBe(false);
+  });
+});
+
+describe('unsafeInputProblems with the DTO the value becomes', () => {
+  class Line {
+    @MaxItems(3, 'tags')
+    tags?: string[];
+  }
+  class Doc {
+    @MaxItems(2, 'lines')
+    @ValidateNested({ each: true })
+    @Type(() => Line)
+    items!: Line[];
+  }
+
+  it('refuses a list over its declared bound by its name alone: its elements are never looked at', () => {
+    expect(unsafeInputProblems({ items: [{ a: '\u0000' }, { a: '\u0000' }, { a: '\u0000' }] }, 'body', Doc)).toEqual([
+      { field: 'items', message: 'items must contain at most 2 lines' },
+    ]);
+    expect(unsafeInputProblems({ items: Array.from({ length: 349_492 }, () => ({})) }, 'body', Doc)).toHaveLength(1);
+  });
+
+  it("follows @Type into the elements: a line's own lists keep their bounds", () => {
+    expect(unsafeInputProblems({ items: [{ tags: ['a', 'b', 'c'] }, { tags: ['a', 'b', 'c', 'd'] }] }, 'body', Doc)).toEqual([
+      { field: 'items[1].tags', message: 'tags must contain at most 3 tags' },
+    ]);
+  });
+
+  it(`cuts lists no DTO bounds at ${MAX_LIST} and objects at ${MAX_FIELDS} keys`, () => {
+    expect(unsafeInputProblems({ items: [], junk: Array.from({ length: MAX_LIST + 1 }, () => ({})) }, 'body', Doc)).toEqual([
+      { field: 'junk', message: `must contain at most ${MAX_LIST} elements` },
+    ]);
+    expect(unsafeInputProblems({ junk: Array.from({ length: MAX_LIST }, () => 1) })).toEqual([]);
+    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, 0]));
+    expect(unsafeInputProblems(keys(80_000))).toEqual([{ field: 'body', message: `has 80000 fields; no object of the API has more than ${MAX_FIELDS}` }]);
+    expect(unsafeInputProblems({ items: [keys(MAX_FIELDS + 1)] }, 'body', Doc)).toEqual([
+      { field: 'items[0]', message: `has ${MAX_FIELDS + 1} fields; no object of the API has more than ${MAX_FIELDS}` },
+    ]);
+    expect(unsafeInputProblems(keys(MAX_FIELDS))).toEqual([]);
+  });
+
+  it(`refuses more than ${MAX_VALUES} values in all, however they are spread`, () => {
+    const lists = Object.fromEntries(Array.from({ length: 99 }, (_, k) => [`j${k}`, Array.from({ length: MAX_LIST }, () => ({}))]));
+    expect(unsafeInputProblems(lists)).toEqual([{ field: 'body', message: `holds more than ${MAX_VALUES} values` }]);
+    const payroll = { period_start: '2026-10-01', items: Array.from({ length: 1000 }, () => ({ employee_name: 'Grace', amount: 10 })) };
+    expect(unsafeInputProblems(payroll)).toEqual([]);
+  });
+
+  it('stops after 20 lists inside a list', () => {
+    expect(unsafeInputProblems({ junk: Array.from({ length: MAX_LIST }, () => []) })).toHaveLength(20);
   });
 });

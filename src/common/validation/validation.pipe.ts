@@ -31,7 +31,7 @@ export function flattenValidationErrors(errors: ValidationError[], limit = MAX_V
 class ContractValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' || metadata.type === 'query') {
-      const problems = unsafeInputProblems(value, metadata.type);
+      const problems = unsafeInputProblems(value, metadata.type, metadata.metatype);
       if (problems.length > 0) throw new DomainError('VALIDATION_FAILED', 'The request is invalid', problems);
     }
     return super.transform(value, metadata);

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsUUID, ValidateNested } from 'class-validator';
-import { IsIsoDate, IsMoney, IsQuantity } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { IsIsoDate, IsMoney, IsQuantity, MaxItems } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 
 export const MAX_INVOICE_LINES = 100;
@@ -26,9 +26,8 @@ export class CreateInvoiceDto {
   customer_id: string;
 
   @ApiProperty({ type: [InvoiceLineDto] })
-  @IsArray()
+  @MaxItems(MAX_INVOICE_LINES, 'lines')
   @ArrayMinSize(1, { message: 'items must contain at least one line' })
-  @ArrayMaxSize(MAX_INVOICE_LINES, { message: `items must contain at most ${MAX_INVOICE_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => InvoiceLineDto)
   items: InvoiceLineDto[];

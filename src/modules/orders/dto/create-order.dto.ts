@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsUUID, ValidateNested } from 'class-validator';
-import { IsMoney, IsOneOf, IsQuantity } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsBoolean, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { IsMoney, IsOneOf, IsQuantity, MaxItems } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 import { OrderCustomerDto } from './order-customer.dto';
 
@@ -31,9 +31,8 @@ export class OrderLineDto {
 /** POST /orders: the lines, the optional customer and warehouse, the order's adjustments and an invoice on request. */
 export class CreateOrderDto {
   @ApiProperty({ type: [OrderLineDto] })
-  @IsArray()
+  @MaxItems(MAX_ORDER_LINES, 'lines')
   @ArrayMinSize(1, { message: 'items must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => OrderLineDto)
   items: OrderLineDto[];

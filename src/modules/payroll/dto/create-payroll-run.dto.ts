@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { IsIsoDate, IsMoney, Trim } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsNotEmpty, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsIsoDate, IsMoney, MaxItems, Trim } from '../../../common/validation/decorators';
 
 export const MAX_PAYROLL_ITEMS = 1000;
 
@@ -30,9 +30,8 @@ export class CreatePayrollRunDto {
   period_end: string;
 
   @ApiProperty({ type: [PayrollItemDto] })
-  @IsArray()
+  @MaxItems(MAX_PAYROLL_ITEMS, 'employees')
   @ArrayMinSize(1, { message: 'items must contain at least one employee' })
-  @ArrayMaxSize(MAX_PAYROLL_ITEMS, { message: `items must contain at most ${MAX_PAYROLL_ITEMS} employees` })
   @ValidateNested({ each: true })
   @Type(() => PayrollItemDto)
   items: PayrollItemDto[];

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
-import { IsIsoDate, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
+import { IsIsoDate, MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 import { PurchaseOrderLineDto } from './purchase-order-line.dto';
@@ -26,9 +26,8 @@ export class CreatePurchaseOrderDto {
   notes?: string | null;
 
   @ApiProperty({ type: [PurchaseOrderLineDto] })
-  @IsArray()
+  @MaxItems(MAX_ORDER_LINES, 'lines')
   @ArrayMinSize(1, { message: 'items must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => PurchaseOrderLineDto)
   items: PurchaseOrderLineDto[];

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
-import { IsQuantity, IsUnitCost, OptionalNotNull } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
+import { IsQuantity, IsUnitCost, MaxItems, OptionalNotNull } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
 export class ReceiptLineDto {
@@ -27,9 +27,8 @@ export class CreateReceiptDto {
   warehouse_id?: string;
 
   @ApiProperty({ type: [ReceiptLineDto] })
-  @IsArray()
+  @MaxItems(MAX_ORDER_LINES, 'lines')
   @ArrayMinSize(1, { message: 'items must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => ReceiptLineDto)
   items: ReceiptLineDto[];

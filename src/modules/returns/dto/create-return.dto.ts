@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
-import { IsQuantity } from '../../../common/validation/decorators';
+import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import { IsQuantity, MaxItems } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
 export class ReturnLineDto {
@@ -44,9 +44,8 @@ export class CreateReturnDto {
     description:
       'the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return)',
   })
-  @IsArray()
+  @MaxItems(MAX_ORDER_LINES, 'lines')
   @EmptyOnlyToRefundShipping()
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => ReturnLineDto)
   items: ReturnLineDto[];

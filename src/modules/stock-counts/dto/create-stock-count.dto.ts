@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
-import { IsStockQuantity, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
+import { IsStockQuantity, MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 
 /** How many products one count may post. */
@@ -31,9 +31,8 @@ export class CreateStockCountDto {
   warehouse_id?: string;
 
   @ApiProperty({ type: [StockCountLineDto] })
-  @IsArray()
+  @MaxItems(MAX_COUNT_LINES, 'lines')
   @ArrayMinSize(1, { message: 'items must contain at least one line' })
-  @ArrayMaxSize(MAX_COUNT_LINES, { message: `items must contain at most ${MAX_COUNT_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => StockCountLineDto)
   items: StockCountLineDto[];

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
-import { IsQuantity, OptionalNullable } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
+import { IsQuantity, MaxItems, OptionalNullable } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
@@ -25,9 +25,8 @@ export class CreateTransferDto {
   to_warehouse_id: string;
 
   @ApiProperty({ type: [TransferLineDto] })
-  @IsArray()
+  @MaxItems(MAX_ORDER_LINES, 'lines')
   @ArrayMinSize(1, { message: 'items must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => TransferLineDto)
   items: TransferLineDto[];

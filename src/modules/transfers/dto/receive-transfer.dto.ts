@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsUUID, ValidateNested } from 'class-validator';
-import { IsStockQuantity, OptionalNotNull } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
+import { IsStockQuantity, MaxItems, OptionalNotNull } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
 export class ReceivedTransferLineDto {
@@ -22,9 +22,8 @@ export class ReceivedTransferLineDto {
 export class ReceiveTransferDto {
   @ApiPropertyOptional({ type: [ReceivedTransferLineDto] })
   @OptionalNotNull()
-  @IsArray()
+  @MaxItems(MAX_ORDER_LINES, 'lines')
   @ArrayMinSize(1, { message: 'items must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `items must contain at most ${MAX_ORDER_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => ReceivedTransferLineDto)
   items?: ReceivedTransferLineDto[];

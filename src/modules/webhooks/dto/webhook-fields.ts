@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, ArrayUnique, IsArray, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { EVENT_NAMES } from '../../../common/events/domain-event';
+import { MaxItems } from '../../../common/validation/decorators';
 import { MAX_URL_LENGTH } from '../url-policy';
 
 /** The receiver URL; the scheme and host rules (https, no private hosts) are checked by the service. */
@@ -14,9 +15,8 @@ export function WebhookUrl(required: boolean): PropertyDecorator {
 export function WebhookEvents(required: boolean): PropertyDecorator {
   const doc = { enum: EVENT_NAMES as unknown as string[], isArray: true, example: ['sale.completed'] };
   return applyDecorators(
-    IsArray(),
+    MaxItems(EVENT_NAMES.length, 'event names'),
     ArrayNotEmpty({ message: 'events must contain at least one event name' }),
-    ArrayMaxSize(EVENT_NAMES.length),
     ArrayUnique({ message: 'events must not repeat a name' }),
     IsIn(EVENT_NAMES, { each: true, message: `each value in events must be one of: ${EVENT_NAMES.join(', ')}` }),
     required ? ApiProperty(doc) : ApiPropertyOptional(doc),
