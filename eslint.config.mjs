@@ -61,6 +61,23 @@ export default defineConfig(
     },
   },
 
+  // CONTRACT.md 1: a UUID is taken in any letter case and lower-cased, by one rule (IsUuid, UuidParam).
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/common/validation/decorators.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'class-validator', importNames: ['IsUUID', 'isUUID'], message: 'Use IsUuid or parseUuid from src/common/validation/decorators.ts.' },
+            { name: '@nestjs/common', importNames: ['ParseUUIDPipe'], message: 'Use UuidParam from src/common/validation/uuid-param.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+
   // Plain JavaScript (test/run-tests.js, jest.config.js, ...): Node CommonJS scripts, no type information.
   {
     files: ['**/*.js', '**/*.cjs'],

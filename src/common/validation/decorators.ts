@@ -1,7 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Matches, Max, Min, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  isUUID,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  ValidationOptions,
+} from 'class-validator';
 import { MAX_MONEY, MAX_QUANTITY } from '../money/money';
 
 function decimalPlaces(value: number): number {
@@ -135,6 +150,25 @@ export function OptionalNullable(): PropertyDecorator {
 /** Surrounding white space removed from a string before it is validated (other values untouched). */
 export function Trim(): PropertyDecorator {
   return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+}
+
+/**
+ * A UUID as the API takes it wherever a client sends one, path, query or body (CONTRACT.md 1): any
+ * letter case, in lower case from then on; undefined when the value is not a UUID.
+ */
+export function parseUuid(value: unknown): string | undefined {
+  return typeof value === 'string' && isUUID(value) ? value.toLowerCase() : undefined;
+}
+
+/**
+ * A UUID field of a body or query, lower-cased before anything reads it: references are compared
+ * with the ids the database returns, so `F28F...` would otherwise be an unknown product.
+ */
+export function IsUuid(options?: ValidationOptions): PropertyDecorator {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => parseUuid(value) ?? value),
+    IsUUID(undefined, { message: ({ property }) => `${property} must be a UUID`, ...options }),
+  );
 }
 
 /** An integer from the query string (strings are converted; anything else is 400). */

@@ -1,13 +1,14 @@
-import { Param, ParseUUIDPipe } from '@nestjs/common';
+import { Param } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
+import { parseUuid } from './decorators';
 
-/** A path parameter that must be a UUID (400 VALIDATION_FAILED otherwise). */
+/** A path parameter that must be a UUID (400 VALIDATION_FAILED otherwise), lower-cased as body and query UUIDs are. */
 export function UuidParam(name = 'id'): ParameterDecorator {
-  return Param(
-    name,
-    new ParseUUIDPipe({
-      version: undefined,
-      exceptionFactory: () => DomainError.validation(name, `${name} must be a UUID`),
-    }),
-  );
+  return Param(name, {
+    transform: (value: unknown) => {
+      const id = parseUuid(value);
+      if (id === undefined) throw DomainError.validation(name, `${name} must be a UUID`);
+      return id;
+    },
+  });
 }

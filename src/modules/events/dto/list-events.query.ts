@@ -1,14 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { EVENT_NAMES, EventName } from '../../../common/events/domain-event';
-import { IsOneOf, QueryInt } from '../../../common/validation/decorators';
+import { IsOneOf, IsUuid, QueryInt } from '../../../common/validation/decorators';
 
 export const MAX_EVENTS_PAGE = 100;
 
 export class ListEventsQuery {
   /** The id of the last event the caller has seen; the page starts after it. */
   @IsOptional()
-  @IsUUID()
+  @IsUuid()
   @ApiPropertyOptional({ format: 'uuid', description: 'id of the last event already received' })
   after?: string;
 

@@ -1,14 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsOptional, IsUUID, ValidateNested } from 'class-validator';
-import { IsIsoDate, IsMoney, IsQuantity, MaxItems } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsOptional, ValidateNested } from 'class-validator';
+import { IsIsoDate, IsMoney, IsQuantity, IsUuid, MaxItems } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 
 export const MAX_INVOICE_LINES = 100;
 
 export class InvoiceLineDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  @IsUuid()
   product_id: string;
 
   @IsQuantity()
@@ -22,7 +22,7 @@ export class InvoiceLineDto {
 /** POST /invoices: a manual invoice for a customer of the business, each line priced by the caller. */
 export class CreateInvoiceDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'customer_id must be a UUID' })
+  @IsUuid()
   customer_id: string;
 
   @ApiProperty({ type: [InvoiceLineDto] })

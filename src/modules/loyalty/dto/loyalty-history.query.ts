@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
-import { QueryInt } from '../../../common/validation/decorators';
+import { IsOptional } from 'class-validator';
+import { IsUuid, QueryInt } from '../../../common/validation/decorators';
 
 export const MAX_HISTORY_PAGE = 1000;
 /** The page size when only `before` is given. */
@@ -13,7 +13,7 @@ export class LoyaltyHistoryQuery {
 
   /** A transaction id of this customer: the transactions older than it. */
   @IsOptional()
-  @IsUUID(undefined, { message: 'before must be the id of a loyalty transaction' })
+  @IsUuid({ message: 'before must be the id of a loyalty transaction' })
   @ApiPropertyOptional({ format: 'uuid', description: 'a transaction id of this customer: only older transactions' })
   before?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsUuid } from '../../../common/validation/decorators';
 
 /** Points are bigint; a request is held to what a JSON number carries exactly. */
 export const MAX_POINTS = Number.MAX_SAFE_INTEGER;
@@ -7,7 +8,7 @@ export const MAX_POINTS = Number.MAX_SAFE_INTEGER;
 /** POST /loyalty/redeem: points taken from a customer's balance by hand. */
 export class RedeemPointsDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'customer_id must be a UUID' })
+  @IsUuid()
   customer_id: string;
 
   /** A positive whole number of points, at most the balance. */

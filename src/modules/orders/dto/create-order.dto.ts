@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsBoolean, IsOptional, IsUUID, ValidateNested } from 'class-validator';
-import { IsMoney, IsOneOf, IsQuantity, MaxItems } from '../../../common/validation/decorators';
+import { ArrayMinSize, IsBoolean, IsOptional, ValidateNested } from 'class-validator';
+import { IsMoney, IsOneOf, IsQuantity, IsUuid, MaxItems } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 import { OrderCustomerDto } from './order-customer.dto';
 
@@ -11,7 +11,7 @@ export const MAX_ORDER_LINES = 100;
 
 export class OrderLineDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  @IsUuid()
   product_id: string;
 
   @IsQuantity()
@@ -66,7 +66,7 @@ export class CreateOrderDto {
 
   @ApiPropertyOptional({ format: 'uuid', description: 'default warehouse when omitted' })
   @IsOptional()
-  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  @IsUuid()
   warehouse_id?: string;
 
   @IsOptional()

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, IsUUID, MaxLength } from 'class-validator';
-import { IsMoney, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { IsString, MaxLength } from 'class-validator';
+import { IsMoney, IsUuid, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { Barcode, MinStock, ReorderQuantity, TrimmedText } from './product-fields';
 
 export class CreateProductDto {
@@ -15,7 +15,7 @@ export class CreateProductDto {
   cost_price?: number | null;
 
   @OptionalNullable()
-  @IsUUID()
+  @IsUuid()
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   category_id?: string | null;
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/pagination/pagination';
-import { QueryBool } from '../../../common/validation/decorators';
+import { IsUuid, QueryBool } from '../../../common/validation/decorators';
 
 export class ListProductsQuery extends PaginationQueryDto {
   /** Case-insensitive match anywhere in the name; `%` and `_` match literally. */
@@ -12,7 +12,7 @@ export class ListProductsQuery extends PaginationQueryDto {
   search?: string;
 
   @IsOptional()
-  @IsUUID()
+  @IsUuid()
   @ApiPropertyOptional({ format: 'uuid' })
   category_id?: string;
 

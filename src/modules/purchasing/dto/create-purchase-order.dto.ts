@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
-import { IsIsoDate, MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { ArrayMinSize, ValidateNested } from 'class-validator';
+import { IsIsoDate, IsUuid, MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 import { PurchaseOrderLineDto } from './purchase-order-line.dto';
@@ -9,12 +9,12 @@ import { PurchaseOrderLineDto } from './purchase-order-line.dto';
 /** POST /purchase-orders (CONTRACT.md 13): a draft to a supplier, into a warehouse (default the business's default). */
 export class CreatePurchaseOrderDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'supplier_id must be a UUID' })
+  @IsUuid()
   supplier_id: string;
 
   @ApiPropertyOptional({ format: 'uuid' })
   @OptionalNotNull()
-  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  @IsUuid()
   warehouse_id?: string;
 
   @OptionalNullable()

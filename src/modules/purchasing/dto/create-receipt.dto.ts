@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
-import { IsQuantity, IsUnitCost, MaxItems, OptionalNotNull } from '../../../common/validation/decorators';
+import { ArrayMinSize, ValidateNested } from 'class-validator';
+import { IsQuantity, IsUnitCost, IsUuid, MaxItems, OptionalNotNull } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
 export class ReceiptLineDto {
   @ApiProperty({ format: 'uuid', description: 'a line of this purchase order (an item id)' })
-  @IsUUID(undefined, { message: 'purchase_order_item_id must be a UUID' })
+  @IsUuid()
   purchase_order_item_id: string;
 
   @IsQuantity()
@@ -23,7 +23,7 @@ export class CreateReceiptDto {
   /** Where the goods go; default the purchase order's warehouse. */
   @ApiPropertyOptional({ format: 'uuid' })
   @OptionalNotNull()
-  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  @IsUuid()
   warehouse_id?: string;
 
   @ApiProperty({ type: [ReceiptLineDto] })

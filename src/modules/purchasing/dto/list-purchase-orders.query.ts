@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
-import { IsOneOf } from '../../../common/validation/decorators';
+import { IsOneOf, IsUuid } from '../../../common/validation/decorators';
 import { PURCHASE_ORDER_STATUSES, PurchaseOrderStatus } from '../purchase-order-status';
 
 /** GET /purchase-orders: status, supplier, and `from`/`to` on the creation date in the business time zone. */
@@ -12,6 +12,6 @@ export class ListPurchaseOrdersQuery extends DateRangeQueryDto {
 
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID(undefined, { message: 'supplier_id must be a UUID' })
+  @IsUuid()
   supplier_id?: string;
 }

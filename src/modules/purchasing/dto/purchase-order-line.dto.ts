@@ -1,10 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
-import { IsQuantity, IsUnitCost } from '../../../common/validation/decorators';
+import { IsQuantity, IsUnitCost, IsUuid } from '../../../common/validation/decorators';
 
 export class PurchaseOrderLineDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  @IsUuid()
   product_id: string;
 
   @IsQuantity()

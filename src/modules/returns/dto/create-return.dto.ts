@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
-import { IsQuantity, MaxItems } from '../../../common/validation/decorators';
+import { IsBoolean, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import { IsQuantity, IsUuid, MaxItems } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
 export class ReturnLineDto {
   @ApiProperty({ format: 'uuid', description: 'the order line (an order item id)' })
-  @IsUUID(undefined, { message: 'sale_item_id must be a UUID' })
+  @IsUuid()
   sale_item_id: string;
 
   @IsQuantity()
@@ -21,7 +21,7 @@ export class ReturnLineDto {
   /** Where restocked goods go; default the warehouse the sale took them from. */
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  @IsUuid()
   warehouse_id?: string;
 }
 

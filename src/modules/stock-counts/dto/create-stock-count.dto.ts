@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
-import { IsStockQuantity, MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { ArrayMinSize, ValidateNested } from 'class-validator';
+import { IsStockQuantity, IsUuid, MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 
 /** How many products one count may post. */
@@ -9,7 +9,7 @@ export const MAX_COUNT_LINES = 500;
 
 export class StockCountLineDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  @IsUuid()
   product_id: string;
 
   /** The stock found; it becomes the product's stock in the warehouse (0 is a valid count). */
@@ -27,7 +27,7 @@ export class CreateStockCountDto {
   /** Default: the business's default warehouse. */
   @ApiPropertyOptional({ format: 'uuid' })
   @OptionalNotNull()
-  @IsUUID(undefined, { message: 'warehouse_id must be a UUID' })
+  @IsUuid()
   warehouse_id?: string;
 
   @ApiProperty({ type: [StockCountLineDto] })

@@ -1,16 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, IsUUID, MaxLength } from 'class-validator';
-import { IsOneOf, IsSignedQuantity, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { IsString, MaxLength } from 'class-validator';
+import { IsOneOf, IsSignedQuantity, IsUuid, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { ADJUSTMENT_REASONS, AdjustmentReason } from '../stock.service';
 
 export class CreateAdjustmentDto {
-  @IsUUID()
+  @IsUuid()
   @ApiProperty({ format: 'uuid' })
   product_id: string;
 
   /** The default warehouse when omitted. */
   @OptionalNotNull()
-  @IsUUID()
+  @IsUuid()
   @ApiPropertyOptional({ format: 'uuid' })
   warehouse_id?: string;
 

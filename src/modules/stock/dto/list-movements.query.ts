@@ -1,18 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
-import { IsOneOf } from '../../../common/validation/decorators';
+import { IsOneOf, IsUuid } from '../../../common/validation/decorators';
 import { MOVEMENT_TYPES, MovementType } from '../movement-types';
 
 /** GET /stock/movements: `from` and `to` are inclusive dates in the business time zone. */
 export class ListMovementsQuery extends DateRangeQueryDto {
   @IsOptional()
-  @IsUUID()
+  @IsUuid()
   @ApiPropertyOptional({ format: 'uuid' })
   product_id?: string;
 
   @IsOptional()
-  @IsUUID()
+  @IsUuid()
   @ApiPropertyOptional({ format: 'uuid' })
   warehouse_id?: string;
 

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
-import { IsQuantity, MaxItems, OptionalNullable } from '../../../common/validation/decorators';
+import { ArrayMinSize, ValidateNested } from 'class-validator';
+import { IsQuantity, IsUuid, MaxItems, OptionalNullable } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
 export class TransferLineDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  @IsUuid()
   product_id: string;
 
   @IsQuantity()
@@ -17,11 +17,11 @@ export class TransferLineDto {
 /** POST /stock/transfers (CONTRACT.md 14): goods leave the source at once; a product may be on several lines, checked on their sum. */
 export class CreateTransferDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID(undefined, { message: 'from_warehouse_id must be a UUID' })
+  @IsUuid()
   from_warehouse_id: string;
 
   @ApiProperty({ format: 'uuid', description: 'another warehouse than from_warehouse_id' })
-  @IsUUID(undefined, { message: 'to_warehouse_id must be a UUID' })
+  @IsUuid()
   to_warehouse_id: string;
 
   @ApiProperty({ type: [TransferLineDto] })

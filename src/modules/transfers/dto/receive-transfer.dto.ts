@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsUUID, ValidateNested } from 'class-validator';
-import { IsStockQuantity, MaxItems, OptionalNotNull } from '../../../common/validation/decorators';
+import { ArrayMinSize, ValidateNested } from 'class-validator';
+import { IsStockQuantity, IsUuid, MaxItems, OptionalNotNull } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 
 export class ReceivedTransferLineDto {
   @ApiProperty({ format: 'uuid', description: 'a product of this transfer' })
-  @IsUUID(undefined, { message: 'product_id must be a UUID' })
+  @IsUuid()
   product_id: string;
 
   /** What arrived (0 when none did); never more than was shipped. */
