@@ -1,6 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { DataSource } from 'typeorm';
-import { isUUID } from 'class-validator';
+import { parseUuid } from './common/validation/decorators';
 import { createApiKey, provisionBusiness, revokeApiKey } from './modules/businesses/business-provisioning';
 import { verifyCommand } from './modules/verify/verify.command';
 
@@ -12,8 +12,9 @@ export type ParsedCli = { kind: 'run'; action: CliAction } | { kind: 'help' } | 
 
 function uuidOption(flag: string): (value: string) => string {
   return (value) => {
-    if (!isUUID(value)) throw new InvalidArgumentError(`--${flag} must be a UUID`);
-    return value.toLowerCase();
+    const id = parseUuid(value);
+    if (id === undefined) throw new InvalidArgumentError(`--${flag} must be a UUID`);
+    return id;
   };
 }
 
