@@ -5,6 +5,7 @@
  */
 import { TestApp, TestBusiness } from './test-app';
 import { sleep } from './receiver';
+import { gs1CheckDigit } from '../../src/modules/products/barcode';
 
 export const API = '/api/v1';
 /** Routes outside the tenant-scoped API: the service index, liveness and readiness need no key and own no data. */
@@ -125,11 +126,14 @@ export interface World {
   expenseId: string;
   payrollRunId: string;
   eventId: string;
+  /** the body of every answer the world was made with, by request (receipts, for one, no GET shows) */
+  answers: { where: string; body: unknown }[];
 }
 
-async function created(t: TestApp, auth: { Authorization: string }, method: string, path: string, body: unknown): Promise<any> {
+async function createdBy(t: TestApp, auth: { Authorization: string }, method: string, path: string, body: unknown, answers?: World['answers']): Promise<any> {
   const res = await call(t, auth, method, path, { body });
   if (res.status < 200 || res.status > 299) throw new Error(`world: ${method} ${path} -> ${res.status} ${res.text}`);
+  answers?.push({ where: `${method} ${path}`, body: res.body });
   return res.body.data;
 }
 
@@ -138,77 +142,98 @@ async function created(t: TestApp, auth: { Authorization: string }, method: stri
  * and a paid invoice). With `webhookUrl`, a webhook on sale.completed and the failed delivery of the
  * order's event; the function waits until the dispatcher has finished with the business, so its rows
  * stay still afterwards (the app must run with a dispatcher and at most one delivery attempt).
+ *
+ * Every free-text field the world fills (names, descriptions, addresses, notes, reasons, emails,
+ * phones, the barcode, the default warehouse's name) carries `tag`, so two worlds with different
+ * tags share no such value: test/tenant-isolation.e2e-spec.ts finds one world's values in the other's
+ * answers by them.
  */
 export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, webhookUrl?: string): Promise<World> {
+  const answers: World['answers'] = [];
+  const created = (auth: { Authorization: string }, method: string, path: string, body: unknown) => createdBy(t, auth, method, path, body, answers);
   const a = biz.auth;
-  const category = await created(t, a, 'POST', '/categories', { name: `${tag} Coffee`, description: 'Beans' });
-  const annex = await created(t, a, 'POST', '/warehouses', { name: `${tag} Annex`, address: '1 Side St' });
-  const supplier = await created(t, a, 'POST', '/suppliers', { name: `${tag} Roastery`, email: 'orders@roastery.example' });
-  const product = await created(t, a, 'POST', '/products', {
-    name: `${tag} Espresso`,
+  const mark = (text: string) => `${tag} ${text}`;
+  const digits = tagDigits(tag);
+  await created(a, 'PUT', `/warehouses/${biz.warehouse_id}`, { name: mark('Main'), address: mark('1 High St') });
+  const category = await created(a, 'POST', '/categories', { name: mark('Coffee'), description: mark('Beans') });
+  const annex = await created(a, 'POST', '/warehouses', { name: mark('Annex'), address: mark('1 Side St') });
+  const supplier = await created(a, 'POST', '/suppliers', {
+    name: mark('Roastery'),
+    email: `${tag.toLowerCase()}-orders@roastery.example`,
+    phone: `+44 20 7946 ${digits}`,
+    notes: mark('Net 30'),
+  });
+  const product = await created(a, 'POST', '/products', {
+    name: mark('Espresso'),
     price: 12.5,
     cost_price: 7.25,
     category_id: category.id,
     sku: `${tag}-ESP`,
     min_stock: 2,
+    description: mark('Dark roast'),
+    barcode: ean13(`20${digits}000000`),
+    unit: `${tag.toLowerCase()}-bag`,
   });
-  await created(t, a, 'POST', '/stock/adjustments', { product_id: product.id, quantity: 100, reason: 'restock' });
-  const purchaseOrder = await created(t, a, 'POST', '/purchase-orders', {
+  await created(a, 'POST', '/stock/adjustments', { product_id: product.id, quantity: 100, reason: 'restock', note: mark('first delivery') });
+  const purchaseOrder = await created(a, 'POST', '/purchase-orders', {
     supplier_id: supplier.id,
     warehouse_id: annex.id,
     items: [{ product_id: product.id, quantity: 10, unit_cost: 7.125 }],
+    notes: mark('Call before delivery'),
   });
-  const orderedPurchase = await created(t, a, 'POST', '/purchase-orders', {
+  const orderedPurchase = await created(a, 'POST', '/purchase-orders', {
     supplier_id: supplier.id,
     items: [{ product_id: product.id, quantity: 1000, unit_cost: 2 }],
+    notes: mark('Bulk order'),
   });
-  await created(t, a, 'POST', `/purchase-orders/${orderedPurchase.id}/submit`, {});
-  const receipt = await created(t, a, 'POST', `/purchase-orders/${orderedPurchase.id}/receipts`, {
+  await created(a, 'POST', `/purchase-orders/${orderedPurchase.id}/submit`, {});
+  const receipt = await created(a, 'POST', `/purchase-orders/${orderedPurchase.id}/receipts`, {
     items: [{ purchase_order_item_id: orderedPurchase.items[0].id, quantity: 1 }],
   });
-  await created(t, a, 'POST', '/stock/adjustments', { product_id: product.id, warehouse_id: annex.id, quantity: 5, reason: 'restock' });
+  await created(a, 'POST', '/stock/adjustments', { product_id: product.id, warehouse_id: annex.id, quantity: 5, reason: 'restock', note: mark('annex shelf') });
   const customerEmail = `${tag.toLowerCase()}-alice@example.com`;
-  const customer = await created(t, a, 'POST', '/customers', { name: `${tag} Alice`, email: customerEmail, phone: '+1 555 0100' });
-  const webhook = webhookUrl ? await created(t, a, 'POST', '/webhooks', { url: `${webhookUrl}/${tag}`, events: ['sale.completed'] }) : null;
-  const order = await created(t, a, 'POST', '/orders', {
+  const customer = await created(a, 'POST', '/customers', { name: mark('Alice'), email: customerEmail, phone: `+1 555 ${digits}`, notes: mark('VIP') });
+  const webhook = webhookUrl ? await created(a, 'POST', '/webhooks', { url: `${webhookUrl}/${tag}`, events: ['sale.completed'] }) : null;
+  const order = await created(a, 'POST', '/orders', {
     customer: { email: customerEmail },
     items: [{ product_id: product.id, quantity: 4 }],
     tax_amount: 1.5,
     send_invoice: true,
+    notes: mark('Gift wrap'),
   });
-  const toCancel = await created(t, a, 'POST', '/orders', { customer: { email: customerEmail }, items: [{ product_id: product.id, quantity: 1 }] });
-  await created(t, a, 'POST', `/orders/${toCancel.order_id}/cancel`, { reason: 'changed mind' });
-  const toReturn = await created(t, a, 'POST', '/orders', {
+  const toCancel = await created(a, 'POST', '/orders', { customer: { email: customerEmail }, items: [{ product_id: product.id, quantity: 1 }] });
+  await created(a, 'POST', `/orders/${toCancel.order_id}/cancel`, { reason: mark('changed mind') });
+  const toReturn = await created(a, 'POST', '/orders', {
     customer: { email: customerEmail },
     items: [{ product_id: product.id, quantity: 4 }],
     send_invoice: true,
   });
-  const returned = await created(t, a, 'POST', `/orders/${toReturn.order_id}/returns`, {
+  const returned = await created(a, 'POST', `/orders/${toReturn.order_id}/returns`, {
     items: [{ sale_item_id: toReturn.items[0].id, quantity: 1, warehouse_id: annex.id }],
-    reason: 'wrong size',
+    reason: mark('wrong size'),
   });
-  await created(t, a, 'POST', '/loyalty/redeem', { customer_id: customer.id, points: 10, reason: 'mug' });
-  const invoiceBody = { customer_id: customer.id, items: [{ product_id: product.id, quantity: 2, price: 11 }], notes: 'manual' };
-  const manual = await created(t, a, 'POST', '/invoices', invoiceBody);
-  const paid = await created(t, a, 'POST', '/invoices', invoiceBody);
-  await created(t, a, 'PUT', `/invoices/${paid.id}`, { status: 'paid' });
-  const expense = await created(t, a, 'POST', '/expenses', { amount: 42.1, category: 'rent', description: 'November' });
-  const payroll = await created(t, a, 'POST', '/payroll/runs', {
+  await created(a, 'POST', '/loyalty/redeem', { customer_id: customer.id, points: 10, reason: mark('mug') });
+  const invoiceBody = { customer_id: customer.id, items: [{ product_id: product.id, quantity: 2, price: 11 }], notes: mark('manual') };
+  const manual = await created(a, 'POST', '/invoices', invoiceBody);
+  const paid = await created(a, 'POST', '/invoices', invoiceBody);
+  await created(a, 'PUT', `/invoices/${paid.id}`, { status: 'paid' });
+  const expense = await created(a, 'POST', '/expenses', { amount: 42.1, category: `${tag.toLowerCase()}-rent`, description: mark('November') });
+  const payroll = await created(a, 'POST', '/payroll/runs', {
     period_start: '2026-11-01',
     period_end: '2026-11-30',
-    items: [{ employee_name: `${tag} Grace`, amount: 1500 }],
+    items: [{ employee_name: mark('Grace'), amount: 1500 }],
   });
-  const transfer = await created(t, a, 'POST', '/stock/transfers', {
+  const transfer = await created(a, 'POST', '/stock/transfers', {
     from_warehouse_id: biz.warehouse_id,
     to_warehouse_id: annex.id,
     items: [{ product_id: product.id, quantity: 2 }],
-    notes: 'top-up',
+    notes: mark('top-up'),
   });
-  const counted = await created(t, a, 'POST', '/products', { name: `${tag} Shelf label`, price: 0.5 });
-  const stockCount = await created(t, a, 'POST', '/stock/counts', {
+  const counted = await created(a, 'POST', '/products', { name: mark('Shelf label'), price: 0.5 });
+  const stockCount = await created(a, 'POST', '/stock/counts', {
     warehouse_id: annex.id,
     items: [{ product_id: product.id, counted_quantity: 6 }],
-    note: 'shelf',
+    note: mark('shelf'),
   });
   const [event] = await t.db.query(`SELECT id FROM outbox_events WHERE business_id = $1 ORDER BY seq LIMIT 1`, [biz.business_id]);
   const deliveryId = webhook ? await settle(t, biz.business_id) : null;
@@ -250,7 +275,22 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     expenseId: expense.id,
     payrollRunId: payroll.id,
     eventId: event.id,
+    answers,
   };
+}
+
+/** Four digits of the tag's character codes: phones and the barcode of a world differ by tag. */
+function tagDigits(tag: string): string {
+  return [...tag]
+    .map((c) => c.charCodeAt(0) % 100)
+    .join('')
+    .padStart(4, '0')
+    .slice(-4);
+}
+
+/** A valid EAN-13 of a 12-digit payload. */
+function ean13(payload: string): string {
+  return `${payload}${gs1CheckDigit(payload)}`;
 }
 
 /**
