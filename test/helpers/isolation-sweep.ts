@@ -1,0 +1,66 @@
+/**
+ * A business's own view of the API: every documented GET route, list and detail, called with the
+ * business's key on its own resources, every page of it. The concrete paths are the isolation
+ * cases' with the roles swapped (a case gives `/products/${a.productId}` for the victim `a`; given
+ * the owner in `a`'s place it gives the owner's own product), and the bare path of a route without
+ * path parameters, so a new GET route is swept as soon as its isolation case exists (the suite
+ * refuses a documented route without one).
+ */
+import { ISOLATION_CASES } from './route-cases-isolation';
+import { call, CallResult, DocumentedRoute, World } from './route-cases';
+import { TestApp } from './test-app';
+
+export interface OwnAnswer {
+  /** `GET /products/{id} /products/…` */
+  where: string;
+  res: CallResult;
+}
+
+/** The documented query parameters of a route, by name, with their schemas. */
+function queryParameters(route: DocumentedRoute): Map<string, { maximum?: number }> {
+  return new Map((route.operation.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => [p.name, p.schema ?? {}]));
+}
+
+/** `path` with the page size at its documented maximum (per_page, limit), unless the path sets it. */
+function widest(route: DocumentedRoute, path: string): string {
+  const url = new URL(path, 'http://x');
+  for (const [name, schema] of queryParameters(route)) {
+    if ((name === 'per_page' || name === 'limit') && schema.maximum !== undefined && !url.searchParams.has(name))
+      url.searchParams.set(name, String(schema.maximum));
+  }
+  return `${url.pathname}${url.search}`;
+}
+
+/** The next page of a list (meta.total_pages) or of a feed read with `after` (a full page), else null. */
+function nextPage(route: DocumentedRoute, path: string, res: CallResult): string | null {
+  const url = new URL(path, 'http://x');
+  const meta = res.body?.meta;
+  const data = res.body?.data;
+  if (meta && typeof meta.page === 'number' && meta.page < meta.total_pages) url.searchParams.set('page', String(meta.page + 1));
+  else if (queryParameters(route).has('after') && Array.isArray(data) && data.length > 0 && data.length === Number(url.searchParams.get('limit'))) {
+    url.searchParams.set('after', data[data.length - 1].id);
+  } else return null;
+  return `${url.pathname}${url.search}`;
+}
+
+/** The concrete paths of the owner's view of one GET route. */
+export function ownPaths(route: DocumentedRoute, owner: World, other: World): string[] {
+  const paths = (ISOLATION_CASES[route.key]?.(owner, other) ?? []).map((c) => c.path);
+  if (!route.path.includes('{')) paths.push(route.path);
+  return [...new Set(paths.map((p) => widest(route, p)))];
+}
+
+/** Every page of every path of the owner's view of every GET route, with the key `auth`. */
+export async function ownAnswers(t: TestApp, routes: DocumentedRoute[], owner: World, other: World, auth = owner.auth): Promise<OwnAnswer[]> {
+  const answers: OwnAnswer[] = [];
+  for (const route of routes.filter((r) => r.method === 'GET')) {
+    for (const first of ownPaths(route, owner, other)) {
+      for (let path: string | null = first, pages = 0; path !== null && pages < 50; pages++) {
+        const res = await call(t, auth, 'GET', path);
+        answers.push({ where: `${route.key} ${path}`, res });
+        path = res.status === 200 ? nextPage(route, path, res) : null;
+      }
+    }
+  }
+  return answers;
+}
