@@ -30,23 +30,33 @@ async function canConnect(serverUrl) {
   }
 }
 
-async function adminQuery(serverUrl, sql) {
+async function adminQuery(serverUrl, sql, params = []) {
   const client = new Client({ connectionString: `${serverUrl}/postgres` });
   await client.connect();
   try {
-    return await client.query(sql);
+    return await client.query(sql, params);
   } finally {
     await client.end();
   }
 }
 
-async function resolveServer() {
+/**
+ * Every database of a run is named `<run id>_...`, so a run (and a test of the harness) finds its own
+ * and never another's on a shared server. TEST_RUN_ID lets a caller choose it.
+ */
+function runIdOf(env) {
+  const runId = env.TEST_RUN_ID || `bo_test_${Date.now().toString(36)}_${process.pid}`;
+  if (!/^bo_test_[a-z0-9_]+$/.test(runId)) throw new Error(`TEST_RUN_ID must match bo_test_[a-z0-9_]+: ${runId}`);
+  return runId;
+}
+
+async function resolveServer(runId) {
   const forceEmbedded = process.env.TEST_EMBEDDED === '1';
   const configured = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (configured && !forceEmbedded) return { serverUrl: serverUrlOf(configured) };
   const local = 'postgresql://postgres@127.0.0.1:5432';
   if (!forceEmbedded && (await canConnect(local))) return { serverUrl: local };
-  const dir = path.join(os.tmpdir(), `bo-test-pg-${process.pid}`);
+  const dir = path.join(os.tmpdir(), `bo-test-pg-${runId}`);
   // another run's server may bind the free port first: three tries
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
@@ -61,8 +71,8 @@ async function resolveServer() {
 }
 
 module.exports = async function globalSetup() {
-  const { serverUrl, embedded, dir } = await resolveServer();
-  const runId = `bo_test_${Date.now().toString(36)}_${process.pid}`;
+  const runId = runIdOf(process.env);
+  const { serverUrl, embedded, dir } = await resolveServer(runId);
   const template = `${runId}_tpl`;
   // read by global-teardown.js, which runs in this process
   globalThis.__boTestRun = { serverUrl, runId, embedded, dir, adminQuery };
@@ -71,5 +81,6 @@ module.exports = async function globalSetup() {
   // the test workers start after this and inherit the environment
   process.env.TEST_SERVER_URL = serverUrl;
   process.env.TEST_TEMPLATE_DB = template;
+  process.env.TEST_RUN_ID = runId;
   process.env.LOG_LEVEL = process.env.LOG_LEVEL || 'error';
 };

@@ -5,7 +5,7 @@ module.exports = async function globalTeardown() {
   const run = globalThis.__boTestRun;
   if (!run) return;
   const { serverUrl, runId, embedded, dir, adminQuery } = run;
-  const { rows } = await adminQuery(serverUrl, `SELECT datname FROM pg_database WHERE datname LIKE '${runId}%'`);
+  const { rows } = await adminQuery(serverUrl, 'SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`${runId}_`]);
   for (const { datname } of rows) {
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
   }

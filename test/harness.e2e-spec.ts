@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Client } from 'pg';
 import { ROOT, runCommand } from './helpers/processes';
+import { adminQuery } from './helpers/admin-query';
 import { cloneTemplateDatabase } from './helpers/test-app';
 
 /**
@@ -11,8 +12,10 @@ import { cloneTemplateDatabase } from './helpers/test-app';
  * database of the run and an embedded server with its files.
  */
 describe('the test harness', () => {
-  it('gives each spec a clone of the migrated template', async () => {
+  it('gives each spec a clone of the migrated template, named after its run', async () => {
+    expect(process.env.TEST_TEMPLATE_DB).toBe(`${process.env.TEST_RUN_ID}_tpl`);
     const url = await cloneTemplateDatabase();
+    expect(new URL(url).pathname.slice(1).startsWith(`${process.env.TEST_RUN_ID}_`)).toBe(true);
     const client = new Client({ connectionString: url });
     await client.connect();
     try {
@@ -25,36 +28,45 @@ describe('the test harness', () => {
 
   if (process.env.HARNESS_CHILD === '1') return; // the run below is of this very file: no recursion
 
-  /** The test databases of other runs than this one (this run's are removed by its own teardown). */
-  async function otherRunsDatabases(): Promise<string[]> {
-    const ownRun = process.env.TEST_TEMPLATE_DB!.replace(/_tpl$/, '');
+  /** The databases of one run: another run on the same server (one of another checkout) is none of its business. */
+  async function databasesOf(runId: string): Promise<string[]> {
     const client = new Client({ connectionString: `${process.env.TEST_SERVER_URL}/postgres` });
     await client.connect();
     try {
-      const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'bo\\_test\\_%' ORDER BY 1`);
-      return rows.map((r) => r.datname).filter((name) => !name.startsWith(ownRun));
+      const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY 1', [`${runId}_`]);
+      return rows.map((r) => r.datname);
     } finally {
       await client.end();
     }
   }
 
-  it('`npx jest <file>` runs one spec on its own and leaves no database behind', async () => {
-    const before = await otherRunsDatabases();
+  /** A nested run of this file with a run id of its own (never the id of the run it is nested in). */
+  function childRun(extraEnv: NodeJS.ProcessEnv, timeoutMs: number) {
+    const runId = `bo_test_harness_${Date.now().toString(36)}_${process.pid}`;
     const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-    const env = { ...process.env, HARNESS_CHILD: '1', TEST_SERVER_URL: '', TEST_TEMPLATE_DB: '' };
-    const run = await runCommand(process.execPath, [jest, '--config', 'jest.config.js', 'test/harness.e2e-spec.ts'], env, 120_000);
-    expect({ code: run.code, passed: run.stderr.includes('1 passed') }).toEqual({ code: 0, passed: true });
-    expect(await otherRunsDatabases()).toEqual(before);
+    const env = { ...process.env, ...extraEnv, HARNESS_CHILD: '1', TEST_RUN_ID: runId, TEST_SERVER_URL: '', TEST_TEMPLATE_DB: '' };
+    return { runId, done: runCommand(process.execPath, [jest, '--config', 'jest.config.js', 'test/harness.e2e-spec.ts'], env, timeoutMs) };
+  }
+
+  it('`npx jest <file>` runs one spec on its own and leaves no database behind', async () => {
+    const child = childRun({}, 120_000);
+    // another run on the same server makes a database meanwhile: none of this run's business
+    const decoy = `bo_test_decoy_${process.pid}_tpl`;
+    await adminQuery(`CREATE DATABASE "${decoy}"`);
+    try {
+      const run = await child.done;
+      expect({ code: run.code, passed: run.stderr.includes('1 passed') }).toEqual({ code: 0, passed: true });
+      expect(await databasesOf(child.runId)).toEqual([]);
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS "${decoy}"`);
+    }
   }, 120_000);
 
   it('with TEST_EMBEDDED=1 it starts its own PostgreSQL and removes it, data directory included', async () => {
-    const before = new Set(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('bo-test-pg-')));
-    const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-    const env = { ...process.env, HARNESS_CHILD: '1', TEST_EMBEDDED: '1', TEST_SERVER_URL: '', TEST_TEMPLATE_DB: '' };
-    const run = await runCommand(process.execPath, [jest, '--config', 'jest.config.js', 'test/harness.e2e-spec.ts'], env, 180_000);
+    const child = childRun({ TEST_EMBEDDED: '1' }, 180_000);
+    const run = await child.done;
     if (run.code !== 0) process.stderr.write(`the embedded run's output:\n${run.stderr.slice(-4000)}\n`);
     expect({ code: run.code, embedded: run.stderr.includes('TEST_EMBEDDED=1: starting an embedded one') }).toEqual({ code: 0, embedded: true });
-    const left = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('bo-test-pg-') && !before.has(name));
-    expect(left).toEqual([]);
+    expect(fs.existsSync(path.join(os.tmpdir(), `bo-test-pg-${child.runId}`))).toBe(false);
   }, 180_000);
 });
