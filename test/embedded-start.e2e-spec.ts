@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ChildProcess } from 'child_process';
+import { removeData } from '../src/database/embedded-postgres-placement';
 import { freePort, ROOT, runCli, startUntil, waitForExit } from './helpers/processes';
 
 // `npm start`'s own command, run without npm in between so SIGTERM reaches the server itself
@@ -22,7 +23,6 @@ describe('npm start on the embedded database', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-embedded-'));
-    fs.chmodSync(dataDir, 0o755);
     port = await freePort();
     env = {
       ...process.env,
@@ -40,6 +40,7 @@ describe('npm start on the embedded database', () => {
       server.kill('SIGTERM');
       await waitForExit(server).catch(() => server?.kill('SIGKILL'));
     }
+    removeData(path.join(dataDir, 'pg'));
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -47,6 +48,8 @@ describe('npm start on the embedded database', () => {
     const started = await startServer(env, /"api_key":"(bo_[A-Za-z0-9_-]+)"[\s\S]*listening on/);
     server = started.child;
     const apiKey = started.match[1];
+    // where the data lives: the directory asked for, or (run as root, when the postgres user cannot reach it) the one logged
+    const pidFile = path.join(loggedDataDir(started.output()), 'postmaster.pid');
     // the first start's log: one JSON record per line, the demo key among the first ten
     const lines = started.output().trim().split('\n');
     for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
@@ -76,13 +79,13 @@ describe('npm start on the embedded database', () => {
 
     server.kill('SIGTERM');
     expect(await waitForExit(server)).toBe(0);
-    expect(fs.existsSync(path.join(env.EMBEDDED_PG_DIR!, 'postmaster.pid'))).toBe(false);
+    expect(fs.existsSync(pidFile)).toBe(false);
 
     // with the server stopped, the CLI starts the embedded database itself and stops it again
     const offline = await runCli(['business:create', '--name', 'Offline'], env);
     expect(offline.code).toBe(0);
     expect(JSON.parse(offline.stdout.trim()).name).toBe('Offline');
-    expect(fs.existsSync(path.join(env.EMBEDDED_PG_DIR!, 'postmaster.pid'))).toBe(false);
+    expect(fs.existsSync(pidFile)).toBe(false);
 
     // a second start reuses the data: no new demo business, the earlier key still works
     const again = await startServer(env, /listening on/);
@@ -92,7 +95,6 @@ describe('npm start on the embedded database', () => {
     expect(still.status).toBe(200);
 
     // a server killed outright leaves its database running; the next start adopts it and stops it
-    const pidFile = path.join(env.EMBEDDED_PG_DIR!, 'postmaster.pid');
     server.kill('SIGKILL');
     await waitForExit(server);
     expect(fs.existsSync(pidFile)).toBe(true);
@@ -104,4 +106,47 @@ describe('npm start on the embedded database', () => {
     expect(await waitForExit(server)).toBe(0);
     expect(fs.existsSync(pidFile)).toBe(false);
   }, 240000);
+
+  const asRoot = process.getuid?.() === 0;
+  // Run as root the server runs as `postgres`, which cannot enter a checkout under a 0700 directory
+  // (root's home, a `mktemp -d`): it must still start, and leave every directory's mode as it was.
+  (asRoot ? it : it.skip)(
+    'as root, starts under a 0700 directory, changing no mode',
+    async () => {
+      const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-closed-'));
+      const requested = path.join(closed, 'checkout', '.data', 'pg');
+      fs.mkdirSync(path.dirname(requested), { recursive: true });
+      const modes = () => ancestors(requested).map((dir) => `${dir} ${fs.existsSync(dir) ? (fs.statSync(dir).mode & 0o7777).toString(8) : '-'}`);
+      const before = modes();
+      try {
+        const closedEnv = { ...env, EMBEDDED_PG_DIR: requested, EMBEDDED_PG_PORT: String(await freePort()) };
+        const started = await startServer(closedEnv, /listening on/);
+        server = started.child;
+        const dataDir = loggedDataDir(started.output());
+        expect(dataDir.startsWith(`${closed}/`)).toBe(false);
+        expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+        server.kill('SIGTERM');
+        expect(await waitForExit(server)).toBe(0);
+        expect(fs.existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false);
+        expect(modes()).toEqual(before);
+      } finally {
+        removeData(requested);
+        fs.rmSync(closed, { recursive: true, force: true });
+      }
+    },
+    120000,
+  );
 });
+
+function loggedDataDir(output: string): string {
+  const dir = output.match(/embedded PostgreSQL started on 127\.0\.0\.1:\d+, data in ([^\s"]+)/)?.[1];
+  if (dir === undefined) throw new Error(`no "embedded PostgreSQL started" line in:\n${output}`);
+  return dir;
+}
+
+/** A path and each directory above it. */
+function ancestors(p: string): string[] {
+  const all = [path.resolve(p)];
+  while (path.dirname(all[all.length - 1]) !== all[all.length - 1]) all.push(path.dirname(all[all.length - 1]));
+  return all;
+}

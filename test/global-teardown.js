@@ -1,5 +1,4 @@
 /* Jest globalTeardown of the e2e project: drops every database of the run, stops an embedded server and removes its files. */
-const fs = require('fs');
 
 module.exports = async function globalTeardown() {
   const run = globalThis.__boTestRun;
@@ -11,6 +10,7 @@ module.exports = async function globalTeardown() {
   }
   if (embedded) {
     await embedded.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    // TypeScript, loaded through the ts-node that global-setup.js registered in this process
+    require('../src/database/embedded-postgres-placement').removeData(dir);
   }
 };

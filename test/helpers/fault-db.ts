@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { removeData } from '../../src/database/embedded-postgres-placement';
 import { freePort, ROOT, TS_NODE, waitForExit } from './processes';
 
 /**
@@ -31,7 +32,6 @@ export class FaultDatabase {
 
   static async create(database: string): Promise<FaultDatabase> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-faults-'));
-    fs.chmodSync(dir, 0o755); // run as root, the server runs as `postgres`, which must reach it
     const child = spawn(
       TS_NODE[0],
       [TS_NODE[1], path.join(ROOT, 'test', 'helpers', 'fault-db-server.ts'), path.join(dir, 'pg'), String(await freePort()), database],
@@ -67,6 +67,7 @@ export class FaultDatabase {
   async destroy(): Promise<void> {
     this.child.stdin!.end();
     await waitForExit(this.child, 30_000).catch(() => this.child.kill('SIGKILL'));
+    removeData(path.join(this.dir, 'pg'));
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
