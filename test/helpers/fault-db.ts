@@ -38,7 +38,12 @@ export class FaultDatabase {
       { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
     );
     const db = new FaultDatabase(dir, child);
-    await db.start();
+    try {
+      await db.start();
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
     return db;
   }
 
