@@ -1,6 +1,7 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { strictDocument } from './common/openapi/strict-document';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { exactJsonResponses } from './common/http/exact-json';
 import { EarlyAuthentication } from './common/auth/early-authentication';
@@ -64,5 +65,5 @@ function setupSwagger(app: INestApplication): void {
       .addSecurityRequirements('bearer')
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, strictDocument(document), { jsonDocumentUrl: 'docs-json' });
 }

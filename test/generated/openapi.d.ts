@@ -1039,7 +1039,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -1131,7 +1131,7 @@ export interface components {
             /** @example Back store */
             name: string;
             address?: string | null;
-            /** @default false */
+            /** @description Default when omitted: false. */
             is_default?: boolean;
         };
         UpdateWarehouseDto: {
@@ -1176,7 +1176,7 @@ export interface components {
             /** @example 4006381333931 */
             barcode: string | null;
             is_active: boolean;
-            category: components["schemas"]["ProductCategoryJson"] | null;
+            category: components["schemas"]["ProductCategoryJson"] | (never | null);
             /**
              * @description the sum of stock_by_warehouse
              * @example 40
@@ -1214,12 +1214,12 @@ export interface components {
             /** @example ESP-1KG */
             sku?: string;
             /**
-             * @default 0
+             * @description Default when omitted: 0.
              * @example 5
              */
             min_stock?: number;
             /**
-             * @default 0
+             * @description Default when omitted: 0.
              * @example 24
              */
             reorder_quantity?: number;
@@ -1241,12 +1241,12 @@ export interface components {
             /** @example ESP-1KG */
             sku?: string;
             /**
-             * @default 0
+             * @description Default when omitted: 0.
              * @example 5
              */
             min_stock?: number;
             /**
-             * @default 0
+             * @description Default when omitted: 0.
              * @example 24
              */
             reorder_quantity?: number;
@@ -1672,7 +1672,7 @@ export interface components {
             shipping_amount?: number;
             /** @example 9.99 */
             discount_amount?: number;
-            /** @default false */
+            /** @description Default when omitted: false. */
             send_invoice?: boolean;
             /**
              * Format: uuid
@@ -1683,7 +1683,7 @@ export interface components {
         };
         CancelOrderDto: {
             reason?: string;
-            /** @default true */
+            /** @description Default when omitted: true. */
             restock?: boolean;
         };
         ReturnItemJson: {
@@ -1744,7 +1744,7 @@ export interface components {
             sale_item_id: string;
             /** @example 1 */
             quantity: number;
-            /** @default true */
+            /** @description Default when omitted: true. */
             restock?: boolean;
             /** Format: uuid */
             warehouse_id?: string;
@@ -1752,7 +1752,7 @@ export interface components {
         CreateReturnDto: {
             /** @description the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return) */
             items: components["schemas"]["ReturnLineDto"][];
-            /** @default false */
+            /** @description Default when omitted: false. */
             refund_shipping?: boolean;
             reason?: string;
         };
@@ -2071,7 +2071,7 @@ export interface components {
             /** @example 17 */
             counted_quantity: number;
             /**
-             * @default 0
+             * @description Default when omitted: 0.
              * @example 18
              */
             expected_quantity?: number;
@@ -4445,7 +4445,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK */
+            /** @description UNKNOWN_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK, STOCK_LIMIT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4454,7 +4454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK";
+                            code?: "UNKNOWN_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "STOCK_LIMIT";
                         };
                     };
                 };
@@ -7120,6 +7120,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description STOCK_LIMIT */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "STOCK_LIMIT";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -7395,7 +7409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RETURN_EXCEEDS_SOLD, UNKNOWN_SALE_ITEM, UNKNOWN_WAREHOUSE */
+            /** @description RETURN_EXCEEDS_SOLD, UNKNOWN_SALE_ITEM, UNKNOWN_WAREHOUSE, STOCK_LIMIT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7404,7 +7418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_WAREHOUSE";
+                            code?: "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_WAREHOUSE" | "STOCK_LIMIT";
                         };
                     };
                 };
@@ -9134,7 +9148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RECEIPT_EXCEEDS_ORDERED, UNKNOWN_WAREHOUSE */
+            /** @description RECEIPT_EXCEEDS_ORDERED, UNKNOWN_WAREHOUSE, STOCK_LIMIT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9143,7 +9157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "RECEIPT_EXCEEDS_ORDERED" | "UNKNOWN_WAREHOUSE";
+                            code?: "RECEIPT_EXCEEDS_ORDERED" | "UNKNOWN_WAREHOUSE" | "STOCK_LIMIT";
                         };
                     };
                 };
@@ -9946,7 +9960,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RECEIPT_EXCEEDS_SHIPPED */
+            /** @description RECEIPT_EXCEEDS_SHIPPED, STOCK_LIMIT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9955,7 +9969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "RECEIPT_EXCEEDS_SHIPPED";
+                            code?: "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT";
                         };
                     };
                 };
@@ -10111,6 +10125,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description STOCK_LIMIT */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "STOCK_LIMIT";
                         };
                     };
                 };

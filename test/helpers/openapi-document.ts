@@ -31,7 +31,7 @@ export class ResponseChecker {
 
   constructor(document: OpenApiDocument) {
     addFormats(this.ajv);
-    this.document = closedModels(withNullableReferences(document));
+    this.document = closedModels(withOas30Nullable(document));
     this.routes = Object.entries(this.document.paths).flatMap(([template, operations]) =>
       Object.entries(operations).map(([method, operation]) => ({
         method: method.toUpperCase(),
@@ -64,19 +64,16 @@ export class ResponseChecker {
 }
 
 /**
- * OpenAPI 3.0's `nullable` next to `allOf: [{$ref}]` (how @nestjs/swagger writes a nullable nested
- * object) means "null or that object"; JSON Schema validators apply the allOf to null too, so such
- * schemas are rewritten as `anyOf: [null, the object]` before they are compiled.
+ * OpenAPI 3.0.3's `nullable`, as strict validators (Stoplight Prism's proxy) read it: `nullable: true`
+ * adds null to the `type` given in the same schema, and does nothing without one, so a sibling
+ * `nullable` never makes an `allOf`/`$ref` accept null. Rewritten to JSON Schema's `type: [t, "null"]`
+ * before compiling, so this checker refuses a null where such a validator would.
  */
-function withNullableReferences<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withNullableReferences) as T;
+function withOas30Nullable<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withOas30Nullable) as T;
   if (typeof value !== 'object' || value === null) return value;
-  const entries = Object.entries(value).map(([key, inner]) => [key, withNullableReferences(inner)] as const);
-  const schema = Object.fromEntries(entries) as Record<string, unknown>;
-  if (schema.nullable === true && Array.isArray(schema.allOf)) {
-    const { nullable: _nullable, type: _type, ...rest } = schema;
-    return { anyOf: [{ type: 'null' }, rest] } as T;
-  }
+  const { nullable, ...schema } = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withOas30Nullable(inner)])) as Record<string, unknown>;
+  if (nullable === true && typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] } as T;
   return schema as T;
 }
 
@@ -94,7 +91,7 @@ function closedModels(document: OpenApiDocument): OpenApiDocument {
       closed.properties = Object.fromEntries(Object.entries(record.properties as Record<string, unknown>).map(([key, inner]) => [key, close(inner)]));
     }
     if (record.items) closed.items = close(record.items);
-    if (Array.isArray(record.anyOf)) closed.anyOf = record.anyOf.map(close);
+    for (const key of ['anyOf', 'oneOf'] as const) if (Array.isArray(record[key])) closed[key] = (record[key] as unknown[]).map(close);
     return closed;
   };
   const schemas = Object.fromEntries(Object.entries(document.components?.schemas ?? {}).map(([name, schema]) => [name, close(schema)]));
