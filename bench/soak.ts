@@ -15,6 +15,7 @@ import { AddressInfo } from 'net';
 import * as os from 'os';
 import { provisionBusinesses, withBenchDatabase } from './bench-support';
 import { startApi } from './orders-api';
+import { AttackReport, prepareAttacker } from './soak-attacks';
 import { checkInvariants, runVerify } from './soak-checks';
 import { driveSoak, SoakBusiness, TrafficReport } from './soak-traffic';
 
@@ -25,6 +26,9 @@ const PRODUCTS = 40;
 const EMAILS = 300;
 const INITIAL_STOCK = 1_000_000;
 const SAMPLE_MS = 10_000;
+const ATTACK_WORKERS = 2;
+const HEALTH_P99_MS = 50;
+const PROBE_SECONDS = Number(process.env.SOAK_PROBE_SECONDS || 30);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -125,6 +129,37 @@ function printTraffic(traffic: TrafficReport): void {
   );
 }
 
+function printAttacks(attacks: AttackReport): void {
+  log(`\nattacks (issue 30), on a business of their own: ${attacks.requests} requests`);
+  log(`  scenarios run: ${[...attacks.scenarios].map(([name, n]) => `${name} ${n}`).join(', ')}`);
+  log(
+    `  answers: ${[...attacks.statuses]
+      .sort()
+      .map(([k, n]) => `${k} x${n}`)
+      .join('; ')}`,
+  );
+  log(
+    `  hostile bodies: ${attacks.hostile.sent} sent (${[...attacks.hostile.statuses].map(([k, n]) => `${k} x${n}`).join('; ')}), largest answer ${attacks.hostile.largestAnswerBytes} bytes`,
+  );
+  log(`  GET /health meanwhile (beside the mixed load): ${health(attacks)}`);
+  log(`  5xx or no answer: ${attacks.errors.length}${attacks.errors.length ? `\n    ${[...new Set(attacks.errors)].slice(0, 10).join('\n    ')}` : ''}`);
+  log(
+    `  wrong outcomes: ${attacks.violations.length}${attacks.violations.length ? `\n    ${[...new Set(attacks.violations)].slice(0, 20).join('\n    ')}` : ''}`,
+  );
+}
+
+function health(report: AttackReport): string {
+  const h = report.healthMs;
+  return `${h.count} probes, p50 ${h.p50.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, max ${h.max.toFixed(0)} ms`;
+}
+
+function printProbes(quiet: AttackReport, hostile: AttackReport): void {
+  log(`\nGET /health every 20 ms for ${PROBE_SECONDS} s after the load, alone: ${health(quiet)}`);
+  log(
+    `GET /health beside a client sending 1 MB bodies back to back (${hostile.hostile.sent} sent, ${[...hostile.hostile.statuses].map(([k, n]) => `${k} x${n}`).join('; ')}): ${health(hostile)} (limit p99 ${HEALTH_P99_MS} ms), 5xx or no answer ${hostile.errors.length}`,
+  );
+}
+
 function printMemory(samples: RssSample[]): void {
   const mbs = samples.map((s) => s.mb);
   const half = samples.filter((s) => s.atSeconds >= samples[samples.length - 1].atSeconds / 2);
@@ -150,9 +185,17 @@ async function main(): Promise<number> {
     try {
       const businesses = await seed(url, api.base, sink.url);
       log(`seeded ${BUSINESSES} businesses x ${PRODUCTS} products (stock ${INITIAL_STOCK} each) through the API; traffic starts`);
-      const traffic = await driveSoak(api.base, businesses, CONNECTIONS, SECONDS);
+      const [attackBusiness] = await provisionBusinesses(url, [{ name: 'Soak attacks' }]);
+      const attacker = await prepareAttacker(api.base, { apiKey: attackBusiness.api_key, warehouseId: attackBusiness.warehouse_id });
+      const [traffic, attacks] = await Promise.all([driveSoak(api.base, businesses, CONNECTIONS, SECONDS), attacker.attack(ATTACK_WORKERS, SECONDS)]);
       const samples = sampler.stop();
       printTraffic(traffic);
+      printAttacks(attacks);
+      // The mixed load alone fills both cores (its own p99 is over 100 ms): what 1 MB bodies cost
+      // other requests is measured after it, the probe alone and then beside the hostile client.
+      const quiet = await attacker.probe(PROBE_SECONDS, false);
+      const hostile = await attacker.probe(PROBE_SECONDS, true);
+      printProbes(quiet, hostile);
       printMemory(samples);
       const invariants = await checkInvariants(url, businesses, traffic.acknowledged, INITIAL_STOCK);
       log(
@@ -163,7 +206,8 @@ async function main(): Promise<number> {
       for (const v of invariants.violations.slice(0, 20)) log(`  ${v}`);
       const verify = runVerify(url);
       log(`cli verify: exit ${verify.code} ${verify.output}`);
-      const failed = traffic.errors.length > 0 || invariants.violations.length > 0 || !verify.ok;
+      const attacked = attacks.errors.length > 0 || attacks.violations.length > 0 || hostile.errors.length > 0 || hostile.healthMs.p99 >= HEALTH_P99_MS;
+      const failed = traffic.errors.length > 0 || invariants.violations.length > 0 || !verify.ok || attacked;
       log(`\nsoak ${failed ? 'FAILED' : 'passed'}`);
       return failed ? 1 : 0;
     } finally {

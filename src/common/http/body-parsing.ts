@@ -3,6 +3,7 @@ import express, { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { sendError } from '../errors/all-exceptions.filter';
 import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../validation/unsafe-input';
+import { jsonShapeProblem } from './json-shape';
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
@@ -21,7 +22,17 @@ export function bodyParsingMiddlewares(limit: string) {
     }
     next();
   };
-  const parseJson = express.json({ limit, strict: true, type: 'application/json' });
+  // verify runs on the raw bytes before JSON.parse: a body of too many values or levels is refused
+  // without being built (and the error handler below answers the DomainError it throws).
+  const parseJson = express.json({
+    limit,
+    strict: true,
+    type: 'application/json',
+    verify: (_req, _res, raw) => {
+      const problem = jsonShapeProblem(raw);
+      if (problem) throw DomainError.validation('body', problem);
+    },
+  });
   const parseErrors = (err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
     sendError(res, req, err, logger);
