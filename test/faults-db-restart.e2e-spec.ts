@@ -76,12 +76,23 @@ describe('faults: database stopped and started under load', () => {
       }
     };
     const workers = Array.from({ length: 6 }, (_, w) => worker(w));
+    // Each phase lasts until it has its answers, not for a fixed time: on a loaded machine (CI beside
+    // another run) a second held 5 answers where it usually holds 40.
+    const until = async (enough: () => boolean, what: string) => {
+      const deadline = Date.now() + 30_000;
+      while (!enough()) {
+        if (Date.now() > deadline) throw new Error(`no ${what} within 30 s`);
+        await sleep(50);
+      }
+    };
+    const answeredSince = (from: number) => outcomes.filter((o) => o.startedAt >= from).length;
 
-    await sleep(1000);
+    await until(() => outcomes.length > 10, 'answers before the stop');
     const stoppedAt = Date.now();
     await db.stop();
     const downAt = Date.now();
-    await sleep(2500);
+    await sleep(1000);
+    await until(() => answeredSince(downAt) > 10, 'answers while the database is down');
 
     const ready = await http().get('/health/ready');
     expect(ready.status).toBe(503);
@@ -100,7 +111,7 @@ describe('faults: database stopped and started under load', () => {
       await sleep(50);
       if (outcomes.some((o) => o.startedAt >= upAt && o.status < 300)) recoveredAt = Date.now();
     }
-    await sleep(1000);
+    if (recoveredAt) await until(() => outcomes.filter((o) => o.startedAt >= recoveredAt).length > 5, 'answers after the recovery');
     running = false;
     await Promise.all(workers);
 
