@@ -14,7 +14,8 @@ import { adjustmentReferences, decreaseLevel, increaseLevel, movementOf, writeAd
 import { receiveStock } from './persistence/stock-receipt.sql';
 import { applyStockCount, CountedLevelRow } from './persistence/stock-count.sql';
 import type { EntryRow } from './persistence/stock-entry.sql';
-import { deductStockForSale, LevelRow, restockForReturn, returnStockForSale, shipTransferStock } from './persistence/stock-sale.sql';
+import type { LevelRow } from './persistence/level-row';
+import { deductStockForSale, restockForReturn, returnStockForSale, shipTransferStock } from './persistence/stock-sale.sql';
 import { receiveTransferStock, returnTransferStock } from './persistence/stock-transfer.sql';
 import { detectLevelCrossing } from './stock-level-crossing';
 import { stockLimitError } from './stock-limit';

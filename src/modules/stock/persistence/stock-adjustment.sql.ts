@@ -1,6 +1,6 @@
 import { defineStatement } from '../../../database/statement';
 import { StockMovement } from '../entities/stock-movement.entity';
-import { LevelRow } from './stock-sale.sql';
+import { LevelRow } from './level-row';
 
 /** A row of the movement ledger as the adjustment statement returns it. */
 export interface MovementRow {

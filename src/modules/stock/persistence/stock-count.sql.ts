@@ -1,5 +1,5 @@
 import { defineStatement } from '../../../database/statement';
-import type { LevelRow } from './stock-sale.sql';
+import type { LevelRow } from './level-row';
 
 export interface CountedLevelRow extends LevelRow {
   /** the stock in the warehouse at posting time */

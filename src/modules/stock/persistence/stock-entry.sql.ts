@@ -1,7 +1,7 @@
 import { MAX_QUANTITY, quantityString } from '../../../common/money/money';
 import { MovementType } from '../movement-types';
 import { inTransitSql } from './in-transit.sql';
-import type { LevelRow } from './stock-sale.sql';
+import type { LevelRow } from './level-row';
 
 /**
  * A row of a stock entry: a product whose stock changed (LevelRow, `over_limit_in` null), or, when
@@ -30,7 +30,7 @@ const LEVEL_LIMIT = `${quantityString(MAX_QUANTITY)}::numeric`;
  * business). The product's average cost then folds in the movements just written, in their order,
  * from its on-hand stock before them, goods in transit included (moving_average_cost, the rule `cli
  * verify` replays). One row per product with the level-crossing
- * inputs (LevelRow of stock-sale.sql.ts), the product's total over every warehouse after it.
+ * inputs (LevelRow of level-row.ts), the product's total over every warehouse after it.
  *
  * All or nothing at the limit (MAX_QUANTITY, what a numeric(14,3) level holds): when some pair's
  * level plus what enters it would pass it, nothing is written and the rows are those pairs instead

@@ -1,20 +1,11 @@
 import { defineStatement } from '../../../database/statement';
+import type { LevelRow } from './level-row';
 import { EntryRow, enterStockSql } from './stock-entry.sql';
 
 /**
  * The two set-based statements of a sale's stock, each one round trip. Rows are locked in
  * product-id order (the order every stock write takes), so concurrent sales cannot deadlock.
  */
-
-/** What a level-crossing check needs of a product whose stock changed. */
-export interface LevelRow {
-  product_id: string;
-  name: string;
-  sku: string;
-  min_stock: string;
-  total_after: string;
-  delta: string;
-}
 
 export interface TakenLevelRow extends LevelRow {
   /** the product's average cost, read after its stock lock: the cost a sale's lines record */
