@@ -6,7 +6,7 @@ import { CombinedStatement } from '../src/database/combined-statement';
 import { CustomersSaleEffect } from '../src/modules/customers/customers-sale.effect';
 import { SaleCompletedEvent } from '../src/modules/orders/events/sale-completed.event';
 import { SALE_EFFECT_TYPES } from '../src/modules/orders/orders.module';
-import { composeSaleStatement } from '../src/modules/orders/persistence/sale-statement';
+import { composeSaleStatement } from '../src/modules/orders/persistence/compose-sale-statement';
 import { saleReferenceColumns } from '../src/modules/orders/persistence/sale-references.sql';
 import { priceOrder } from '../src/modules/orders/pricing/price-order';
 import { inLockOrder } from '../src/modules/orders/sale-effect';

@@ -10,7 +10,7 @@ import { StockService } from '../stock/stock.service';
 import { CreateOrderDto } from './dto/create-order.dto';
 import { SaleCompletedEvent, toSaleCompletedItem } from './events/sale-completed.event';
 import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
-import { composeSaleStatement } from './persistence/sale-statement';
+import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
 import { OrderPrice, priceOrder } from './pricing/price-order';
 import { SALE_EFFECTS, SaleEffect } from './sale-effect';

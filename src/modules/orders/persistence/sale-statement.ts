@@ -4,9 +4,6 @@ import { CombinedStatement, Selection } from '../../../database/combined-stateme
 import { addNumber, NumberRef } from '../../../database/numbering';
 import { lockCounter } from '../../../database/persistence/counters.sql';
 import { Tx } from '../../../database/transaction';
-import type { SaleEffect } from '../sale-effect';
-import { SaleDraft } from '../sale-draft';
-import { addSaleLines, addSaleRow } from './orders-sale.sql';
 
 /** What the numbered statement gives back. */
 export interface SaleNumbers {
@@ -72,13 +69,4 @@ export class SaleStatement extends CombinedStatement {
     const { sale_number, invoice_number, created_at } = row!;
     return { sale_number, invoice_number, created_at };
   }
-}
-
-/** The statement of `sale`: its number, its lines and row, then each effect's parts, in lock order. */
-export function composeSaleStatement(business: BusinessContext, sale: SaleDraft, effects: SaleEffect[]): SaleStatement {
-  const stmt = new SaleStatement(business);
-  addSaleLines(stmt, sale);
-  addSaleRow(stmt, sale);
-  for (const effect of effects) stmt.within(effect.module, () => effect.addToSale(stmt, sale));
-  return stmt;
 }
