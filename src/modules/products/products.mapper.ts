@@ -36,24 +36,12 @@ export class ProductJson {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
-/** What the product object shows of a product: the entity with its category loaded, or a row of the same shape. */
-export type ProductFields = Pick<
-  Product,
-  | 'id'
-  | 'name'
-  | 'sku'
-  | 'price'
-  | 'costPrice'
-  | 'averageCost'
-  | 'unit'
-  | 'description'
-  | 'barcode'
-  | 'minStock'
-  | 'reorderQuantity'
-  | 'isActive'
-  | 'createdAt'
-  | 'updatedAt'
-> & { category?: { id: string; name: string } | null };
+/**
+ * What the product object is made of: every column of the product, with its category loaded. The
+ * entity read by the entity query is one, and so is a row of products.page, which selects every
+ * column of the entity (product-page.sql.ts).
+ */
+export type ProductFields = Omit<Product, 'business' | 'category'> & { category?: { id: string; name: string } | null };
 
 /**
  * The product object of the API, from the product with its category loaded and its stock columns
