@@ -29,8 +29,7 @@ export class ProductsService {
   ) {}
 
   async list(biz: BusinessContext, query: ListProductsQuery): Promise<Paged<ProductJson>> {
-    const filter = { search: query.search, categoryId: query.category_id, inStock: query.in_stock, isActive: query.is_active ?? true };
-    return this.reader.page(biz.id, filter, pageRequest(query));
+    return this.reader.page(biz.id, query, pageRequest(query));
   }
 
   async get(biz: BusinessContext, id: string): Promise<ProductJson> {

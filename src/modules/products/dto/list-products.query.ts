@@ -24,3 +24,17 @@ export class ListProductsQuery extends PaginationQueryDto {
   @QueryBool()
   is_active?: boolean;
 }
+
+/**
+ * The keys of the query the plain page (products.page, the measured first page) answers by itself:
+ * the page and is_active. Any other key given is a filter it does not know, so the page is read by
+ * the entity query: a filter added to this class is never ignored, whether or not the reader knows it.
+ */
+export const PLAIN_PAGE_KEYS: ReadonlySet<string> = new Set<keyof ListProductsQuery>(['page', 'per_page', 'is_active']);
+
+/** The keys of `query` given (not undefined) that the plain page does not answer; none: the plain page serves it. */
+export function filtersGiven(query: ListProductsQuery): string[] {
+  return Object.entries(query)
+    .filter(([key, value]) => value !== undefined && !PLAIN_PAGE_KEYS.has(key))
+    .map(([key]) => key);
+}

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import { BusinessQuery } from '../../../database/business-query';
+import { entityColumns } from '../../../database/entity-columns';
 import { PageRequest, Paged } from '../../../common/pagination/pagination';
 import { runStatement, runPageOnGenericPlan } from '../../../database/run-statement';
 import { Tx } from '../../../database/transaction';
@@ -12,14 +13,13 @@ import { StockLevel } from '../../stock/entities/stock-level.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
 import { ProductFields, ProductJson, toProductJson } from '../products.mapper';
+import { filtersGiven, ListProductsQuery } from '../dto/list-products.query';
 
-export interface ProductFilter {
-  /** case-insensitive, anywhere in the name, `%` and `_` literal */
-  search?: string;
-  categoryId?: string;
-  /** true: some stock above 0 in a warehouse; false: none */
-  inStock?: boolean;
-  isActive: boolean;
+/** The property of product column `column`; a filter named otherwise has no condition, a mistake of this file. */
+function productPropertyOf(column: string): string {
+  const found = entityColumns(Product).find((c) => c.column === column);
+  if (!found) throw new Error(`filter ${column} of ListProductsQuery is no column of products: ProductReader.filterBy must say how it filters`);
+  return found.property;
 }
 
 /**
@@ -43,19 +43,36 @@ export class ProductReader {
     return json;
   }
 
-  /** One page of the business's products sorted by name, with the filtered total. */
-  async page(businessId: string, filter: ProductFilter, page: PageRequest): Promise<Paged<ProductJson>> {
-    if (!filter.search && !filter.categoryId && filter.inStock === undefined) return this.unfilteredPage(businessId, filter.isActive, page);
-    const query = this.productsOf(businessId)
-      .equals('p.isActive', filter.isActive)
-      .where(filter.search && containsPattern(filter.search), (p) => `p.name ILIKE ${p}`)
-      .equals('p.categoryId', filter.categoryId);
-    if (filter.inStock !== undefined) this.withStock(query, filter.inStock);
-    const products = await query.orderBy({ 'lower(p.name)': 'ASC', 'p.name': 'ASC', 'p.id': 'ASC' }).page(page);
-    return new Paged(await this.jsonWithStock(businessId, products.items), products.total, page);
+  /**
+   * One page of the business's products sorted by name, with the filtered total: the plain page
+   * (one prepared statement) when no filter is given (filtersGiven: every key of the query but the
+   * page and is_active absent), else the entity query.
+   */
+  async page(businessId: string, query: ListProductsQuery, page: PageRequest): Promise<Paged<ProductJson>> {
+    const isActive = query.is_active ?? true;
+    if (filtersGiven(query).length === 0) return this.unfilteredPage(businessId, isActive, page);
+    return this.filteredPage(businessId, query, isActive, page);
   }
 
-  /** The usual first pages (no search, category or stock filter): one prepared statement, measured (product-page.sql.ts). */
+  private async filteredPage(businessId: string, query: ListProductsQuery, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
+    const products = this.productsOf(businessId).equals('p.isActive', isActive);
+    for (const key of filtersGiven(query)) this.filterBy(products, key, query);
+    const found = await products.orderBy({ 'lower(p.name)': 'ASC', 'p.name': 'ASC', 'p.id': 'ASC' }).page(page);
+    return new Paged(await this.jsonWithStock(businessId, found.items), found.total, page);
+  }
+
+  /**
+   * The condition of filter `key`: search and in_stock have their own; any other filter is the
+   * product column of its name (category_id), compared for equality. A filter that is neither
+   * fails the request rather than being ignored.
+   */
+  private filterBy(products: BusinessQuery<Product>, key: string, query: ListProductsQuery): void {
+    if (key === 'search') products.where(query.search && containsPattern(query.search), (p) => `p.name ILIKE ${p}`);
+    else if (key === 'in_stock') this.withStock(products, query.in_stock!);
+    else products.equals(`p.${productPropertyOf(key)}`, query[key as keyof ListProductsQuery]);
+  }
+
+  /** The usual first pages (no filter given): one prepared statement, measured (product-page.sql.ts). */
   private async unfilteredPage(businessId: string, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
     const rows = await runPageOnGenericPlan(this.db, readProductPage, [businessId, isActive, page.limit, page.offset]);
     const products = rows.filter((row): row is ProductPageRow & { id: string } => row.id !== null);
