@@ -11,11 +11,22 @@
  *   ranked parts must come in ascending order and each must read the part of the previous rank.
  *
  * An order takes: its products' stock locks, a new customer's identity (find-or-create), its stock rows (in product order),
- * then in its last statement the sale counter, the customer's totals, the loyalty account and the
- * invoice counter. A cancellation starts at the sale row, follows the same order for what it
- * touches, and ends at the analytics rollup lock. A return does the same, taking its own number
- * after the stock and the credit note's after the invoice. Stock adjustments, transfers and counts take the product's stock lock,
+ * then the locks of the sale effects that check before the numbered statement, then in its last
+ * statement the sale counter, the customer's totals, the loyalty account and the invoice counter. A
+ * cancellation starts at the sale row, follows the same order for what it touches, and ends at the
+ * analytics rollup lock. A return does the same, taking its own number after the stock and the
+ * credit note's after the invoice. Stock adjustments, transfers and counts take the product's stock lock,
  * then its stock rows; a transfer's receipt or cancellation locks the transfer row first.
+ *
+ * The rule for a sale effect's rank (orders/sale-effect.ts, `saleEffectRankProblem`, checked when
+ * the app starts and run for real by test/sale-effects-lock-order.e2e-spec.ts):
+ *
+ * - above every lock the undo paths hold before they run the effects: SaleRow, the stock, and the
+ *   return's own number (ReturnCounter);
+ * - an effect with a check phase (`checkSale`) takes its lock there, after the order's stock rows
+ *   and before the numbered statement takes the sale counter: between ReturnCounter and SaleCounter
+ *   (the band 36-39);
+ * - an effect that locks within the numbered statement (`addToSale`) ranks above SaleCounter.
  */
 export enum LockRank {
   /** an existing sale, locked by the cancellation or a return before anything else */
@@ -35,10 +46,15 @@ export enum LockRank {
   CustomerIdentity = 20,
   /** stock_levels rows, always in product-id order within one statement */
   StockLevels = 30,
+  /**
+   * the per-business return counter (a return's number names its loyalty and finance rows): taken
+   * before the sale effects' undo, so below every effect's rank. No transaction holds it with the
+   * sale counter.
+   */
+  ReturnCounter = 35,
+  // 36-39: the locks sale effects take in their check phase (see the rule above)
   /** the per-business sale counter: held until commit, so taken as late as possible */
   SaleCounter = 40,
-  /** the per-business return counter (a return's number names its loyalty and finance rows) */
-  ReturnCounter = 45,
   /** the per-business goods receipt counter, after the stock a receipt changes */
   ReceiptCounter = 47,
   /** the per-business transfer counter, after the stock a transfer ships */
