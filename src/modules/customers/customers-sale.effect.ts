@@ -6,7 +6,8 @@ import { CombinedStatement } from '../../database/combined-statement';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
 import type { SaleStatement } from '../orders/persistence/sale-statement';
-import type { SaleEffect, SaleReversal } from '../orders/sale-effect';
+import type { SaleEffect, SaleReversal, SaleShape } from '../orders/sale-effect';
+import { SaleEffectProvider } from '../orders/sale-effects';
 import { SaleDraft } from '../orders/sale-draft';
 import { customerIdentity } from './customer-identity';
 import { CustomerCreatedEvent } from './events/customer-created.event';
@@ -40,9 +41,11 @@ const MAX_MATCH_ATTEMPTS = 3;
  * sale joins the customer's totals, and leaves them when it is undone.
  */
 @Injectable()
+@SaleEffectProvider()
 export class CustomersSaleEffect implements SaleEffect {
   readonly module = 'customers';
   readonly lock = LockRank.CustomerTotals;
+  readonly shapes: SaleShape[] = [{ customer: false }, { customer: true }];
 
   /** The customer with this email, else with this phone, else a new one, in a statement of its own. */
   async findOrCreate(tx: Tx, businessId: string, reference: CustomerReference): Promise<MatchedCustomer> {
@@ -77,7 +80,7 @@ export class CustomersSaleEffect implements SaleEffect {
   }
 
   async reverseSale(tx: Tx, reversal: SaleReversal): Promise<void> {
-    const customerId = reversal.sale.customerId;
+    const customerId = reversal.sale.customer_id;
     if (!customerId) return;
     tx.locks.take(LockRank.CustomerTotals);
     await tx.run(reverseCustomerPurchase, [reversal.businessId, customerId, reversal.sale.id, moneyString(reversal.amount), reversal.wholeSale ? 1 : 0]);

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { dec, moneyString } from '../../common/money/money';
 import { Tx } from '../../database/transaction';
 import type { SaleStatement } from '../orders/persistence/sale-statement';
-import type { SaleEffect, SaleReversal } from '../orders/sale-effect';
+import type { SaleEffect, SaleReversal, SaleShape } from '../orders/sale-effect';
+import { SaleEffectProvider } from '../orders/sale-effects';
 import { SaleDraft } from '../orders/sale-draft';
 import { addSaleIncome, bookSaleRefund } from './persistence/finance-sale.sql';
 
@@ -11,9 +12,12 @@ import { addSaleIncome, bookSaleRefund } from './persistence/finance-sale.sql';
  * undone (when above 0), linked to the invoice the invoices effect reversed before it. No contended lock.
  */
 @Injectable()
+@SaleEffectProvider()
 export class FinanceSaleEffect implements SaleEffect {
   readonly module = 'finance';
   readonly lock = null;
+  /** one income row, whatever the order */
+  readonly shapes: SaleShape[] = [];
 
   addToSale(stmt: SaleStatement, sale: SaleDraft): void {
     addSaleIncome(stmt, sale.id, sale.invoice_id, sale.total);

@@ -4,7 +4,8 @@ import { LockRank } from '../../database/lock-order';
 import { takeNumber, TakenNumber } from '../../database/numbering';
 import { Tx } from '../../database/transaction';
 import type { SaleStatement } from '../orders/persistence/sale-statement';
-import type { ReturnedGoods, SaleEffect, SaleReversal } from '../orders/sale-effect';
+import type { ReturnedGoods, SaleEffect, SaleReversal, SaleShape } from '../orders/sale-effect';
+import { SaleEffectProvider } from '../orders/sale-effects';
 import { SaleDraft } from '../orders/sale-draft';
 import { CreditNote } from './entities/credit-note.entity';
 import { addSaleInvoice, cancelSaleInvoice, creditSaleInvoice, SaleInvoice } from './persistence/invoices-sale.sql';
@@ -14,9 +15,11 @@ import { addSaleInvoice, cancelSaleInvoice, creditSaleInvoice, SaleInvoice } fro
  * (shared with manual invoices); cancelled when the sale is, credited by a credit note for a return.
  */
 @Injectable()
+@SaleEffectProvider()
 export class InvoicesSaleEffect implements SaleEffect {
   readonly module = 'invoices';
   readonly lock = LockRank.Invoice;
+  readonly shapes: SaleShape[] = [{ invoice: false }, { invoice: true }];
 
   addToSale(stmt: SaleStatement, sale: SaleDraft): void {
     if (!sale.invoice_id) return;
@@ -66,7 +69,7 @@ function creditNoteOf(reversal: SaleReversal, returned: ReturnedGoods, invoiceId
     invoiceId,
     returnId: returned.id,
     saleId: reversal.sale.id,
-    customerId: reversal.sale.customerId,
+    customerId: reversal.sale.customer_id,
     subtotal: returned.subtotal,
     taxAmount: returned.taxAmount,
     discountAmount: returned.discountAmount,

@@ -6,6 +6,7 @@ import { CreditNotesReader } from './credit-notes.reader';
 import { CreditNote } from './entities/credit-note.entity';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
+import { InvoicesSaleEffect } from './invoices-sale.effect';
 import { InvoicesController } from './invoices.controller';
 import { InvoicesReader } from './invoices.reader';
 import { InvoicesService } from './invoices.service';
@@ -13,6 +14,6 @@ import { InvoicesService } from './invoices.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Invoice, InvoiceItem, CreditNote]), FinanceModule],
   controllers: [InvoicesController, CreditNotesController],
-  providers: [InvoicesService, InvoicesReader, CreditNotesReader],
+  providers: [InvoicesService, InvoicesReader, CreditNotesReader, InvoicesSaleEffect],
 })
 export class InvoicesModule {}

@@ -3,7 +3,8 @@ import { pointsNumber } from '../../common/money/points';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
 import type { SaleStatement } from '../orders/persistence/sale-statement';
-import type { SaleEffect, SaleReversal } from '../orders/sale-effect';
+import type { SaleEffect, SaleReversal, SaleShape } from '../orders/sale-effect';
+import { SaleEffectProvider } from '../orders/sale-effects';
 import { SaleDraft } from '../orders/sale-draft';
 import { pointsToReverse } from './loyalty-rules';
 import { addLoyaltyEarning, lockLoyaltyAccount, reverseLoyaltyPoints } from './persistence/loyalty-sale.sql';
@@ -13,9 +14,12 @@ import { addLoyaltyEarning, lockLoyaltyAccount, reverseLoyaltyPoints } from './p
  * the sale, and taken back when it is undone, never below a zero balance.
  */
 @Injectable()
+@SaleEffectProvider()
 export class LoyaltySaleEffect implements SaleEffect {
   readonly module = 'loyalty';
   readonly lock = LockRank.LoyaltyAccount;
+  /** points only with a customer */
+  readonly shapes: SaleShape[] = [{ customer: false }, { customer: true }];
 
   addToSale(stmt: SaleStatement, sale: SaleDraft): void {
     if (!sale.customer_id || !sale.loyalty_transaction_id) return;
@@ -32,7 +36,7 @@ export class LoyaltySaleEffect implements SaleEffect {
    * redeemed): the account row is locked, then debited.
    */
   async reverseSale(tx: Tx, reversal: SaleReversal): Promise<void> {
-    const customerId = reversal.sale.customerId;
+    const customerId = reversal.sale.customer_id;
     if (!customerId || reversal.points <= 0) return;
     tx.locks.take(LockRank.LoyaltyAccount);
     const [account] = await tx.run(lockLoyaltyAccount, [reversal.businessId, customerId]);

@@ -1,7 +1,7 @@
 import { DomainError } from '../../common/errors/domain-error';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
-import { LockedSale, lockSale } from './persistence/orders-sale.sql';
+import { OriginalSale, lockSale } from './persistence/orders-sale.sql';
 import { REVERSIBLE_SALE_STATUSES, SaleStatus } from './sale-status';
 
 /**
@@ -15,7 +15,7 @@ export async function lockReversibleSale(
   saleId: string,
   to: 'cancelled' | 'returned',
   from: readonly SaleStatus[] = REVERSIBLE_SALE_STATUSES,
-): Promise<LockedSale> {
+): Promise<OriginalSale> {
   tx.locks.take(LockRank.SaleRow);
   const [sale] = await tx.run(lockSale, [businessId, saleId]);
   if (!sale) throw DomainError.notFound('Order');

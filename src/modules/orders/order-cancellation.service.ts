@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { dec, moneyNumber, moneyString } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
@@ -11,8 +11,9 @@ import { CancelOrderDto } from './order-cancellation.dto';
 import { OrderJson } from './order.mapper';
 import { OrdersReader } from './orders.reader';
 import { lockReversibleSale } from './lock-reversible-sale';
-import { LockedSale, markSaleCancelled } from './persistence/orders-sale.sql';
-import { SALE_EFFECTS, SaleEffect, SaleReversal } from './sale-effect';
+import { OriginalSale, markSaleCancelled } from './persistence/orders-sale.sql';
+import { SaleReversal } from './sale-effect';
+import { SaleEffects } from './sale-effects';
 
 /**
  * POST /orders/:id/cancel: undoes a completed or partly returned sale in ONE transaction (of a
@@ -28,7 +29,7 @@ export class OrderCancellationService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly stock: StockService,
-    @Inject(SALE_EFFECTS) private readonly effects: SaleEffect[],
+    private readonly effects: SaleEffects,
     private readonly rollups: AnalyticsRollupService,
     private readonly reader: OrdersReader,
   ) {}
@@ -40,7 +41,7 @@ export class OrderCancellationService {
       const restock = dto.restock !== false;
       if (restock) await this.stock.returnForSale(tx, biz.id, sale.id);
       const reversal = cancellationOf(biz, sale);
-      for (const effect of this.effects) await effect.reverseSale(tx, reversal);
+      for (const effect of this.effects.all) await effect.reverseSale(tx, reversal);
       const [{ cancelled_at }] = await tx.run(markSaleCancelled, [biz.id, sale.id, dto.reason ?? null]);
       tx.record(
         new SaleCancelledEvent(biz.id, {
@@ -63,12 +64,12 @@ export class OrderCancellationService {
 }
 
 /** A cancellation takes back everything returns have not: the rest of the total and of the points the sale earned. */
-function cancellationOf(biz: BusinessContext, sale: LockedSale): SaleReversal {
+function cancellationOf(biz: BusinessContext, sale: OriginalSale): SaleReversal {
   const earned = pointsNumber(sale.loyalty_points_earned);
   return {
     businessId: biz.id,
     timezone: biz.timezone,
-    sale: { id: sale.id, saleNumber: sale.sale_number, customerId: sale.customer_id, createdAt: sale.created_at },
+    sale,
     wholeSale: true,
     amount: moneyString(dec(sale.total).minus(sale.refunded_amount)),
     points: earned - cumulativePointsReversed(earned, sale.total, sale.refunded_amount),

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
 import { moneyNumber, quantityString } from '../../common/money/money';
@@ -13,7 +13,7 @@ import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
 import { OrderPrice, priceOrder } from './pricing/price-order';
-import { SALE_EFFECTS, SaleEffect } from './sale-effect';
+import { SaleEffects } from './sale-effects';
 import { draftSale, SaleDraft } from './sale-draft';
 import { checkSaleReferences, readSaleReferences, SaleProduct } from './sale-references';
 
@@ -26,10 +26,11 @@ interface CheckedReferences {
 /**
  * POST /orders: the sale and all its effects in ONE transaction of three round trips: the BEGIN with
  * the products' stock locks, the references and the customer's find-or-create; the stock deduction;
- * the numbered statement that takes the sale number and writes the sale, every effect's rows and the
- * events, with the COMMIT in the same message (with an Idempotency-Key, the key's claim carries the
- * BEGIN and one more round trip writes the outcome with the COMMIT). A rejection (unknown product, short stock) happens before any
- * number is taken.
+ * the effects' checks, if any (each its own statements: none of today's has one); the numbered
+ * statement that takes the sale number and writes the sale, every effect's rows and the events, with
+ * the COMMIT in the same message (with an Idempotency-Key, the key's claim carries the
+ * BEGIN and one more round trip writes the outcome with the COMMIT). A rejection (unknown product, short stock, an effect's
+ * check) happens before any number is taken.
  */
 @Injectable()
 export class OrdersService {
@@ -37,7 +38,7 @@ export class OrdersService {
     private readonly uow: UnitOfWork,
     private readonly customers: CustomersSaleEffect,
     private readonly stock: StockService,
-    @Inject(SALE_EFFECTS) private readonly effects: SaleEffect[],
+    private readonly effects: SaleEffects,
   ) {}
 
   async create(biz: BusinessContext, dto: CreateOrderDto): Promise<OrderJson> {
@@ -58,6 +59,7 @@ export class OrdersService {
         sendInvoice: dto.send_invoice === true,
         unitCosts,
       });
+      for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale);
       return this.record(tx, biz, sale);
     });
   }
@@ -82,7 +84,7 @@ export class OrdersService {
    * rows in lock order, and the events recorded so far with sale.completed, stamped with its number.
    */
   private async record(tx: Tx, biz: BusinessContext, sale: SaleDraft): Promise<OrderJson> {
-    const stmt = composeSaleStatement(biz, sale, this.effects);
+    const stmt = composeSaleStatement(biz, sale, this.effects.all);
     const completed = saleCompletedEvent(biz.id, sale);
     tx.record(completed);
     stmt.stampSaleNumber(completed);

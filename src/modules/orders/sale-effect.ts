@@ -1,34 +1,62 @@
+import { BusinessContext } from '../../common/auth/business-context';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
-import { SaleStatement } from './persistence/sale-statement';
+import { PaymentMethod } from './dto/create-order.dto';
+import type { OriginalSale } from './persistence/orders-sale.sql';
+import type { SaleStatement } from './persistence/sale-statement';
 import { SaleDraft } from './sale-draft';
 
 /**
- * A collaborator of the sale (customers, loyalty, invoices, finance; later returns' and costs'
- * ledgers): what it writes when a sale is recorded and how that is undone, declared together, so an
- * effect cannot exist without its undo. OrdersService and OrderCancellationService run the effects
- * in lock order (see inLockOrder).
+ * A collaborator of the sale (customers, loyalty, invoices, finance; later a gift card's or costs'
+ * ledger): what it checks before the sale is numbered, what it writes with the sale and how that is
+ * undone, declared together, so an effect cannot exist without its undo (the shape of Vendure's
+ * PaymentMethodHandler and of a Medusa workflow step with its compensation). An effect is a Nest
+ * provider of its own module, marked `@SaleEffectProvider()` (sale-effects.ts); OrdersService,
+ * OrderCancellationService and ReturnsService run every registered effect, in lock order.
  */
 export interface SaleEffect {
   /** The module whose rows it writes: its parts of the sale statement are named `<module>.<part>`. */
   readonly module: string;
-  /** The contended lock it takes, doing and undoing; null when it takes none. */
+  /**
+   * The contended lock it takes, in its check, its parts and its undo; null when it takes none. Where
+   * it sits is the rule in database/lock-order.ts (`saleEffectRankProblem` below).
+   */
   readonly lock: LockRank | null;
+  /**
+   * The order choices that change what it writes (a customer, an invoice, a payment method). The
+   * persistence tests prepare the numbered statement of every combination of the registered effects'
+   * shapes, and the lock-order test runs each through an order, a return and a cancellation.
+   */
+  readonly shapes: readonly SaleShape[];
+  /**
+   * Optional, inside the order's transaction after its stock is taken and before the numbered
+   * statement: it may read, take its `lock` (`tx.locks.take(this.lock)` first) and refuse with a
+   * DomainError; the transaction then rolls back, writing nothing and taking no number. Its
+   * statements are its own round trips: an effect without a check costs the order none.
+   */
+  checkSale?(tx: Tx, business: BusinessContext, sale: SaleDraft): Promise<void>;
   /**
    * Adds its rows to the sale's numbered statement, the last before commit (no statement of its
    * own): with the sale's typed references (`stmt.saleNumber`), a ranked part after `stmt.afterLastLock()`.
+   * A lock its check took is held already: its parts do not declare it again.
    */
   addToSale(stmt: SaleStatement, sale: SaleDraft): void;
-  /** Undoes its share of `reversal` in the transaction, noting what it did in `reversal.outcome`. */
+  /**
+   * The one undo, run by a cancellation (`reversal.wholeSale`) and by a return (`reversal.returned`):
+   * undoes its share of `reversal.amount`/`points` in the transaction, knowing the original sale as
+   * stored (`reversal.sale`, how it was paid included) and finding what it wrote by `reversal.sale.id`;
+   * it notes what it did in `reversal.outcome`.
+   */
   reverseSale(tx: Tx, reversal: SaleReversal): Promise<void>;
 }
 
-/** The sale being (partly) undone, as locked by the caller. */
-export interface ReversedSale {
-  id: string;
-  saleNumber: string;
-  customerId: string | null;
-  createdAt: Date;
+/** An order choice an effect writes differently for; absent fields are any. */
+export interface SaleShape {
+  /** the order names a customer */
+  customer?: boolean;
+  /** the order asks for an invoice */
+  invoice?: boolean;
+  paymentMethod?: PaymentMethod;
 }
 
 /** What the effects did, filled in as they run (in lock order: the invoice before the refund). */
@@ -58,7 +86,8 @@ export interface SaleReversal {
   businessId: string;
   /** IANA zone of the business: a refund is booked on today's date there */
   timezone: string;
-  sale: ReversedSale;
+  /** the original sale, every column as stored, its row locked (lockReversibleSale) */
+  sale: OriginalSale;
   /**
    * The whole sale is undone (a cancellation): it leaves the customer's order count and its invoice
    * is cancelled. A partial reversal (a return) only takes amounts back.
@@ -75,17 +104,40 @@ export interface SaleReversal {
   outcome: ReversalOutcome;
 }
 
-/** Nest token of the effects, in lock order. */
-export const SALE_EFFECTS = 'SALE_EFFECTS';
+/**
+ * The effects by LockRank, effects without a lock last, by module name among equals: the order in
+ * which they check, add their parts and undo, so that their locks follow the one order.
+ */
+export function inLockOrder(effects: readonly SaleEffect[]): SaleEffect[] {
+  const rank = (e: SaleEffect) => e.lock ?? Number.MAX_SAFE_INTEGER;
+  return [...effects].sort((a, b) => rank(a) - rank(b) || a.module.localeCompare(b.module));
+}
+
+/** Why `effect`'s rank breaks the rule of database/lock-order.ts; null when it keeps it. */
+export function saleEffectRankProblem(effect: SaleEffect): string | null {
+  const { lock, module } = effect;
+  if (lock === null) return null;
+  const name = `sale effect ${module} (${LockRank[lock]})`;
+  if (lock <= LockRank.ReturnCounter) return `${name} must rank above ReturnCounter, which a return holds when it runs the effects' undo`;
+  if (effect.checkSale && lock >= LockRank.SaleCounter) {
+    return `${name} locks in its check, before the numbered statement takes the sale counter: it must rank below SaleCounter`;
+  }
+  if (!effect.checkSale && lock <= LockRank.SaleCounter)
+    return `${name} locks in the numbered statement, after the sale counter: it must rank above SaleCounter`;
+  return null;
+}
 
 /**
- * The effects by LockRank, effects without a lock last, keeping the given order among equals: the
- * order in which they add their parts and undo, so that their locks follow the one order.
+ * Every combination of the effects' shapes (one shape of each effect, later fields winning),
+ * without repeats: the orders whose numbered statements differ.
  */
-export function inLockOrder(effects: SaleEffect[]): SaleEffect[] {
-  const rank = (e: SaleEffect) => e.lock ?? Number.MAX_SAFE_INTEGER;
-  return effects
-    .map((effect, i) => ({ effect, i }))
-    .sort((a, b) => rank(a.effect) - rank(b.effect) || a.i - b.i)
-    .map((x) => x.effect);
+export function saleShapes(effects: readonly SaleEffect[]): SaleShape[] {
+  let combined: SaleShape[] = [{}];
+  for (const effect of effects) {
+    const shapes = effect.shapes.length > 0 ? effect.shapes : [{}];
+    combined = combined.flatMap((c) => shapes.map((s) => ({ ...c, ...s })));
+  }
+  const seen = new Map<string, SaleShape>();
+  for (const shape of combined) seen.set(JSON.stringify([shape.customer ?? false, shape.invoice ?? false, shape.paymentMethod ?? 'cash']), shape);
+  return [...seen.values()];
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
@@ -11,8 +11,9 @@ import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
 import { SaleItem } from '../orders/entities/sale-item.entity';
 import { Sale } from '../orders/entities/sale.entity';
 import { lockReversibleSale } from '../orders/lock-reversible-sale';
-import { LockedSale } from '../orders/persistence/orders-sale.sql';
-import { SALE_EFFECTS, SaleEffect, SaleReversal } from '../orders/sale-effect';
+import { OriginalSale } from '../orders/persistence/orders-sale.sql';
+import { SaleReversal } from '../orders/sale-effect';
+import { SaleEffects } from '../orders/sale-effects';
 import { StockEntryLine, StockService } from '../stock/stock.service';
 import { checkWarehouses } from '../warehouses/warehouse-references';
 import { CreateReturnDto } from './dto/create-return.dto';
@@ -37,7 +38,7 @@ export class ReturnsService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly stock: StockService,
-    @Inject(SALE_EFFECTS) private readonly effects: SaleEffect[],
+    private readonly effects: SaleEffects,
     private readonly rollups: AnalyticsRollupService,
     private readonly reader: ReturnsReader,
   ) {}
@@ -55,7 +56,7 @@ export class ReturnsService {
       await this.stock.restockForReturn(tx, biz.id, sale.id, returnId, restocked);
       const number = await takeNumber(tx, biz.id, 'return', 'R');
       const reversal = returnReversal(biz, sale, returnId, number.formatted, amounts);
-      for (const effect of this.effects) await effect.reverseSale(tx, reversal);
+      for (const effect of this.effects.all) await effect.reverseSale(tx, reversal);
 
       await saveReturn(tx, biz.id, { sale, returnId, number, amounts, dto, reversal, lines });
       await recordOnSale(tx, biz.id, sale, lines, amounts, dto);
@@ -69,7 +70,7 @@ export class ReturnsService {
    * The lines that go back into stock, each to its warehouse (the sale's unless one is named: 422
    * UNKNOWN_WAREHOUSE unless it is the business's), at the cost the sale line recorded.
    */
-  private async restockedLines(tx: Tx, businessId: string, sale: LockedSale, lines: SaleItem[], dto: CreateReturnDto): Promise<StockEntryLine[]> {
+  private async restockedLines(tx: Tx, businessId: string, sale: OriginalSale, lines: SaleItem[], dto: CreateReturnDto): Promise<StockEntryLine[]> {
     await checkWarehouses(
       tx,
       businessId,
@@ -86,13 +87,13 @@ export class ReturnsService {
 }
 
 /** A shipping-only return (no lines) of an order with no shipping left to refund: 400, as any other empty `items`. */
-function refuseShippingOnly(sale: LockedSale): void {
+function refuseShippingOnly(sale: OriginalSale): void {
   const refusal = shippingOnlyRefusal({ status: sale.status, shippingAmount: sale.shipping_amount, shippingRefunded: sale.shipping_refunded });
   if (refusal) throw DomainError.validation('items', refusal);
 }
 
 /** The return's money by the contract's rule; its refusals as the contract's 422s. */
-function priceReturn(sale: LockedSale, lines: SaleItem[], dto: CreateReturnDto): ReturnAmounts {
+function priceReturn(sale: OriginalSale, lines: SaleItem[], dto: CreateReturnDto): ReturnAmounts {
   try {
     return returnAmounts(
       {
@@ -120,11 +121,11 @@ function priceReturn(sale: LockedSale, lines: SaleItem[], dto: CreateReturnDto):
   }
 }
 
-function returnReversal(biz: BusinessContext, sale: LockedSale, returnId: string, returnNumber: string, amounts: ReturnAmounts): SaleReversal {
+function returnReversal(biz: BusinessContext, sale: OriginalSale, returnId: string, returnNumber: string, amounts: ReturnAmounts): SaleReversal {
   return {
     businessId: biz.id,
     timezone: biz.timezone,
-    sale: { id: sale.id, saleNumber: sale.sale_number, customerId: sale.customer_id, createdAt: sale.created_at },
+    sale,
     wholeSale: false,
     amount: moneyString(amounts.total),
     points: amounts.points,
@@ -146,7 +147,7 @@ function returnReversal(biz: BusinessContext, sale: LockedSale, returnId: string
 }
 
 interface NewReturn {
-  sale: LockedSale;
+  sale: OriginalSale;
   returnId: string;
   number: TakenNumber;
   amounts: ReturnAmounts;
@@ -212,7 +213,7 @@ function requestLineAmounts(amounts: ReturnAmounts, dto: CreateReturnDto): strin
  * the sale's refunded amount, whether its shipping was refunded, and its status (`returned` once
  * every line is back) and payment status.
  */
-async function recordOnSale(tx: Tx, businessId: string, sale: LockedSale, lines: SaleItem[], amounts: ReturnAmounts, dto: CreateReturnDto): Promise<void> {
+async function recordOnSale(tx: Tx, businessId: string, sale: OriginalSale, lines: SaleItem[], amounts: ReturnAmounts, dto: CreateReturnDto): Promise<void> {
   const items = tx.getRepository(SaleItem);
   const returnedNow = new Map(amounts.lines.map((l) => [l.lineId, l]));
   let allBack = true;
@@ -241,7 +242,7 @@ async function recordOnSale(tx: Tx, businessId: string, sale: LockedSale, lines:
 
 function returnedEvent(
   businessId: string,
-  sale: LockedSale,
+  sale: OriginalSale,
   returnId: string,
   returnNumber: string,
   amounts: ReturnAmounts,

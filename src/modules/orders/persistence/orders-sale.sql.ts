@@ -73,29 +73,45 @@ export function addSaleRow(stmt: SaleStatement, sale: SaleDraft): void {
   );
 }
 
-export interface LockedSale {
+/**
+ * A sale as stored, every column of `sales`: what a cancellation and a return know of the original
+ * order and hand to each effect's undo (SaleReversal.sale), how it was paid included, so an effect
+ * needs nothing threaded through for it. What an effect wrote itself it finds by the sale's id.
+ */
+export interface OriginalSale {
   id: string;
+  /** bigint, as pg returns it */
+  number: string;
   sale_number: string;
-  status: string;
   customer_id: string | null;
+  warehouse_id: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  currency: string;
   subtotal: string;
   tax_amount: string;
-  discount_amount: string;
   shipping_amount: string;
+  discount_amount: string;
   total: string;
-  refunded_amount: string;
-  shipping_refunded: boolean;
-  warehouse_id: string;
   /** bigint, as pg returns it */
   loyalty_points_earned: string;
+  loyalty_transaction_id: string | null;
+  notes: string | null;
+  refunded_amount: string;
+  shipping_refunded: boolean;
+  cancelled_at: Date | null;
+  cancel_reason: string | null;
   created_at: Date;
+  updated_at: Date;
 }
 
 /** The sale $2 of business $1, its row locked until the transaction ends (a cancellation's or a return's first lock). */
-export const lockSale = defineStatement<[businessId: string, saleId: string], LockedSale>(
+export const lockSale = defineStatement<[businessId: string, saleId: string], OriginalSale>(
   'orders.lockSale',
-  `SELECT id, sale_number, status, customer_id, subtotal, tax_amount, discount_amount, shipping_amount, total, refunded_amount,
-          shipping_refunded, warehouse_id, loyalty_points_earned, created_at
+  `SELECT id, number, sale_number, customer_id, warehouse_id, status, payment_status, payment_method, currency, subtotal, tax_amount,
+          shipping_amount, discount_amount, total, loyalty_points_earned, loyalty_transaction_id, notes, refunded_amount,
+          shipping_refunded, cancelled_at, cancel_reason, created_at, updated_at
      FROM sales WHERE business_id = $1 AND id = $2 FOR UPDATE`,
   { plannedPerRun: true },
 );
