@@ -1,7 +1,8 @@
 import { DomainError } from '../../common/errors/domain-error';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
-import { OriginalSale, lockSale } from './persistence/orders-sale.sql';
+import { OriginalSale } from './original-sale';
+import { lockSale } from './persistence/orders-sale.sql';
 import { REVERSIBLE_SALE_STATUSES, SaleStatus } from './sale-status';
 
 /**

@@ -11,7 +11,8 @@ import { CancelOrderDto } from './order-cancellation.dto';
 import { OrderJson } from './order.mapper';
 import { OrdersReader } from './orders.reader';
 import { lockReversibleSale } from './lock-reversible-sale';
-import { OriginalSale, markSaleCancelled } from './persistence/orders-sale.sql';
+import { OriginalSale } from './original-sale';
+import { markSaleCancelled } from './persistence/orders-sale.sql';
 import { SaleReversal } from './sale-effect';
 import { SaleEffects } from './sale-effects';
 

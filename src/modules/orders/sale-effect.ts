@@ -2,7 +2,7 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
 import { PaymentMethod } from './dto/create-order.dto';
-import type { OriginalSale } from './persistence/orders-sale.sql';
+import { OriginalSale } from './original-sale';
 import type { SaleStatement } from './persistence/sale-statement';
 import { SaleDraft } from './sale-draft';
 

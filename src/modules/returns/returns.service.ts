@@ -11,7 +11,7 @@ import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
 import { SaleItem } from '../orders/entities/sale-item.entity';
 import { Sale } from '../orders/entities/sale.entity';
 import { lockReversibleSale } from '../orders/lock-reversible-sale';
-import { OriginalSale } from '../orders/persistence/orders-sale.sql';
+import { OriginalSale } from '../orders/original-sale';
 import { SaleReversal } from '../orders/sale-effect';
 import { SaleEffects } from '../orders/sale-effects';
 import { StockEntryLine, StockService } from '../stock/stock.service';

@@ -1,5 +1,6 @@
 import { moneyString, quantityString } from '../../../common/money/money';
 import { defineStatement } from '../../../database/statement';
+import { OriginalSale } from '../original-sale';
 import { SaleDraft } from '../sale-draft';
 import type { SaleStatement } from './sale-statement';
 
@@ -71,39 +72,6 @@ export function addSaleRow(stmt: SaleStatement, sale: SaleDraft): void {
             ${p(sale.loyalty_transaction_id, 'uuid')}, ${p(sale.notes, 'text')}, ${n.at}, ${n.at}
        FROM ${n.from}`,
   );
-}
-
-/**
- * A sale as stored, every column of `sales`: what a cancellation and a return know of the original
- * order and hand to each effect's undo (SaleReversal.sale), how it was paid included, so an effect
- * needs nothing threaded through for it. What an effect wrote itself it finds by the sale's id.
- */
-export interface OriginalSale {
-  id: string;
-  /** bigint, as pg returns it */
-  number: string;
-  sale_number: string;
-  customer_id: string | null;
-  warehouse_id: string;
-  status: string;
-  payment_status: string;
-  payment_method: string;
-  currency: string;
-  subtotal: string;
-  tax_amount: string;
-  shipping_amount: string;
-  discount_amount: string;
-  total: string;
-  /** bigint, as pg returns it */
-  loyalty_points_earned: string;
-  loyalty_transaction_id: string | null;
-  notes: string | null;
-  refunded_amount: string;
-  shipping_refunded: boolean;
-  cancelled_at: Date | null;
-  cancel_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 /** The sale $2 of business $1, its row locked until the transaction ends (a cancellation's or a return's first lock). */
