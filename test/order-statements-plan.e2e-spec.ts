@@ -2,7 +2,7 @@ import { QueryRunner } from 'typeorm';
 import { keptGenericPlan } from './helpers/kept-plan';
 import { SaleShape } from '../src/modules/orders/sale-effect';
 import { seedProduct } from './helpers/orders-fixtures';
-import { orderBodyOf, registeredSaleShapes } from './helpers/sale-shapes';
+import { arrangeShape, orderBodyOf, registeredSaleShapes } from './helpers/sale-shapes';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
@@ -33,7 +33,9 @@ describe("an order's statements: the plans a connection keeps", () => {
     shapes = registeredSaleShapes(t);
     for (const [i, shape] of shapes.entries()) {
       for (const warehouse of [{}, { warehouse_id: biz.warehouse_id }]) {
-        const body = { ...orderBodyOf(shape, items, `plan${i}-${Object.keys(warehouse).length}`), ...warehouse };
+        const tag = `plan${i}-${Object.keys(warehouse).length}`;
+        await arrangeShape(t, biz, shape, tag);
+        const body = { ...orderBodyOf(shape, items, tag), ...warehouse };
         await apiAs(t, biz).post('/orders', body).expect(201);
       }
     }

@@ -1,7 +1,7 @@
 import { LockOrder, LockRank } from '../src/database/lock-order';
 import { SaleEffect, saleEffectRankProblem, SaleShape } from '../src/modules/orders/sale-effect';
 import { seedProduct } from './helpers/orders-fixtures';
-import { orderBodyOf, registeredSaleEffects, registeredSaleShapes, shapeName } from './helpers/sale-shapes';
+import { arrangeShape, orderBodyOf, registeredSaleEffects, registeredSaleShapes, shapeName } from './helpers/sale-shapes';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
@@ -39,6 +39,7 @@ describe('sale effects: every registered effect through an order, a return and a
   async function orderReturnCancel(shape: SaleShape, tag: string): Promise<void> {
     const api = apiAs(t, biz);
     const product = await seedProduct(t, biz, { price: '120.00' });
+    await arrangeShape(t, biz, shape, tag);
     takes.mockClear();
     const order = await api.post('/orders', orderBodyOf(shape, [{ product_id: product, quantity: 3 }], tag));
     expect([shapeName(shape), 'order', order.status, order.body.error?.message]).toEqual([shapeName(shape), 'order', 201, undefined]);
