@@ -15,6 +15,7 @@ import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
+import { documentSaleEffectRefusals, SaleEffects } from './modules/orders/sale-effects';
 
 export const API_PREFIX = 'api/v1';
 
@@ -65,5 +66,6 @@ function setupSwagger(app: INestApplication): void {
       .addSecurityRequirements('bearer')
       .build(),
   );
+  documentSaleEffectRefusals(document, app.get(SaleEffects));
   SwaggerModule.setup('docs', app, strictDocument(document), { jsonDocumentUrl: 'docs-json' });
 }

@@ -1,5 +1,5 @@
 import { applyDecorators, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS, ErrorCode } from '../errors/error-codes';
 
 /** `meta` of a paged list (CONTRACT.md 2). */
@@ -88,18 +88,42 @@ function successResponse(options: EndpointOptions): MethodDecorator {
 }
 
 function errorResponses(codes: ErrorCode[]): MethodDecorator[] {
+  return [...codesByStatus(codes)].map(([status, statusCodes]) => ApiResponse({ status, ...errorResponse(statusCodes) }));
+}
+
+function codesByStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  return [...byStatus].map(([status, statusCodes]) =>
-    ApiResponse({
-      status,
-      description: statusCodes.join(', '),
-      schema: {
-        allOf: [
-          { $ref: getSchemaPath(ErrorResponse) },
-          { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: statusCodes } } } } },
-        ],
-      },
-    }),
-  );
+  return byStatus;
 }
+
+/** An error status's response: the error body, its code one of `codes`. */
+function errorResponse(codes: ErrorCode[]) {
+  return {
+    description: codes.join(', '),
+    schema: {
+      allOf: [
+        { $ref: getSchemaPath(ErrorResponse) },
+        { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: codes } } } } },
+      ],
+    },
+  };
+}
+
+/**
+ * Adds `codes` to the documented errors of one operation of a built document: for codes known only
+ * once the app runs (the refusals of the registered sale effects' checks, on POST /orders).
+ */
+export function documentMoreErrors(document: OpenAPIObject, path: string, method: 'post' | 'put', codes: ErrorCode[]): void {
+  const operation = document.paths[path]?.[method];
+  if (!operation) throw new Error(`no ${method.toUpperCase()} ${path} in the document`);
+  for (const [status, statusCodes] of codesByStatus(codes)) {
+    const existing = operation.responses[String(status)] as { content?: { 'application/json'?: { schema?: ErrorSchema } } } | undefined;
+    const documented = existing?.content?.['application/json']?.schema?.allOf?.[1]?.properties.error.properties.code.enum ?? [];
+    const all = [...new Set([...documented, ...statusCodes])];
+    const { description, schema } = errorResponse(all);
+    operation.responses[String(status)] = { description, content: { 'application/json': { schema } } };
+  }
+}
+
+type ErrorSchema = { allOf?: [unknown, { properties: { error: { properties: { code: { enum: ErrorCode[] } } } } }] };

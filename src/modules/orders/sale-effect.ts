@@ -1,4 +1,5 @@
 import { BusinessContext } from '../../common/auth/business-context';
+import { ErrorCode } from '../../common/errors/error-codes';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
 import { PaymentMethod } from './dto/create-order.dto';
@@ -35,6 +36,8 @@ export interface SaleEffect {
    * statements are its own round trips: an effect without a check costs the order none.
    */
   checkSale?(tx: Tx, business: BusinessContext, sale: SaleDraft): Promise<void>;
+  /** The codes its check refuses with (src/common/errors): POST /orders documents them. */
+  readonly refusals?: readonly ErrorCode[];
   /**
    * Adds its rows to the sale's numbered statement, the last before commit (no statement of its
    * own): with the sale's typed references (`stmt.saleNumber`), a ranked part after `stmt.afterLastLock()`.

@@ -1,5 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { OpenAPIObject } from '@nestjs/swagger';
+import { ErrorCode } from '../../common/errors/error-codes';
+import { documentMoreErrors } from '../../common/openapi/endpoint.decorator';
 import { inLockOrder, SaleEffect, saleEffectRankProblem } from './sale-effect';
 
 /**
@@ -21,26 +24,32 @@ export class SaleEffects implements OnModuleInit {
 
   constructor(private readonly discovery: DiscoveryService) {}
 
+  /** Gathers them when the app starts, so a misranked effect stops it there. */
   onModuleInit(): void {
-    const found = this.discovery
-      .getProviders({ metadataKey: SaleEffectProvider.KEY })
-      .map((wrapper) => wrapper.instance as SaleEffect | undefined)
-      .filter((effect): effect is SaleEffect => effect !== undefined);
-    this.register(found);
+    void this.all;
   }
 
-  /** All of them, in lock order: the order in which they add their parts and undo. */
+  /** All of them, in lock order: the order in which they check, add their parts and undo. */
   get all(): SaleEffect[] {
-    if (!this.effects) throw new Error('the sale effects are read before the app has started');
-    return this.effects;
+    return (this.effects ??= this.gather());
   }
 
   /** Those with a check phase, in lock order. */
   get checks(): SaleEffect[] {
+    void this.all;
     return this.checking;
   }
 
-  private register(found: SaleEffect[]): void {
+  /** The codes their checks refuse an order with, for POST /orders' document. */
+  get refusals(): ErrorCode[] {
+    return [...new Set(this.all.flatMap((effect) => effect.refusals ?? []))];
+  }
+
+  private gather(): SaleEffect[] {
+    const found = this.discovery
+      .getProviders({ metadataKey: SaleEffectProvider.KEY })
+      .map((wrapper) => wrapper.instance as SaleEffect | undefined)
+      .filter((effect): effect is SaleEffect => effect !== undefined);
     const modules = new Set<string>();
     for (const effect of found) {
       if (modules.has(effect.module)) throw new Error(`sale effect ${effect.module} is registered twice (provided by two modules?)`);
@@ -48,7 +57,14 @@ export class SaleEffects implements OnModuleInit {
       const problem = saleEffectRankProblem(effect);
       if (problem) throw new Error(`${problem} (database/lock-order.ts)`);
     }
-    this.effects = inLockOrder(found);
-    this.checking = this.effects.filter((effect) => effect.checkSale !== undefined);
+    const effects = inLockOrder(found);
+    this.checking = effects.filter((effect) => effect.checkSale !== undefined);
+    return effects;
   }
+}
+
+/** POST /orders documents the refusals of the registered effects' checks (its other codes are on the route). */
+export function documentSaleEffectRefusals(document: OpenAPIObject, effects: SaleEffects): void {
+  const refusals = effects.refusals;
+  if (refusals.length > 0) documentMoreErrors(document, '/api/v1/orders', 'post', refusals);
 }
