@@ -36,15 +36,15 @@ export interface IsolationCall {
 
 export type IsolationCase = (a: World, b: World) => IsolationCall[];
 
-const notFound = (label: string, path: string, body?: unknown): IsolationCall => ({ label, path, body, expect: { kind: 'not_found' } });
-const list = (label: string, path: string): IsolationCall => ({ label, path, expect: { kind: 'list' } });
+export const notFound = (label: string, path: string, body?: unknown): IsolationCall => ({ label, path, body, expect: { kind: 'not_found' } });
+export const list = (label: string, path: string): IsolationCall => ({ label, path, expect: { kind: 'list' } });
 const refused = (label: string, path: string, body: unknown, ...codes: ErrorCode[]): IsolationCall => ({
   label,
   path,
   body,
   expect: { kind: 'refused', codes },
 });
-const own = (label: string, path: string, status: number, body?: unknown, check?: IsolationCall['check']): IsolationCall => ({
+export const own = (label: string, path: string, status: number, body?: unknown, check?: IsolationCall['check']): IsolationCall => ({
   label,
   path,
   body,
