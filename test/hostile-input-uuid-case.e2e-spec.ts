@@ -1,7 +1,8 @@
 import { refusingUrl } from './helpers/receiver';
 import { buildWorld, call, documentedRoutes, DocumentedRoute, World } from './helpers/route-cases';
-import { BODY_CASES, HostileContext } from './helpers/route-cases-hostile';
-import { ISOLATION_CASES } from './helpers/route-cases-isolation';
+import { bodyCaseFor } from './helpers/route-cases-derived';
+import { HostileContext } from './helpers/route-cases-hostile';
+import { ownPaths } from './helpers/isolation-sweep';
 import { fieldName, requestBodyFields, valueAt, withValueAt } from './helpers/request-schemas';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
@@ -37,7 +38,7 @@ describe('hostile input: UUIDs in upper case', () => {
     const problems: string[] = [];
     const covered: string[] = [];
     for (const route of routes) {
-      const c = BODY_CASES[route.key];
+      const c = bodyCaseFor(route);
       if (!c?.body) continue;
       const c0 = ctx();
       const valid = c.body(c0);
@@ -73,7 +74,7 @@ describe('hostile input: UUIDs in upper case', () => {
     const problems: string[] = [];
     let compared = 0;
     for (const route of routes.filter((r) => r.method === 'GET')) {
-      for (const { path } of ISOLATION_CASES[route.key](w, w)) {
+      for (const path of await ownPaths(t, route, w, w)) {
         const upper = path.replace(UUID, (id) => id.toUpperCase());
         if (upper === path) continue;
         const [lower, shouted] = [await call(t, w.auth, 'GET', path), await call(t, w.auth, 'GET', upper)];

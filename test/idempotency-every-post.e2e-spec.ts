@@ -1,7 +1,8 @@
 import { IdempotencyStore } from '../src/common/idempotency/idempotency-store';
 import { refusingUrl } from './helpers/receiver';
 import { buildWorld, call, CallResult, documentedRoutes, DocumentedRoute, settle, World } from './helpers/route-cases';
-import { BODY_CASES, HostileContext } from './helpers/route-cases-hostile';
+import { bodyCaseFor } from './helpers/route-cases-derived';
+import { HostileContext } from './helpers/route-cases-hostile';
 import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
@@ -44,7 +45,7 @@ describe('Idempotency-Key on every POST of the OpenAPI document', () => {
       if (!header || header.required) found.push('Idempotency-Key is not an optional header parameter');
       const conflict = JSON.stringify(route.operation.responses['409'] ?? {});
       for (const code of ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS']) if (!conflict.includes(code)) found.push(`409 ${code} is not documented`);
-      if (!BODY_CASES[route.key]) found.push('no valid request in test/helpers/route-cases-hostile.ts');
+      if (!bodyCaseFor(route)) found.push('no valid request in test/helpers/route-cases-hostile.ts nor a fixture in route-fixtures.ts');
       return found.map((p) => `${route.key}: ${p}`);
     });
     expect(problems).toEqual([]);
@@ -53,7 +54,7 @@ describe('Idempotency-Key on every POST of the OpenAPI document', () => {
   it('every POST replays its first answer under the key, takes effect once, and refuses the key with another body', async () => {
     const problems: string[] = [];
     for (const route of posts) {
-      const c = BODY_CASES[route.key];
+      const c = bodyCaseFor(route);
       if (!c) continue; // reported by the test above
       const ctx: HostileContext = { t, w, n: ++n };
       const path = await c.path(ctx);
