@@ -47,6 +47,8 @@ describe('tenant isolation: every documented route with another business key', (
   let sharedWithC: string[];
   let markedSharedWithC: string[];
   let bOwnBefore: OwnAnswer[];
+  /** B's calls of every route: hand cases on the worlds, derived ones on instances of A of their own */
+  let cases: Map<string, IsolationCall[]>;
   /** every string of B's own answers: keys that exist, so never a "missing" one */
   const bStrings = new Set<string>();
   /** strings B stored itself through an accepted write: B's values, even when A has them too */
@@ -66,6 +68,10 @@ describe('tenant isolation: every documented route with another business key', (
     aValues = new BusinessValues(enums);
     aOwn = await ownAnswers(t, routes, a, b);
     for (const answer of [...a.answers, ...aOwn.map((o) => ({ where: o.where, body: o.res.body }))]) aValues.addAnswer(answer.where, answer.body);
+    // derived cases make their own instances of A (one per case) now, before A's values are read
+    let made = 0;
+    const aMaker = makerFor(t, a.auth, (where, body) => aValues.addAnswer(where, body));
+    cases = await isolationCalls(routes, a, b, aMaker, () => 900_000 + ++made);
     aIds = await idsOfBusiness(t.db, a.businessId);
     aValues.add("A's rows", ...aIds);
     const cValues = new BusinessValues(enums);
@@ -136,10 +142,6 @@ describe('tenant isolation: every documented route with another business key', (
   });
 
   it('never shows, changes or uses business A from business B', async () => {
-    // derived cases make their own instances of A (one per case) now, before A's rows are hashed
-    let made = 0;
-    const aMaker = makerFor(t, a.auth, (where, body) => aValues.addAnswer(where, body));
-    const cases = await isolationCalls(routes, a, b, aMaker, () => 900_000 + ++made);
     const before = await snapshotBusiness(t.db, a.businessId);
     const problems: string[] = [];
     let calls = 0;
