@@ -1,4 +1,5 @@
 import { DocumentedRoute } from './helpers/route-cases';
+import { attacksOn } from './helpers/route-cases-attacks';
 import { derivedIsolationCalls, uncovered } from './helpers/route-cases-derived';
 import { IsolationCall } from './helpers/route-cases-isolation';
 import { Maker, ResourceFixture } from './helpers/route-fixtures';
@@ -80,5 +81,28 @@ describe('route cases from fixtures: isolated state per case', () => {
     ]);
     expect(uncovered(routes, { 'POST /things': true }, {})).toHaveLength(1);
     expect(uncovered(routes, {}, { things: fixture })).toEqual([]);
+  });
+});
+
+/** Issue 32 point 3: a valid body may hold an empty array (`tags: []`) where the route allows one. */
+describe('route cases: arrays that may be empty', () => {
+  const verdicts = (body: Record<string, unknown>, emptyArrays?: string[]) =>
+    Object.fromEntries(
+      attacksOn(body, { emptyArrays })
+        .filter((a) => a.label.startsWith('tags as'))
+        .map((a) => [a.label, a.verdict]),
+    );
+
+  it('refuses an empty array unless the case says the array may be empty', () => {
+    expect(verdicts({ tags: ['a'] })['tags as an empty array']).toBe('reject');
+    expect(verdicts({ tags: ['a'] }, ['tags'])['tags as an empty array']).toBe('tolerate');
+  });
+
+  it('attacks a valid empty array without guessing its elements', () => {
+    const got = verdicts({ tags: [] }, ['tags']);
+    expect(got['tags as an empty array']).toBe('tolerate');
+    expect(got['tags as 1001 copies']).toBe('reject');
+    expect(got['tags as ["x"]']).toBeUndefined();
+    expect(got['tags as [5]']).toBeUndefined();
   });
 });

@@ -60,7 +60,7 @@ function fields(value: unknown, path: Path = [], out: { path: Path; value: unkno
 const HUGE_TEXT = 'x'.repeat(100_000);
 
 /** wrong values for a field of the given sample value: [label, value, raw JSON text?][] */
-function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boolean; cost: boolean }): [string, unknown, string?][] {
+function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boolean; cost: boolean; mayBeEmpty: boolean }): [string, unknown, string?][] {
   const common: [string, unknown, string?][] = [
     ['an object', { $gt: '' }],
     ['a boolean', true],
@@ -117,15 +117,16 @@ function rejectedValues(sample: unknown, opts: { integer: boolean; signed: boole
     ];
   }
   if (Array.isArray(sample)) {
-    const element = sample[0];
+    // an empty valid array says nothing of its elements' type: only the attacks that need none
+    const element = sample.length > 0 ? sample[0] : null;
     return [
       ...common,
       ['a string', 'x'],
       ['a number', 5],
-      ['an empty array', []],
+      ...(opts.mayBeEmpty ? [] : ([['an empty array', []]] as [string, unknown][])),
       ['[null]', [null]],
       ['1001 copies', Array.from({ length: 1001 }, () => element)],
-      typeof element === 'string' ? ['[5]', [5]] : ['["x"]', ['x']],
+      ...(sample.length === 0 ? [] : ([typeof element === 'string' ? ['[5]', [5]] : ['["x"]', ['x']]] as [string, unknown][])),
     ];
   }
   if (sample && typeof sample === 'object') {
@@ -226,6 +227,8 @@ export interface AttackOptions {
   /** unit costs: 4 decimals are valid */
   costs?: string[];
   texts?: string[];
+  /** arrays that may be sent empty (`tags: []`): an empty one is no attack, and a valid body may carry one */
+  emptyArrays?: string[];
   /** appended to the texts (` #<salt>`), so fields unique in the business (names) never collide */
   salt?: number;
 }
@@ -252,11 +255,13 @@ export function attacksOn(valid: Record<string, unknown> | undefined, options: A
       integer: options.integers?.includes(name) ?? false,
       signed: options.signed?.includes(name) ?? false,
       cost: options.costs?.includes(name) ?? false,
+      mayBeEmpty: options.emptyArrays?.includes(name) ?? false,
     };
     for (const [label, bad, raw] of rejectedValues(value, opts)) {
       attacks.push({ label: `${name} as ${label}`, raw: withValue(valid, path, bad, raw), verdict: 'reject', status: 400, code: 'VALIDATION_FAILED' });
     }
     attacks.push({ label: `${name} as null`, raw: withValue(valid, path, null), verdict: 'tolerate' });
+    if (opts.mayBeEmpty) attacks.push({ label: `${name} as an empty array`, raw: withValue(valid, path, []), verdict: 'tolerate' });
     if (typeof value === 'string') {
       for (const s of ['', '   ', 'NaN', 'Infinity', 'null', 'undefined'])
         attacks.push({ label: `${name} as ${JSON.stringify(s)}`, raw: withValue(valid, path, s), verdict: 'tolerate' });

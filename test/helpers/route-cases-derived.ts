@@ -83,5 +83,6 @@ export function bodyCaseFor(route: DocumentedRoute): BodyRouteCase | undefined {
     path: async ({ t, w, n }) => (withParams ? concretePath(route, await fixture.make(makerFor(t, w.auth), n)) : route.path),
     body: fixture.body ? ({ n }) => fixture.body!(n, route.method) : undefined,
     texts: fixture.body ? fixture.texts : undefined,
+    emptyArrays: fixture.emptyArrays,
   };
 }

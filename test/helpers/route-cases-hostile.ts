@@ -25,6 +25,8 @@ export interface BodyRouteCase {
   signed?: string[];
   /** unit costs: numeric fields with up to 4 decimals */
   costs?: string[];
+  /** arrays that may be sent empty (dotted paths): `[]` is accepted, and the valid body may hold one */
+  emptyArrays?: string[];
   /** free-text fields (dotted paths): stored as given, SQL and markup included */
   texts?: string[];
   /** how to read back a text field that the response itself does not carry */

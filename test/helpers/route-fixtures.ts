@@ -24,6 +24,8 @@ export interface ResourceFixture {
   body?(n: number, method: string, theirs?: Instance): Record<string, unknown>;
   /** free-text fields of that body (dotted paths): stored and given back as sent */
   texts?: string[];
+  /** arrays of that body that may be sent empty (`tags: []`) */
+  emptyArrays?: string[];
 }
 
 /** Today every route of the document has a hand case; a new resource adds its fixture here. */
