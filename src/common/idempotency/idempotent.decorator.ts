@@ -4,10 +4,10 @@ import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from './request-fingerprint';
 
 /**
- * Makes a POST honour `Idempotency-Key`. Every POST carries it (every POST writes, so none is exempt;
- * test/idempotency-every-post.e2e-spec.ts fails for a documented POST without it), with
- * IDEMPOTENCY_KEY_REUSED and IDEMPOTENCY_IN_PROGRESS among its Endpoint errors, and its service writes
- * in one `uow.run`, which commits the outcome with the effect. Needs nothing else: the interceptor only
+ * Makes a POST honour `Idempotency-Key`; routes ask for it with `@Endpoint({ idempotent: true })`, which
+ * also documents the two 409s. Every POST does (every POST writes, so none is exempt;
+ * test/idempotency-every-post.e2e-spec.ts fails for a documented POST without it), and its service
+ * writes in one `uow.run`, which commits the outcome with the effect. Needs nothing else: the interceptor only
  * uses the IdempotencyStore (provided globally by the DatabaseModule) and the Reflector.
  */
 export function Idempotent(): MethodDecorator & ClassDecorator {

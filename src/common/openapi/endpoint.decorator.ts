@@ -1,6 +1,7 @@
 import { applyDecorators, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS, ErrorCode } from '../errors/error-codes';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 
 /** `meta` of a paged list (CONTRACT.md 2). */
 export class PageMeta {
@@ -45,24 +46,34 @@ export interface EndpointOptions {
   public?: boolean;
   /** a POST or PUT: its body is parsed (even when the route reads none), so 400/413/415 for malformed bodies */
   body?: boolean;
+  /** honours Idempotency-Key (every POST that writes): the interceptor, the documented header and its two 409s */
+  idempotent?: boolean;
 }
 
 /** Every route can answer these; protected ones also 401 and 429. */
 const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 const PROTECTED: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED'];
 const WITH_BODY: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+const IDEMPOTENT: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'];
 
 /**
  * The OpenAPI description of one route (CONTRACT.md 15): summary, success body in its envelope, and
  * every error status with the codes it can carry. One decorator, so a route cannot document half.
  */
 export function Endpoint(options: EndpointOptions): MethodDecorator {
-  const codes = new Set<ErrorCode>([...ALWAYS, ...(options.public ? [] : PROTECTED), ...(options.body ? WITH_BODY : []), ...(options.errors ?? [])]);
+  const codes = new Set<ErrorCode>([
+    ...ALWAYS,
+    ...(options.public ? [] : PROTECTED),
+    ...(options.body ? WITH_BODY : []),
+    ...(options.errors ?? []),
+    ...(options.idempotent ? IDEMPOTENT : []),
+  ]);
   const decorators = [
     ApiOperation({ summary: options.summary, description: options.description, ...(options.public ? { security: [] } : {}) }),
     successResponse(options),
     ...errorResponses([...codes]),
   ];
+  if (options.idempotent) decorators.push(Idempotent());
   if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, ErrorResponse));
   else decorators.push(ApiExtraModels(ErrorResponse));
   return applyDecorators(...decorators);

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { CategoryJson } from './categories.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
@@ -29,14 +28,7 @@ export class CategoriesController {
   }
 
   @Post()
-  @Idempotent()
-  @Endpoint({
-    summary: 'Create a category',
-    status: 201,
-    response: CategoryJson,
-    body: true,
-    errors: ['CATEGORY_EXISTS', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
-  })
+  @Endpoint({ idempotent: true, summary: 'Create a category', status: 201, response: CategoryJson, body: true, errors: ['CATEGORY_EXISTS'] })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateCategoryDto) {
     return this.categories.create(biz, dto);
   }

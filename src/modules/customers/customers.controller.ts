@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { CustomerJson } from './customer.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
@@ -30,14 +29,14 @@ export class CustomersController {
 
   /** 409 CUSTOMER_EXISTS when the email or phone belongs to another customer of the business. */
   @Post()
-  @Idempotent()
   @HttpCode(201)
   @Endpoint({
+    idempotent: true,
     summary: 'Create a customer (email or phone unique in the business)',
     status: 201,
     response: CustomerJson,
     body: true,
-    errors: ['CUSTOMER_EXISTS', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['CUSTOMER_EXISTS'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateCustomerDto) {
     return this.customers.create(biz, dto);

@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { ExpenseJson } from './expense.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { CreateExpenseDto } from './dto/create-expense.dto';
 import { ListExpensesQuery } from './dto/list-expenses.query';
 import { ExpensesService } from './expenses.service';
@@ -28,13 +27,12 @@ export class ExpensesController {
   /** 201 with the expense; books a finance `expense` transaction and emits expense.created. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Record an expense; books a finance expense and emits expense.created',
     status: 201,
     response: ExpenseJson,
     body: true,
-    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateExpenseDto) {
     return this.expenses.create(biz, dto);

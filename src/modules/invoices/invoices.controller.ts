@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { InvoiceJson } from './invoice.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateInvoiceDto } from './dto/create-invoice.dto';
 import { ListInvoicesQuery } from './dto/list-invoices.query';
@@ -41,13 +40,13 @@ export class InvoicesController {
   /** 201 with an unpaid invoice (INV number shared with order invoices; due_date default today + 30 days). Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Issue a manual invoice, unpaid (due in 30 days unless due_date)',
     status: 201,
     response: InvoiceJson,
     body: true,
-    errors: ['UNKNOWN_CUSTOMER', 'UNKNOWN_PRODUCT', 'INACTIVE_PRODUCT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_CUSTOMER', 'UNKNOWN_PRODUCT', 'INACTIVE_PRODUCT'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateInvoiceDto) {
     return this.invoices.create(biz, dto);

@@ -7,7 +7,6 @@ import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { LoyaltyBalanceJson, LoyaltyTransactionJson, RedemptionJson } from './loyalty.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { bare } from '../../common/http/envelope';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { RedeemPointsDto } from './dto/redeem-points.dto';
 import { LoyaltyReader } from './loyalty.reader';
@@ -25,13 +24,13 @@ export class LoyaltyController {
   /** 201, wrapped: {transaction_id, customer_id, points_redeemed, new_balance}. 422 INSUFFICIENT_POINTS above the balance. Honours Idempotency-Key. */
   @Post('redeem')
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Redeem points of a customer (never below a zero balance)',
     status: 201,
     response: RedemptionJson,
     body: true,
-    errors: ['UNKNOWN_CUSTOMER', 'INSUFFICIENT_POINTS', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_CUSTOMER', 'INSUFFICIENT_POINTS'],
   })
   redeem(@CurrentBusiness() biz: BusinessContext, @Body() dto: RedeemPointsDto) {
     return this.loyalty.redeem(biz, dto);

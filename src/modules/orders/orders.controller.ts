@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { OrderJson } from './order.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateOrderDto } from './dto/create-order.dto';
 import { ListOrdersQuery } from './dto/list-orders.query';
@@ -25,21 +24,13 @@ export class OrdersController {
   /** One call, the whole sale: customer, stock, loyalty, invoice, finance, sale.completed. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Place an order: customer, stock, loyalty, invoice, finance and sale.completed in one transaction',
     status: 201,
     response: OrderJson,
     body: true,
-    errors: [
-      'UNKNOWN_PRODUCT',
-      'INACTIVE_PRODUCT',
-      'UNKNOWN_WAREHOUSE',
-      'INSUFFICIENT_STOCK',
-      'NEGATIVE_TOTAL',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IDEMPOTENCY_IN_PROGRESS',
-    ],
+    errors: ['UNKNOWN_PRODUCT', 'INACTIVE_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK', 'NEGATIVE_TOTAL'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateOrderDto) {
     return this.orders.create(biz, dto);
@@ -66,12 +57,12 @@ export class OrdersController {
   /** A completed order cancelled in one transaction; 200 with the order. 409 unless completed. Honours Idempotency-Key. */
   @Post(':id/cancel')
   @HttpCode(200)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Cancel a completed order: restock, reverse points, cancel its invoice, book a refund, emit sale.cancelled',
     response: OrderJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT'],
   })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CancelOrderDto) {
     return this.cancellation.cancel(biz, id, dto);

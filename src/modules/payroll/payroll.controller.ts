@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { PayrollRunJson } from './payroll.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreatePayrollRunDto } from './dto/create-payroll-run.dto';
 import { ListPayrollRunsQuery } from './dto/list-payroll-runs.query';
@@ -24,13 +23,12 @@ export class PayrollController {
   /** 201 with the run; books one finance `expense` (category `payroll`) of the total and emits payroll.processed. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Process a payroll run; books one finance expense (payroll) and emits payroll.processed',
     status: 201,
     response: PayrollRunJson,
     body: true,
-    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreatePayrollRunDto) {
     return this.payroll.create(biz, dto);

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { ProductJson } from './products.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
@@ -29,13 +28,13 @@ export class ProductsController {
   }
 
   @Post()
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Create a product (SKU generated when omitted)',
     status: 201,
     response: ProductJson,
     body: true,
-    errors: ['SKU_TAKEN', 'UNKNOWN_CATEGORY', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['SKU_TAKEN', 'UNKNOWN_CATEGORY'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateProductDto) {
     return this.products.create(biz, dto);

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreatePurchaseOrderDto } from './dto/create-purchase-order.dto';
@@ -52,13 +51,13 @@ export class PurchaseOrdersController {
   /** 201 with a draft, numbered PO-0001 gaplessly. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Create a purchase order as a draft',
     status: 201,
     response: PurchaseOrderJson,
     body: true,
-    errors: ['UNKNOWN_SUPPLIER', 'UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_SUPPLIER', 'UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreatePurchaseOrderDto) {
     return this.orders.create(biz, dto);
@@ -76,26 +75,26 @@ export class PurchaseOrdersController {
   }
 
   @Post(':id/submit')
-  @Idempotent()
   @HttpCode(200)
   @Endpoint({
+    idempotent: true,
     summary: 'Submit a draft purchase order to its supplier (draft -> ordered)',
     response: PurchaseOrderJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
   })
   submit(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.orders.submit(biz, id);
   }
 
   @Post(':id/cancel')
-  @Idempotent()
   @HttpCode(200)
   @Endpoint({
+    idempotent: true,
     summary: 'Cancel a purchase order that is not fully received (what was received stays)',
     response: PurchaseOrderJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
   })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.orders.cancel(biz, id);
@@ -104,21 +103,13 @@ export class PurchaseOrdersController {
   /** Goods of an ordered purchase order arrive: stock, GR number, the order's received quantities. Honours Idempotency-Key. */
   @Post(':id/receipts')
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Receive goods of an ordered purchase order into stock (never above what was ordered)',
     status: 201,
     response: ReceiptJson,
     body: true,
-    errors: [
-      'NOT_FOUND',
-      'INVALID_STATUS_TRANSITION',
-      'RECEIPT_EXCEEDS_ORDERED',
-      'UNKNOWN_WAREHOUSE',
-      'STOCK_LIMIT',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IDEMPOTENCY_IN_PROGRESS',
-    ],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_ORDERED', 'UNKNOWN_WAREHOUSE', 'STOCK_LIMIT'],
   })
   receive(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CreateReceiptDto) {
     return this.receipts.receive(biz, id, dto);
@@ -126,14 +117,14 @@ export class PurchaseOrdersController {
 
   /** 201 with the finance expense (category purchases) that books the payment; the order's paid_amount grows by it. */
   @Post(':id/payments')
-  @Idempotent()
   @HttpCode(201)
   @Endpoint({
+    idempotent: true,
     summary: 'Pay the supplier of a purchase order: a finance expense (category purchases), never more than the order is worth',
     status: 201,
     response: FinanceTransactionJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'OVERPAYMENT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'OVERPAYMENT'],
   })
   pay(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CreateSupplierPaymentDto) {
     return this.payments.pay(biz, id, dto);

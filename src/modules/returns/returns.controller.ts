@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateReturnDto } from './dto/create-return.dto';
@@ -22,22 +21,13 @@ export class ReturnsController {
   /** Some lines of a completed or partly returned order come back in one transaction. Honours Idempotency-Key. */
   @Post('orders/:id/returns')
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Return lines of an order: restock, refund, reverse points, credit note, sale.returned, in one transaction',
     status: 201,
     response: ReturnJson,
     body: true,
-    errors: [
-      'NOT_FOUND',
-      'INVALID_STATUS_TRANSITION',
-      'RETURN_EXCEEDS_SOLD',
-      'UNKNOWN_SALE_ITEM',
-      'UNKNOWN_WAREHOUSE',
-      'STOCK_LIMIT',
-      'IDEMPOTENCY_KEY_REUSED',
-      'IDEMPOTENCY_IN_PROGRESS',
-    ],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RETURN_EXCEEDS_SOLD', 'UNKNOWN_SALE_ITEM', 'UNKNOWN_WAREHOUSE', 'STOCK_LIMIT'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: CreateReturnDto) {
     return this.returns.create(biz, id, dto);

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateStockCountDto } from './dto/create-stock-count.dto';
@@ -22,13 +21,13 @@ export class StockCountsController {
   /** 201 with the count, numbered CNT-0001 gaplessly; each counted quantity is now the stock. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Post a stock count: each counted quantity becomes the stock (count movements of the differences); compare-and-set with expected_quantity',
     status: 201,
     response: StockCountJson,
     body: true,
-    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'STOCK_CHANGED', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'STOCK_CHANGED'],
   })
   post(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateStockCountDto) {
     return this.counts.post(biz, dto);

@@ -3,7 +3,6 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { MovementJson } from './stock-movements.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { CreateAdjustmentDto } from './dto/create-adjustment.dto';
 import { ListMovementsQuery } from './dto/list-movements.query';
 import { StockMovementsService } from './stock-movements.service';
@@ -16,13 +15,13 @@ export class StockController {
 
   /** A signed manual adjustment; 201 with the movement it wrote. Emits stock.adjusted (and stock.low / stock.out). Honours Idempotency-Key. */
   @Post('adjustments')
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Adjust stock by a signed quantity; emits stock.adjusted (and stock.low / stock.out)',
     status: 201,
     response: MovementJson,
     body: true,
-    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK', 'STOCK_LIMIT'],
   })
   adjust(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateAdjustmentDto) {
     return this.movements.adjust(biz, dto);

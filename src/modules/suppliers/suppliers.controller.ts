@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateSupplierDto } from './dto/create-supplier.dto';
@@ -29,13 +28,13 @@ export class SuppliersController {
   }
 
   @Post()
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Create a supplier (name unique in the business)',
     status: 201,
     response: SupplierJson,
     body: true,
-    errors: ['SUPPLIER_EXISTS', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['SUPPLIER_EXISTS'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateSupplierDto) {
     return this.suppliers.create(biz, dto);

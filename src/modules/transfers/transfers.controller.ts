@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateTransferDto } from './dto/create-transfer.dto';
@@ -23,13 +22,13 @@ export class TransfersController {
   /** 201 with the transfer in transit, numbered TR-0001 gaplessly; the goods have left the source. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
-  @Idempotent()
   @Endpoint({
+    idempotent: true,
     summary: 'Ship stock from one warehouse to another (transfer_out movements; never below zero)',
     status: 201,
     response: TransferJson,
     body: true,
-    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_PRODUCT', 'UNKNOWN_WAREHOUSE', 'INSUFFICIENT_STOCK'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateTransferDto) {
     return this.transfers.create(biz, dto);
@@ -58,26 +57,26 @@ export class TransfersController {
 
   /** What arrived enters the destination, the rest is recorded as lost; emits stock.transferred. */
   @Post(':id/receive')
-  @Idempotent()
   @HttpCode(200)
   @Endpoint({
+    idempotent: true,
     summary: 'Receive a transfer in full (no items) or in part (the rest is lost); emits stock.transferred',
     response: TransferJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_SHIPPED', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'RECEIPT_EXCEEDS_SHIPPED', 'STOCK_LIMIT'],
   })
   receive(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: ReceiveTransferDto) {
     return this.transfers.receive(biz, id, dto);
   }
 
   @Post(':id/cancel')
-  @Idempotent()
   @HttpCode(200)
   @Endpoint({
+    idempotent: true,
     summary: 'Cancel a transfer in transit: its goods go back to the source (transfer_cancel movements)',
     response: TransferJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'STOCK_LIMIT'],
   })
   cancel(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.transfers.cancel(biz, id);

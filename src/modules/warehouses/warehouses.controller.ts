@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { WarehouseJson } from './warehouses.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
@@ -29,8 +28,7 @@ export class WarehousesController {
   }
 
   @Post()
-  @Idempotent()
-  @Endpoint({ summary: 'Create a warehouse', status: 201, response: WarehouseJson, body: true, errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'] })
+  @Endpoint({ idempotent: true, summary: 'Create a warehouse', status: 201, response: WarehouseJson, body: true })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateWarehouseDto) {
     return this.warehouses.create(biz, dto);
   }

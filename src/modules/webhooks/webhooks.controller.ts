@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Idempotent } from '../../common/idempotency/idempotent.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { DeliveryJson, WebhookJson } from './webhooks.mapper';
 import { ListWebhooksQuery } from './dto/list-webhooks.query';
@@ -23,14 +22,7 @@ export class WebhooksController {
 
   /** 201 with the webhook; the secret is never returned (`secret_set`). */
   @Post()
-  @Idempotent()
-  @Endpoint({
-    summary: 'Register a webhook (the secret is write-only)',
-    status: 201,
-    response: WebhookJson,
-    body: true,
-    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
-  })
+  @Endpoint({ idempotent: true, summary: 'Register a webhook (the secret is write-only)', status: 201, response: WebhookJson, body: true })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.create(biz, dto);
   }
@@ -80,14 +72,14 @@ export class WebhooksController {
 
   /** 202: the new attempt is queued and made in the background; poll the log for its outcome. */
   @Post(':id/deliveries/:delivery_id/redeliver')
-  @Idempotent()
   @HttpCode(202)
   @Endpoint({
+    idempotent: true,
     summary: 'Queue a new attempt of a delivery (made in the background)',
     status: 202,
     response: DeliveryJson,
     body: true,
-    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['NOT_FOUND', 'INVALID_STATUS_TRANSITION'],
   })
   redeliver(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @UuidParam('delivery_id') deliveryId: string) {
     return this.deliveries.redeliver(biz, id, deliveryId);
