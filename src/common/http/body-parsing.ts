@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { sendError } from '../errors/all-exceptions.filter';
-import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../validation/unsafe-input';
 import { jsonShapeProblem } from './json-shape';
 
 function hasBody(req: Request): boolean {
@@ -23,7 +22,8 @@ export function bodyParsingMiddlewares(limit: string) {
     next();
   };
   // verify runs on the raw bytes before JSON.parse: a body of too many values or levels is refused
-  // without being built (and the error handler below answers the DomainError it throws).
+  // without being built (the error handler below answers the DomainError it throws), so nothing
+  // recursive downstream (class-transformer, the idempotency fingerprint) ever sees a deep body.
   const parseJson = express.json({
     limit,
     strict: true,
@@ -37,10 +37,5 @@ export function bodyParsingMiddlewares(limit: string) {
     if (!err) return next();
     sendError(res, req, err, logger);
   };
-  // Recursive code downstream (class-transformer, the idempotency fingerprint) would overflow the stack.
-  const limitDepth = (req: Request, res: Response, next: NextFunction) => {
-    if (!nestsDeeperThan(req.body)) return next();
-    sendError(res, req, DomainError.validation('body', `nests deeper than ${MAX_INPUT_DEPTH} levels`), logger);
-  };
-  return [requireJson, parseJson, parseErrors, limitDepth] as const;
+  return [requireJson, parseJson, parseErrors] as const;
 }

@@ -16,6 +16,7 @@ describe('jsonShapeProblem', () => {
     expect(shape(`{${Array.from({ length: 80_000 }, (_, i) => `"k${i}":1`).join(',')}}`)).toBe(`holds more than ${MAX_VALUES} values`);
     expect(shape(`${'['.repeat(MAX_INPUT_DEPTH + 1)}${']'.repeat(MAX_INPUT_DEPTH + 1)}`)).toBe(`nests deeper than ${MAX_INPUT_DEPTH} levels`);
     expect(shape(`${'['.repeat(MAX_INPUT_DEPTH)}${']'.repeat(MAX_INPUT_DEPTH)}`)).toBeNull();
+    expect(shape(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`)).toBe(`nests deeper than ${MAX_INPUT_DEPTH} levels`);
   });
 
   it('never refuses what the check after parsing accepts: its count is at most the exact one', () => {
