@@ -1,10 +1,12 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { strictDocument } from './common/openapi/strict-document';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { exactJsonResponses } from './common/http/exact-json';
 import { EarlyAuthentication } from './common/auth/early-authentication';
+import { ScopeGuard } from './common/auth/scope.guard';
 import { Draining } from './common/http/draining';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
 import { bodyParsingMiddlewares } from './common/http/body-parsing';
@@ -43,6 +45,8 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   });
   // Global guards added here run after the APP_GUARD ApiKeyGuard, so the limit keys on the authenticated key.
   if (config.rateLimitPerMinute > 0) app.useGlobalGuards(new RateLimitGuard(config.rateLimitPerMinute, app.get<RateLimitStore>(RATE_LIMIT_STORE)));
+  // Then the key's scopes (CONTRACT.md 18): a refusal counts against the key's rate limit, and comes before any interceptor or pipe.
+  app.useGlobalGuards(new ScopeGuard(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupSwagger(app);

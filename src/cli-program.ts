@@ -1,6 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { DataSource } from 'typeorm';
+import { Scope, SCOPES } from './common/auth/scopes';
 import { parseUuid } from './common/validation/decorators';
+import { DEFAULT_KEY_NAME, keyNameProblem, scopeListProblem } from './modules/businesses/api-key-rules';
 import { createApiKey, provisionBusiness, revokeApiKey } from './modules/businesses/business-provisioning';
 import { verifyCommand } from './modules/verify/verify.command';
 
@@ -23,6 +25,19 @@ function nonEmpty(flag: string): (value: string) => string {
     if (value.trim() === '') throw new InvalidArgumentError(`--${flag} must not be empty`);
     return value;
   };
+}
+
+function keyNameOption(value: string): string {
+  const problem = keyNameProblem(value);
+  if (problem) throw new InvalidArgumentError(`--${problem}`);
+  return value.trim();
+}
+
+function scopesOption(value: string): Scope[] {
+  const scopes = value.split(',').map((s) => s.trim());
+  const problem = scopeListProblem(scopes.filter((s) => s !== '').length === 0 ? [] : scopes);
+  if (problem) throw new InvalidArgumentError(`--${problem}`);
+  return scopes as Scope[];
 }
 
 /**
@@ -52,7 +67,11 @@ function buildProgram(select: (action: CliAction) => void, writeOut: (text: stri
     .command('apikey:create')
     .description('issue another API key for a business')
     .requiredOption('--business <id>', 'the business id', uuidOption('business'))
-    .action((opts: { business: string }) => select(async (ds) => ({ output: await ds.transaction((m) => createApiKey(m, opts.business)) })));
+    .option('--name <name>', `what the key is for, shown in key lists (default "${DEFAULT_KEY_NAME}")`, keyNameOption)
+    .option('--scopes <a,b>', `comma-separated scopes (default admin): ${SCOPES.join(', ')}`, scopesOption)
+    .action((opts: { business: string; name?: string; scopes?: Scope[] }) =>
+      select(async (ds) => ({ output: await ds.transaction((m) => createApiKey(m, opts.business, { name: opts.name, scopes: opts.scopes })) })),
+    );
 
   program
     .command('apikey:revoke')

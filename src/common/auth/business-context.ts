@@ -7,6 +7,9 @@ export interface BusinessContext {
   currency: string;
   timezone: string;
   keyId: string;
+  /** the calling key's name and scopes (CONTRACT.md 18) */
+  keyName: string;
+  scopes: string[];
 }
 
 export interface AuthenticatedRequest {

@@ -2,6 +2,7 @@
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN_SCOPE: 403,
   NOT_FOUND: 404,
   SKU_TAKEN: 409,
   CUSTOMER_EXISTS: 409,
@@ -11,6 +12,7 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   STOCK_CHANGED: 409,
+  LAST_ADMIN_KEY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INSUFFICIENT_POINTS: 422,
@@ -38,6 +40,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'The request is invalid',
   UNAUTHORIZED: 'A valid API key is required',
+  FORBIDDEN_SCOPE: "The API key's scopes do not allow this request",
   NOT_FOUND: 'Resource not found',
   SKU_TAKEN: 'The SKU is already used by another product',
   CUSTOMER_EXISTS: 'A customer with this email or phone already exists',
@@ -46,6 +49,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INVALID_STATUS_TRANSITION: 'The status change is not allowed',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was already used with a different request',
   IDEMPOTENCY_IN_PROGRESS: 'A request with this Idempotency-Key is still being processed',
+  LAST_ADMIN_KEY: "The business's last active admin key cannot be revoked",
   STOCK_CHANGED: 'The stock is no longer what the count expected; nothing was applied',
   PAYLOAD_TOO_LARGE: 'The request body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The request body must be application/json',

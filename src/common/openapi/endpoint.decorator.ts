@@ -109,7 +109,7 @@ function codesByStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {
 }
 
 /** An error status's response: the error body, its code one of `codes`. */
-function errorResponse(codes: ErrorCode[]) {
+export function errorResponse(codes: ErrorCode[]) {
   return {
     description: codes.join(', '),
     schema: {

@@ -1,11 +1,13 @@
 import { EntityManager } from 'typeorm';
 import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../common/auth/api-key';
+import { ADMIN_SCOPE, Scope } from '../../common/auth/scopes';
 import { DomainError } from '../../common/errors/domain-error';
 import { ISO_4217_CURRENCIES } from '../../common/money/currencies';
 import { isRuntimeTimeZone } from '../../common/time/local-date';
 import { Tx } from '../../database/transaction';
 import { isKnownTimezone } from './persistence/timezones.sql';
 import { Warehouse } from '../warehouses/entities/warehouse.entity';
+import { DEFAULT_KEY_NAME, keyNameProblem, scopeListProblem } from './api-key-rules';
 import { ApiKey } from './entities/api-key.entity';
 import { BusinessCounter } from './entities/business-counter.entity';
 import { Business } from './entities/business.entity';
@@ -53,15 +55,33 @@ export async function provisionBusiness(db: EntityManager, input: NewBusiness): 
   const businessId = business.identifiers[0].id as string;
   const warehouse = await db.getRepository(Warehouse).insert({ businessId, name: 'Main', isDefault: true });
   await db.getRepository(BusinessCounter).insert(COUNTERS.map((counter) => ({ businessId, name: counter })));
-  const key = await createApiKey(db, businessId);
+  const key = await createApiKey(db, businessId, { name: 'Owner key', scopes: [ADMIN_SCOPE] });
   return { business_id: businessId, name, key_id: key.key_id, api_key: key.api_key, warehouse_id: warehouse.identifiers[0].id as string };
 }
 
-/** A new key of the business; the key itself is returned once and only its hash is kept. */
-export async function createApiKey(db: Repositories, businessId: string): Promise<{ key_id: string; api_key: string }> {
+export interface NewApiKey {
+  /** default `API key` */
+  name?: string;
+  /** default `admin` (CONTRACT.md 18: a key made without a scope list is `admin`) */
+  scopes?: Scope[];
+}
+
+/**
+ * A new key of the business; the key itself is returned once and only its hash is kept. Name and
+ * scopes are checked here too (the CLI's flags and POST /api-keys share the rules).
+ */
+export async function createApiKey(db: Repositories, businessId: string, input: NewApiKey = {}): Promise<{ key_id: string; api_key: string }> {
+  const name = (input.name ?? DEFAULT_KEY_NAME).trim();
+  const nameProblem = keyNameProblem(name);
+  if (nameProblem) throw DomainError.validation('name', nameProblem);
+  const scopes = input.scopes ?? [ADMIN_SCOPE];
+  const scopesProblem = scopeListProblem(scopes);
+  if (scopesProblem) throw DomainError.validation('scopes', scopesProblem);
   if (!(await db.getRepository(Business).existsBy({ id: businessId }))) throw DomainError.notFound('Business');
   const apiKey = generateApiKey();
-  const inserted = await db.getRepository(ApiKey).insert({ businessId, keyHash: hashApiKey(apiKey), keyPrefix: apiKey.slice(0, API_KEY_PREFIX.length + 6) });
+  const inserted = await db
+    .getRepository(ApiKey)
+    .insert({ businessId, name, scopes, keyHash: hashApiKey(apiKey), keyPrefix: apiKey.slice(0, API_KEY_PREFIX.length + 6) });
   return { key_id: inserted.identifiers[0].id as string, api_key: apiKey };
 }
 

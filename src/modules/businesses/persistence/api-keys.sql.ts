@@ -7,7 +7,7 @@ import { defineStatement } from '../../../database/statement';
  */
 export const findActiveApiKey = defineStatement<[keyHash: string], BusinessContext>(
   'businesses.findActiveApiKey',
-  `SELECT b.id, b.name, b.currency, b.timezone, k.id AS "keyId"
+  `SELECT b.id, b.name, b.currency, b.timezone, k.id AS "keyId", k.name AS "keyName", k.scopes
          FROM api_keys k JOIN businesses b ON b.id = k.business_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
 );
