@@ -7,6 +7,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { exactJsonResponses } from './common/http/exact-json';
 import { EarlyAuthentication } from './common/auth/early-authentication';
 import { ScopeGuard } from './common/auth/scope.guard';
+import { describeScopes } from './common/auth/document-scopes';
 import { Draining } from './common/http/draining';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
 import { bodyParsingMiddlewares } from './common/http/body-parsing';
@@ -71,5 +72,6 @@ function setupSwagger(app: INestApplication): void {
       .build(),
   );
   documentSaleEffectRefusals(document, app.get(SaleEffects));
+  describeScopes(document);
   SwaggerModule.setup('docs', app, strictDocument(document), { jsonDocumentUrl: 'docs-json' });
 }

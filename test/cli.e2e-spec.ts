@@ -31,7 +31,14 @@ describe('CLI: business and API keys', () => {
       warehouse_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     const me = await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(200);
-    expect(me.body.data).toEqual({ id: biz.business_id, name: 'Acme', currency: 'EUR', timezone: 'Europe/Berlin' });
+    // the first key is the business's admin key (CONTRACT.md 18)
+    expect(me.body.data).toEqual({
+      id: biz.business_id,
+      name: 'Acme',
+      currency: 'EUR',
+      timezone: 'Europe/Berlin',
+      key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
+    });
     const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [biz.warehouse_id, biz.business_id]);
     expect(warehouse).toEqual({ name: 'Main', is_default: true });
 

@@ -49,7 +49,10 @@ describe('foundation: health, auth, errors, docs', () => {
 
   it('identifies the calling business from its key', async () => {
     const res = await t.http().get('/api/v1/business').set(biz.auth).expect(200);
-    expect(res.body).toEqual({ success: true, data: { id: biz.business_id, name: 'Test Shop', currency: 'USD', timezone: 'UTC' } });
+    expect(res.body).toEqual({
+      success: true,
+      data: { id: biz.business_id, name: 'Test Shop', currency: 'USD', timezone: 'UTC', key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] } },
+    });
   });
 
   it('publishes the OpenAPI document and Swagger UI', async () => {

@@ -19,6 +19,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** How long a process keeps an API key's lookup (dropped at once when the key changes: LISTEN/NOTIFY); 0 = no cache. */
   apiKeyCacheMs: number;
+  /** How often the API keys' last use is written (in one statement, at most once a minute per key); 0 = not recorded. */
+  apiKeyUsageFlushMs: number;
   /** Redis holding the rate-limit counters of every process (unset: each process counts in its memory). */
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis keys. */
@@ -70,6 +72,7 @@ export function loadConfig(): AppConfig {
     bodyLimit: process.env.BODY_LIMIT || '1mb',
     rateLimitPerMinute: intFrom('RATE_LIMIT_PER_MINUTE', 1200),
     apiKeyCacheMs: intFrom('API_KEY_CACHE_MS', 60000),
+    apiKeyUsageFlushMs: intFrom('API_KEY_USAGE_FLUSH_MS', 10000),
     redisUrl: process.env.REDIS_URL || undefined,
     redisKeyPrefix: process.env.REDIS_KEY_PREFIX || 'bo:',
     authFailuresPerMinute: intFrom('AUTH_FAILURES_PER_MINUTE', 60),

@@ -54,6 +54,8 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     authFailuresPerMinute: 0,
     analyticsWarmIntervalMs: 0,
     apiKeyCacheMs: 0,
+    // and the keys' last use: its batched writes would change api_keys under the specs' snapshots (test/api-keys.e2e-spec.ts turns it on)
+    apiKeyUsageFlushMs: 0,
     ...overrides,
   };
   const { app } = await createApplication(config, new JsonLogger(config.logLevel));

@@ -8,10 +8,14 @@ import { DomainError } from '../errors/domain-error';
 import { errorBody, ErrorBody, statusOf } from '../errors/error-body';
 import { toErrorResponse } from '../errors/to-error-response';
 import { IdempotencyStore, StoredOutcome } from './idempotency-store';
-import { IdempotencyKeyTaken, IdempotentRequest, idempotentRequests } from './idempotent-request';
+import { IdempotencyKeyTaken, IdempotentRequest, idempotentRequests, storedForm } from './idempotent-request';
+import { sealingOf } from './sealed-fields';
+import { parseBearer } from '../auth/api-key';
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** Metadata of `@Endpoint({ secretFields })`: fields of the answer kept sealed in the stored outcome (sealed-fields.ts). */
+export const IDEMPOTENT_SECRET_FIELDS = 'idempotency:secret-fields';
 
 /**
  * The Idempotency-Key header of the routes marked `@Idempotent()` (every POST). Without the header
@@ -50,8 +54,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       status: this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200),
       committed: false,
     };
+    const secretFields = this.reflector.get<string[] | undefined>(IDEMPOTENT_SECRET_FIELDS, context.getHandler());
+    if (secretFields) request.sealing = sealingOf(secretFields, parseBearer(req.headers.authorization) ?? '', request.scope);
     const stored = await this.store.lookup(request.scope, request.fingerprint);
-    if (stored.kind !== 'none') return this.answerStored(context, stored);
+    if (stored.kind !== 'none') return this.answerStored(context, this.opened(request, stored));
     return new Observable<unknown>((subscriber) =>
       idempotentRequests.run(request, () =>
         next
@@ -79,13 +85,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async afterSuccess(context: ExecutionContext, request: IdempotentRequest, result: unknown): Promise<Observable<unknown>> {
     if (!request.committed) return this.storeUncommitted(context, request, request.status, result, of(result));
     if (JSON.stringify(result ?? null) !== JSON.stringify(request.committedBody ?? null)) {
-      await this.store.replaceCommittedBody(request.scope, request, request.status, result).catch((err: unknown) => this.logStoreFailure(request, err));
+      await this.store.replaceCommittedBody(request.scope, request, request.status, storedForm(request, result)).catch((err: unknown) => this.logStoreFailure(request, err));
     }
     return of(result);
   }
 
   private async afterError(context: ExecutionContext, request: IdempotentRequest, err: unknown): Promise<Observable<unknown>> {
-    if (err instanceof IdempotencyKeyTaken) return this.answerStored(context, await this.store.lookup(request.scope, request.fingerprint));
+    if (err instanceof IdempotencyKeyTaken) return this.answerStored(context, this.opened(request, await this.store.lookup(request.scope, request.fingerprint)));
     const mapped = toErrorResponse(err);
     const status = statusOf(mapped.code);
     if (status >= 500 || request.committed) return throwError(() => err);
@@ -111,13 +117,23 @@ export class IdempotencyInterceptor implements NestInterceptor {
     body: unknown,
     own: Observable<unknown>,
   ): Promise<Observable<unknown>> {
-    const stored = await this.store.storeUncommittedOutcome(request.scope, request, status, body).catch((err: unknown) => {
+    const stored = await this.store.storeUncommittedOutcome(request.scope, request, status, storedForm(request, body)).catch((err: unknown) => {
       this.logStoreFailure(request, err);
       return true;
     });
     if (stored) return own;
     const committed = await this.store.lookup(request.scope, request.fingerprint);
-    return committed.kind === 'none' ? own : this.answerStored(context, committed);
+    return committed.kind === 'none' ? own : this.answerStored(context, this.opened(request, committed));
+  }
+
+  /**
+   * A stored outcome with its secret fields opened. Another API key than the one that made it cannot
+   * open them: to that caller the key is one used by another request (409 IDEMPOTENCY_KEY_REUSED).
+   */
+  private opened(request: IdempotentRequest, stored: StoredOutcome): StoredOutcome {
+    if (stored.kind !== 'replay' || !request.sealing) return stored;
+    const body = request.sealing.unseal(stored.body);
+    return body === undefined ? { kind: 'reused' } : { ...stored, body };
   }
 
   /** Nothing is lost: without a stored outcome a retry runs the request again, as if it were new. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'async_hooks';
 import { IdempotencyScope } from './idempotency-store';
+import { Sealing } from './sealed-fields';
 
 /**
  * The Idempotency-Key of the request being handled, visible to its unit of work: the unit of work
@@ -16,6 +17,13 @@ export interface IdempotentRequest {
   /** set once a transaction of the request committed the key with its outcome */
   committed: boolean;
   committedBody?: unknown;
+  /** the route's secret fields (`@Endpoint({ secretFields })`), stored sealed under the caller's key */
+  sealing?: Sealing;
+}
+
+/** The form of a body the idempotency store keeps: secret fields sealed. */
+export function storedForm(request: { sealing?: Sealing }, body: unknown): unknown {
+  return request.sealing ? request.sealing.seal(body) : body;
 }
 
 export const idempotentRequests = new AsyncLocalStorage<IdempotentRequest>();

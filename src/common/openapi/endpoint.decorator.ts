@@ -1,7 +1,8 @@
-import { applyDecorators, Type } from '@nestjs/common';
+import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS, ErrorCode } from '../errors/error-codes';
 import { Idempotent } from '../idempotency/idempotent.decorator';
+import { IDEMPOTENT_SECRET_FIELDS } from '../idempotency/idempotency.interceptor';
 
 /** `meta` of a paged list (CONTRACT.md 2). */
 export class PageMeta {
@@ -48,6 +49,11 @@ export interface EndpointOptions {
   body?: boolean;
   /** honours Idempotency-Key (every POST that writes): the interceptor, the documented header and its two 409s */
   idempotent?: boolean;
+  /**
+   * Fields of the success body shown once (POST /api-keys's `api_key`): an idempotent replay gives them
+   * back to the same API key only, and the stored outcome keeps them encrypted under that key.
+   */
+  secretFields?: string[];
 }
 
 /** Every route can answer these; protected ones also 401 and 429. */
@@ -74,6 +80,7 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
     ...errorResponses([...codes]),
   ];
   if (options.idempotent) decorators.push(Idempotent());
+  if (options.secretFields) decorators.push(SetMetadata(IDEMPOTENT_SECRET_FIELDS, options.secretFields));
   if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, ErrorResponse));
   else decorators.push(ApiExtraModels(ErrorResponse));
   return applyDecorators(...decorators);

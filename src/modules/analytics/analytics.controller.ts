@@ -9,6 +9,7 @@ import { DEFAULT_DAYS } from './analytics-window';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsQueryDto } from './dto/analytics-query.dto';
 import { DEFAULT_TOP_PRODUCTS, TopProductsQueryDto } from './dto/top-products-query.dto';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('analytics')
 @ApiBearerAuth()
@@ -20,6 +21,7 @@ export class AnalyticsController {
   ) {}
 
   @Get('dashboard')
+  @RequiresScope('analytics')
   @Endpoint({
     summary: 'Revenue, orders, customers and products of the window (completed orders only)',
     response: DashboardJson,
@@ -30,6 +32,7 @@ export class AnalyticsController {
   }
 
   @Get('revenue')
+  @RequiresScope('analytics')
   @Endpoint({
     summary: 'One point per day of the window, oldest first, zero-filled (bare array)',
     response: RevenuePointJson,
@@ -41,6 +44,7 @@ export class AnalyticsController {
   }
 
   @Get('top-products')
+  @RequiresScope('analytics')
   @Endpoint({
     summary: 'Best-selling products of the window by revenue or quantity (bare array)',
     response: TopProductJson,
@@ -52,6 +56,7 @@ export class AnalyticsController {
   }
 
   @Get('customers')
+  @RequiresScope('analytics')
   @Endpoint({ summary: 'Active, new, returning and top customers of the window', response: CustomerAnalyticsJson, errors: ['VALIDATION_FAILED'] })
   customers(@CurrentBusiness() biz: BusinessContext, @Query() q: AnalyticsQueryDto) {
     return this.customerAnalytics.customers(biz, q.days ?? DEFAULT_DAYS);

@@ -6,6 +6,7 @@ import { DEFAULT_DAYS } from './analytics-window';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsQueryDto } from './dto/analytics-query.dto';
 import { InventoryValuationJson, MarginJson } from './reports.responses';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 /** The stock and margin reports of CONTRACT.md 13 (wrapped). */
 @ApiTags('reports')
@@ -15,6 +16,7 @@ export class ReportsController {
   constructor(private readonly analytics: AnalyticsService) {}
 
   @Get('inventory-valuation')
+  @RequiresScope('purchasing')
   @Endpoint({
     summary: 'Products with stock, their quantity, average cost and value (quantity x average cost), by value',
     response: InventoryValuationJson,
@@ -25,6 +27,7 @@ export class ReportsController {
   }
 
   @Get('margin')
+  @RequiresScope('purchasing')
   @Endpoint({
     summary: "Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by revenue",
     response: MarginJson,

@@ -5,12 +5,13 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { runStatement } from '../../database/run-statement';
 import { ApiKeyCache } from './api-key-cache';
+import { ApiKeyUsage } from './api-key-usage';
 import { findActiveApiKey } from './persistence/api-keys.sql';
 
 /**
  * The API-key guard's lookup: from the process's ApiKeyCache when it holds the key (no round trip),
  * else one prepared statement. Unknown and revoked keys are never cached. API_KEY_CACHE_MS=0 turns
- * the cache off.
+ * the cache off. A found key's use is noted for its `last_used_at` (ApiKeyUsage, written in batches).
  */
 @Injectable()
 export class ApiKeyLookupStore extends ApiKeyLookup implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -18,6 +19,7 @@ export class ApiKeyLookupStore extends ApiKeyLookup implements OnApplicationBoot
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly usage: ApiKeyUsage,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     super();
@@ -40,10 +42,17 @@ export class ApiKeyLookupStore extends ApiKeyLookup implements OnApplicationBoot
 
   async findActive(keyHash: string): Promise<BusinessContext | undefined> {
     const cached = this.cache?.get(keyHash);
-    if (cached) return cached;
+    if (cached) return this.used(cached);
     const version = this.cache?.version() ?? 0;
     const [business] = await runStatement(this.dataSource, findActiveApiKey, [keyHash]);
-    if (business) this.cache?.set(keyHash, business, version);
+    if (!business) return undefined;
+    this.cache?.set(keyHash, business, version);
+    return this.used(business);
+  }
+
+  /** Every authenticated request passes here once (EarlyAuthentication): its key's last use is noted, not written. */
+  private used(business: BusinessContext): BusinessContext {
+    this.usage.seen(business.keyId);
     return business;
   }
 }

@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyLookup } from '../../common/auth/api-key-lookup';
 import { ApiKeyLookupStore } from './api-key-lookup.store';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysService } from './api-keys.service';
+import { ApiKeyUsage } from './api-key-usage';
 import { BusinessController } from './business.controller';
+import { ApiKey } from './entities/api-key.entity';
 
-/** Also provides the API-key guard's lookup (registered app-wide in AppModule). */
+/** The business and its keys (key management, CONTRACT.md 18); also provides the API-key guard's lookup (registered app-wide in AppModule). */
 @Module({
-  controllers: [BusinessController],
-  providers: [{ provide: ApiKeyLookup, useClass: ApiKeyLookupStore }],
+  imports: [TypeOrmModule.forFeature([ApiKey])],
+  controllers: [BusinessController, ApiKeysController],
+  providers: [{ provide: ApiKeyLookup, useClass: ApiKeyLookupStore }, ApiKeysService, ApiKeyUsage],
   exports: [ApiKeyLookup],
 })
 export class BusinessesModule {}

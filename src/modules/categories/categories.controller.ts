@@ -8,6 +8,7 @@ import { CategoriesService } from './categories.service';
 import { CreateCategoryDto } from './dto/create-category.dto';
 import { ListCategoriesQuery } from './dto/list-categories.query';
 import { UpdateCategoryDto } from './dto/update-category.dto';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('categories')
 @ApiBearerAuth()
@@ -16,24 +17,28 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
+  @RequiresScope('products:read')
   @Endpoint({ summary: 'List categories, sorted by name', response: CategoryJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListCategoriesQuery) {
     return this.categories.list(biz, query);
   }
 
   @Get(':id')
+  @RequiresScope('products:read')
   @Endpoint({ summary: 'Get a category', response: CategoryJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.categories.get(biz, id);
   }
 
   @Post()
+  @RequiresScope('products:write')
   @Endpoint({ idempotent: true, summary: 'Create a category', status: 201, response: CategoryJson, body: true, errors: ['CATEGORY_EXISTS'] })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateCategoryDto) {
     return this.categories.create(biz, dto);
   }
 
   @Put(':id')
+  @RequiresScope('products:write')
   @Endpoint({ summary: 'Update a category (sent fields only)', response: CategoryJson, body: true, errors: ['NOT_FOUND', 'CATEGORY_EXISTS'] })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateCategoryDto) {
     return this.categories.update(biz, id, dto);
@@ -45,6 +50,7 @@ export class CategoriesController {
    */
   @Delete(':id')
   @HttpCode(204)
+  @RequiresScope('products:write')
   @Endpoint({ summary: 'Delete a category; its products become uncategorised', status: 204, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   remove(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.categories.remove(biz, id);

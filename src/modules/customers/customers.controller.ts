@@ -8,6 +8,7 @@ import { CustomersService } from './customers.service';
 import { CreateCustomerDto } from './dto/create-customer.dto';
 import { ListCustomersQuery } from './dto/list-customers.query';
 import { UpdateCustomerDto } from './dto/update-customer.dto';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('customers')
 @ApiBearerAuth()
@@ -17,6 +18,7 @@ export class CustomersController {
 
   /** Customers, newest first, with their totals and loyalty balance; `search` matches name, email or phone. */
   @Get()
+  @RequiresScope('customers', 'sales')
   @Endpoint({
     summary: 'List customers, newest first, with totals and loyalty balance; search matches name, email or phone',
     response: CustomerJson,
@@ -30,6 +32,7 @@ export class CustomersController {
   /** 409 CUSTOMER_EXISTS when the email or phone belongs to another customer of the business. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('customers')
   @Endpoint({
     idempotent: true,
     summary: 'Create a customer (email or phone unique in the business)',
@@ -43,12 +46,14 @@ export class CustomersController {
   }
 
   @Get(':id')
+  @RequiresScope('customers', 'sales')
   @Endpoint({ summary: 'Get a customer', response: CustomerJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.customers.get(biz, id);
   }
 
   @Put(':id')
+  @RequiresScope('customers')
   @Endpoint({ summary: 'Update a customer (sent fields only)', response: CustomerJson, body: true, errors: ['NOT_FOUND', 'CUSTOMER_EXISTS'] })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateCustomerDto) {
     return this.customers.update(biz, id, dto);

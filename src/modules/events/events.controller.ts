@@ -5,6 +5,7 @@ import { EventEnvelope } from './event-envelope';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { ListEventsQuery } from './dto/list-events.query';
 import { EventsService } from './events.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('events')
 @ApiBearerAuth()
@@ -14,6 +15,7 @@ export class EventsController {
 
   /** Oldest first, up to `limit` (1..100, default 100), the last 30 days; page on with `after=<last id>`. */
   @Get()
+  @RequiresScope('webhooks')
   @Endpoint({
     summary: 'The events feed: oldest first, up to limit (default 100), the last 30 days; continue with after=<last id>',
     response: EventEnvelope,

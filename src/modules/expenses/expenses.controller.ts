@@ -6,6 +6,7 @@ import { BusinessContext, CurrentBusiness } from '../../common/auth/business-con
 import { CreateExpenseDto } from './dto/create-expense.dto';
 import { ListExpensesQuery } from './dto/list-expenses.query';
 import { ExpensesService } from './expenses.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('expenses')
 @ApiBearerAuth()
@@ -14,6 +15,7 @@ export class ExpensesController {
   constructor(private readonly expenses: ExpensesService) {}
 
   @Get()
+  @RequiresScope('finance')
   @Endpoint({
     summary: 'List expenses, newest first; filters category and inclusive from/to dates',
     response: ExpenseJson,
@@ -27,6 +29,7 @@ export class ExpensesController {
   /** 201 with the expense; books a finance `expense` transaction and emits expense.created. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('finance')
   @Endpoint({
     idempotent: true,
     summary: 'Record an expense; books a finance expense and emits expense.created',

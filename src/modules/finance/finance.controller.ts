@@ -6,6 +6,7 @@ import { BusinessContext, CurrentBusiness } from '../../common/auth/business-con
 import { FinanceSummaryQuery } from './dto/finance-summary.query';
 import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
 import { FinanceReader } from './finance.reader';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('finance')
 @ApiBearerAuth()
@@ -15,6 +16,7 @@ export class FinanceController {
 
   /** The ledger, newest booking date first; filters `type` (income, expense, refund), `category`, inclusive `from`/`to` booking dates. */
   @Get('transactions')
+  @RequiresScope('finance')
   @Endpoint({
     summary: 'The ledger, newest booking date first; filters type, category, inclusive from/to booking dates',
     response: FinanceTransactionJson,
@@ -31,6 +33,7 @@ export class FinanceController {
    * by_category: [{type, category, amount, count}]}`, with net = income - expenses - refunds.
    */
   @Get('summary')
+  @RequiresScope('finance')
   @Endpoint({
     summary: 'Income, expenses, refunds and net of the last days (business time zone), by category',
     response: FinanceSummaryJson,

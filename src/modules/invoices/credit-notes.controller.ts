@@ -6,6 +6,7 @@ import { UuidParam } from '../../common/validation/uuid-param';
 import { CreditNoteJson } from './credit-note.mapper';
 import { CreditNotesReader } from './credit-notes.reader';
 import { ListCreditNotesQuery } from './dto/list-credit-notes.query';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 /** Credit notes are issued by returns (POST /orders/:id/returns); here they are only read. */
 @ApiTags('credit-notes')
@@ -15,6 +16,7 @@ export class CreditNotesController {
   constructor(private readonly reader: CreditNotesReader) {}
 
   @Get()
+  @RequiresScope('invoices')
   @Endpoint({
     summary: 'List credit notes, newest first; filters invoice_id, inclusive from/to dates (business time zone)',
     response: CreditNoteJson,
@@ -26,6 +28,7 @@ export class CreditNotesController {
   }
 
   @Get(':id')
+  @RequiresScope('invoices')
   @Endpoint({ summary: 'Get a credit note with its lines', response: CreditNoteJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.reader.get(biz, id);

@@ -9,6 +9,7 @@ import { ListInvoicesQuery } from './dto/list-invoices.query';
 import { UpdateInvoiceDto } from './dto/update-invoice.dto';
 import { InvoicesReader } from './invoices.reader';
 import { InvoicesService } from './invoices.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -21,6 +22,7 @@ export class InvoicesController {
 
   /** Newest first; filters customer_id, status (paid, unpaid, cancelled, overdue), inclusive from/to issue dates in the business time zone. */
   @Get()
+  @RequiresScope('invoices')
   @Endpoint({
     summary: 'List invoices, newest first; filters customer_id, status, inclusive from/to issue dates (business time zone)',
     response: InvoiceJson,
@@ -32,6 +34,7 @@ export class InvoicesController {
   }
 
   @Get(':id')
+  @RequiresScope('invoices')
   @Endpoint({ summary: 'Get an invoice with its items', response: InvoiceJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.reader.get(biz, id);
@@ -40,6 +43,7 @@ export class InvoicesController {
   /** 201 with an unpaid invoice (INV number shared with order invoices; due_date default today + 30 days). Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('invoices')
   @Endpoint({
     idempotent: true,
     summary: 'Issue a manual invoice, unpaid (due in 30 days unless due_date)',
@@ -57,6 +61,7 @@ export class InvoicesController {
    * else 409 INVALID_STATUS_TRANSITION; the current status again is a no-op. `paid` emits invoice.paid.
    */
   @Put(':id')
+  @RequiresScope('invoices')
   @Endpoint({
     summary: 'Change an invoice status (paid emits invoice.paid)',
     response: InvoiceJson,

@@ -11,6 +11,7 @@ import { UuidParam } from '../../common/validation/uuid-param';
 import { RedeemPointsDto } from './dto/redeem-points.dto';
 import { LoyaltyReader } from './loyalty.reader';
 import { LoyaltyService } from './loyalty.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('loyalty')
 @ApiBearerAuth()
@@ -24,6 +25,7 @@ export class LoyaltyController {
   /** 201, wrapped: {transaction_id, customer_id, points_redeemed, new_balance}. 422 INSUFFICIENT_POINTS above the balance. Honours Idempotency-Key. */
   @Post('redeem')
   @HttpCode(201)
+  @RequiresScope('customers')
   @Endpoint({
     idempotent: true,
     summary: 'Redeem points of a customer (never below a zero balance)',
@@ -38,6 +40,7 @@ export class LoyaltyController {
 
   /** Bare balance object {customer_id, balance, lifetime_earned, lifetime_redeemed}; zeros for a customer without transactions. */
   @Get(':customer_id')
+  @RequiresScope('customers')
   @Endpoint({
     summary: "A customer's points balance (bare object, SPEC.md)",
     response: LoyaltyBalanceJson,
@@ -53,6 +56,7 @@ export class LoyaltyController {
    * never sits in memory), or one page with `limit` (1..1000) and/or `before` (CONTRACT.md 6).
    */
   @Get(':customer_id/history')
+  @RequiresScope('customers')
   @Endpoint({
     summary: "A customer's points transactions, newest first (bare array, SPEC.md): all of them, or a page with limit and before",
     response: LoyaltyTransactionJson,

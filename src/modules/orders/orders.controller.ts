@@ -10,6 +10,7 @@ import { CancelOrderDto } from './order-cancellation.dto';
 import { OrderCancellationService } from './order-cancellation.service';
 import { OrdersReader } from './orders.reader';
 import { OrdersService } from './orders.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('orders')
 @ApiBearerAuth()
@@ -24,6 +25,7 @@ export class OrdersController {
   /** One call, the whole sale: customer, stock, loyalty, invoice, finance, sale.completed. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('sales')
   @Endpoint({
     idempotent: true,
     summary: 'Place an order: customer, stock, loyalty, invoice, finance and sale.completed in one transaction',
@@ -38,6 +40,7 @@ export class OrdersController {
 
   /** Newest first; `from` and `to` are inclusive dates in the business time zone. */
   @Get()
+  @RequiresScope('orders:read')
   @Endpoint({
     summary: 'List orders, newest first; from/to are inclusive dates in the business time zone',
     response: OrderJson,
@@ -49,6 +52,7 @@ export class OrdersController {
   }
 
   @Get(':id')
+  @RequiresScope('orders:read')
   @Endpoint({ summary: 'Get an order', response: OrderJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.reader.get(biz, id);
@@ -57,6 +61,7 @@ export class OrdersController {
   /** A completed order cancelled in one transaction; 200 with the order. 409 unless completed. Honours Idempotency-Key. */
   @Post(':id/cancel')
   @HttpCode(200)
+  @RequiresScope('orders:write')
   @Endpoint({
     idempotent: true,
     summary: 'Cancel a completed order: restock, reverse points, cancel its invoice, book a refund, emit sale.cancelled',

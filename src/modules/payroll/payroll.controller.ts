@@ -7,6 +7,7 @@ import { UuidParam } from '../../common/validation/uuid-param';
 import { CreatePayrollRunDto } from './dto/create-payroll-run.dto';
 import { ListPayrollRunsQuery } from './dto/list-payroll-runs.query';
 import { PayrollService } from './payroll.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('payroll')
 @ApiBearerAuth()
@@ -15,6 +16,7 @@ export class PayrollController {
   constructor(private readonly payroll: PayrollService) {}
 
   @Get()
+  @RequiresScope('finance')
   @Endpoint({ summary: 'List payroll runs with their items, newest first', response: PayrollRunJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListPayrollRunsQuery) {
     return this.payroll.list(biz, query);
@@ -23,6 +25,7 @@ export class PayrollController {
   /** 201 with the run; books one finance `expense` (category `payroll`) of the total and emits payroll.processed. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('finance')
   @Endpoint({
     idempotent: true,
     summary: 'Process a payroll run; books one finance expense (payroll) and emits payroll.processed',
@@ -35,6 +38,7 @@ export class PayrollController {
   }
 
   @Get(':id')
+  @RequiresScope('finance')
   @Endpoint({ summary: 'Get a payroll run', response: PayrollRunJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.payroll.get(biz, id);

@@ -8,6 +8,7 @@ import { CreateProductDto } from './dto/create-product.dto';
 import { ListProductsQuery } from './dto/list-products.query';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { ProductsService } from './products.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('products')
 @ApiBearerAuth()
@@ -16,18 +17,21 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get()
+  @RequiresScope('products:read', 'sales')
   @Endpoint({ summary: 'List products, by name; active ones unless is_active=false', response: ProductJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListProductsQuery) {
     return this.products.list(biz, query);
   }
 
   @Get(':id')
+  @RequiresScope('products:read', 'sales')
   @Endpoint({ summary: 'Get a product with its stock per warehouse', response: ProductJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.products.get(biz, id);
   }
 
   @Post()
+  @RequiresScope('products:write')
   @Endpoint({
     idempotent: true,
     summary: 'Create a product (SKU generated when omitted)',
@@ -41,12 +45,14 @@ export class ProductsController {
   }
 
   @Put(':id')
+  @RequiresScope('products:write')
   @Endpoint({ summary: 'Update a product (sent fields only)', response: ProductJson, body: true, errors: ['NOT_FOUND', 'SKU_TAKEN', 'UNKNOWN_CATEGORY'] })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateProductDto) {
     return this.products.update(biz, id, dto);
   }
 
   @Delete(':id')
+  @RequiresScope('products:write')
   @Endpoint({ summary: 'Deactivate a product (is_active false); nothing is removed', response: ProductJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   deactivate(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.products.deactivate(biz, id);

@@ -15,6 +15,7 @@ import { PurchaseOrdersReader } from './purchase-orders.reader';
 import { PurchaseOrdersService } from './purchase-orders.service';
 import { ReceiptJson } from './receipt.mapper';
 import { ReceiptsService } from './receipts.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('purchase-orders')
 @ApiBearerAuth()
@@ -28,6 +29,7 @@ export class PurchaseOrdersController {
   ) {}
 
   @Get()
+  @RequiresScope('purchasing')
   @Endpoint({
     summary: 'List purchase orders, newest first; filters status, supplier_id, inclusive from/to creation dates (business time zone)',
     response: PurchaseOrderJson,
@@ -39,6 +41,7 @@ export class PurchaseOrdersController {
   }
 
   @Get(':id')
+  @RequiresScope('purchasing')
   @Endpoint({
     summary: 'Get a purchase order with its lines and what was received of each',
     response: PurchaseOrderJson,
@@ -51,6 +54,7 @@ export class PurchaseOrdersController {
   /** 201 with a draft, numbered PO-0001 gaplessly. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('purchasing')
   @Endpoint({
     idempotent: true,
     summary: 'Create a purchase order as a draft',
@@ -64,6 +68,7 @@ export class PurchaseOrdersController {
   }
 
   @Put(':id')
+  @RequiresScope('purchasing')
   @Endpoint({
     summary: 'Change a draft purchase order (sent fields only; items replaces every line)',
     response: PurchaseOrderJson,
@@ -76,6 +81,7 @@ export class PurchaseOrdersController {
 
   @Post(':id/submit')
   @HttpCode(200)
+  @RequiresScope('purchasing')
   @Endpoint({
     idempotent: true,
     summary: 'Submit a draft purchase order to its supplier (draft -> ordered)',
@@ -89,6 +95,7 @@ export class PurchaseOrdersController {
 
   @Post(':id/cancel')
   @HttpCode(200)
+  @RequiresScope('purchasing')
   @Endpoint({
     idempotent: true,
     summary: 'Cancel a purchase order that is not fully received (what was received stays)',
@@ -103,6 +110,7 @@ export class PurchaseOrdersController {
   /** Goods of an ordered purchase order arrive: stock, GR number, the order's received quantities. Honours Idempotency-Key. */
   @Post(':id/receipts')
   @HttpCode(201)
+  @RequiresScope('purchasing')
   @Endpoint({
     idempotent: true,
     summary: 'Receive goods of an ordered purchase order into stock (never above what was ordered)',
@@ -118,6 +126,7 @@ export class PurchaseOrdersController {
   /** 201 with the finance expense (category purchases) that books the payment; the order's paid_amount grows by it. */
   @Post(':id/payments')
   @HttpCode(201)
+  @RequiresScope('purchasing')
   @Endpoint({
     idempotent: true,
     summary: 'Pay the supplier of a purchase order: a finance expense (category purchases), never more than the order is worth',

@@ -5,6 +5,7 @@ import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { PaginationQueryDto } from '../../common/pagination/pagination';
 import { ReorderSuggestionJson } from './reorder-suggestion.mapper';
 import { ReorderSuggestionsReader } from './reorder-suggestions.reader';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('stock')
 @ApiBearerAuth()
@@ -13,6 +14,7 @@ export class ReorderSuggestionsController {
   constructor(private readonly reader: ReorderSuggestionsReader) {}
 
   @Get()
+  @RequiresScope('inventory')
   @Endpoint({
     summary: 'Active products whose stock plus what open purchase orders bring is below min_stock, with how much to order; by name',
     response: ReorderSuggestionJson,

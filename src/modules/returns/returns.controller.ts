@@ -8,6 +8,7 @@ import { ListReturnsQuery } from './dto/list-returns.query';
 import { ReturnJson } from './return.mapper';
 import { ReturnsReader } from './returns.reader';
 import { ReturnsService } from './returns.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('returns')
 @ApiBearerAuth()
@@ -21,6 +22,7 @@ export class ReturnsController {
   /** Some lines of a completed or partly returned order come back in one transaction. Honours Idempotency-Key. */
   @Post('orders/:id/returns')
   @HttpCode(201)
+  @RequiresScope('orders:write')
   @Endpoint({
     idempotent: true,
     summary: 'Return lines of an order: restock, refund, reverse points, credit note, sale.returned, in one transaction',
@@ -34,12 +36,14 @@ export class ReturnsController {
   }
 
   @Get('orders/:id/returns')
+  @RequiresScope('orders:read')
   @Endpoint({ summary: "List an order's returns, newest first", response: ReturnJson, shape: 'paged', errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   listForOrder(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Query() query: ListReturnsQuery) {
     return this.reader.listForOrder(biz, id, query);
   }
 
   @Get('returns')
+  @RequiresScope('orders:read')
   @Endpoint({
     summary: 'List returns, newest first; inclusive from/to dates (business time zone)',
     response: ReturnJson,
@@ -51,6 +55,7 @@ export class ReturnsController {
   }
 
   @Get('returns/:id')
+  @RequiresScope('orders:read')
   @Endpoint({ summary: 'Get a return with its lines', response: ReturnJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.reader.get(biz, id);

@@ -8,6 +8,7 @@ import { ListStockCountsQuery } from './dto/list-stock-counts.query';
 import { StockCountJson } from './stock-count.mapper';
 import { StockCountsReader } from './stock-counts.reader';
 import { StockCountsService } from './stock-counts.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('stock')
 @ApiBearerAuth()
@@ -21,6 +22,7 @@ export class StockCountsController {
   /** 201 with the count, numbered CNT-0001 gaplessly; each counted quantity is now the stock. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('inventory')
   @Endpoint({
     idempotent: true,
     summary: 'Post a stock count: each counted quantity becomes the stock (count movements of the differences); compare-and-set with expected_quantity',
@@ -34,6 +36,7 @@ export class StockCountsController {
   }
 
   @Get()
+  @RequiresScope('inventory')
   @Endpoint({
     summary: 'List stock counts, newest first; filters warehouse_id and inclusive from/to posting dates (business time zone)',
     response: StockCountJson,
@@ -45,6 +48,7 @@ export class StockCountsController {
   }
 
   @Get(':id')
+  @RequiresScope('inventory')
   @Endpoint({
     summary: 'Get a stock count with the stock before, the counted quantity and the difference of each product',
     response: StockCountJson,

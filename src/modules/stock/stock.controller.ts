@@ -6,6 +6,7 @@ import { BusinessContext, CurrentBusiness } from '../../common/auth/business-con
 import { CreateAdjustmentDto } from './dto/create-adjustment.dto';
 import { ListMovementsQuery } from './dto/list-movements.query';
 import { StockMovementsService } from './stock-movements.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('stock')
 @ApiBearerAuth()
@@ -15,6 +16,7 @@ export class StockController {
 
   /** A signed manual adjustment; 201 with the movement it wrote. Emits stock.adjusted (and stock.low / stock.out). Honours Idempotency-Key. */
   @Post('adjustments')
+  @RequiresScope('inventory')
   @Endpoint({
     idempotent: true,
     summary: 'Adjust stock by a signed quantity; emits stock.adjusted (and stock.low / stock.out)',
@@ -28,6 +30,7 @@ export class StockController {
   }
 
   @Get('movements')
+  @RequiresScope('inventory')
   @Endpoint({ summary: 'The stock movement ledger, newest first', response: MovementJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListMovementsQuery) {
     return this.movements.list(biz, query);

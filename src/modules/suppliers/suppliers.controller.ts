@@ -8,6 +8,7 @@ import { ListSuppliersQuery } from './dto/list-suppliers.query';
 import { UpdateSupplierDto } from './dto/update-supplier.dto';
 import { SupplierJson } from './suppliers.mapper';
 import { SuppliersService } from './suppliers.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('suppliers')
 @ApiBearerAuth()
@@ -16,18 +17,21 @@ export class SuppliersController {
   constructor(private readonly suppliers: SuppliersService) {}
 
   @Get()
+  @RequiresScope('purchasing')
   @Endpoint({ summary: 'List suppliers, sorted by name', response: SupplierJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListSuppliersQuery) {
     return this.suppliers.list(biz, query);
   }
 
   @Get(':id')
+  @RequiresScope('purchasing')
   @Endpoint({ summary: 'Get a supplier', response: SupplierJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.suppliers.get(biz, id);
   }
 
   @Post()
+  @RequiresScope('purchasing')
   @Endpoint({
     idempotent: true,
     summary: 'Create a supplier (name unique in the business)',
@@ -41,6 +45,7 @@ export class SuppliersController {
   }
 
   @Put(':id')
+  @RequiresScope('purchasing')
   @Endpoint({ summary: 'Update a supplier (sent fields only)', response: SupplierJson, body: true, errors: ['NOT_FOUND', 'SUPPLIER_EXISTS'] })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateSupplierDto) {
     return this.suppliers.update(biz, id, dto);

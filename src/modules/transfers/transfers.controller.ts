@@ -9,6 +9,7 @@ import { ReceiveTransferDto } from './dto/receive-transfer.dto';
 import { TransferJson } from './transfer.mapper';
 import { TransfersReader } from './transfers.reader';
 import { TransfersService } from './transfers.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('stock')
 @ApiBearerAuth()
@@ -22,6 +23,7 @@ export class TransfersController {
   /** 201 with the transfer in transit, numbered TR-0001 gaplessly; the goods have left the source. Honours Idempotency-Key. */
   @Post()
   @HttpCode(201)
+  @RequiresScope('inventory')
   @Endpoint({
     idempotent: true,
     summary: 'Ship stock from one warehouse to another (transfer_out movements; never below zero)',
@@ -35,6 +37,7 @@ export class TransfersController {
   }
 
   @Get()
+  @RequiresScope('inventory')
   @Endpoint({
     summary: 'List transfers, newest first; filters status and inclusive from/to creation dates (business time zone)',
     response: TransferJson,
@@ -46,6 +49,7 @@ export class TransfersController {
   }
 
   @Get(':id')
+  @RequiresScope('inventory')
   @Endpoint({
     summary: 'Get a transfer with what was shipped, received and lost of each product',
     response: TransferJson,
@@ -58,6 +62,7 @@ export class TransfersController {
   /** What arrived enters the destination, the rest is recorded as lost; emits stock.transferred. */
   @Post(':id/receive')
   @HttpCode(200)
+  @RequiresScope('inventory')
   @Endpoint({
     idempotent: true,
     summary: 'Receive a transfer in full (no items) or in part (the rest is lost); emits stock.transferred',
@@ -71,6 +76,7 @@ export class TransfersController {
 
   @Post(':id/cancel')
   @HttpCode(200)
+  @RequiresScope('inventory')
   @Endpoint({
     idempotent: true,
     summary: 'Cancel a transfer in transit: its goods go back to the source (transfer_cancel movements)',

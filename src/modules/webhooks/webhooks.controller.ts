@@ -10,6 +10,7 @@ import { ListDeliveriesQuery } from './dto/list-deliveries.query';
 import { UpdateWebhookDto } from './dto/update-webhook.dto';
 import { WebhookDeliveriesService } from './webhook-deliveries.service';
 import { WebhooksService } from './webhooks.service';
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
 @ApiTags('webhooks')
 @ApiBearerAuth()
@@ -22,18 +23,21 @@ export class WebhooksController {
 
   /** 201 with the webhook; the secret is never returned (`secret_set`). */
   @Post()
+  @RequiresScope('webhooks')
   @Endpoint({ idempotent: true, summary: 'Register a webhook (the secret is write-only)', status: 201, response: WebhookJson, body: true })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateWebhookDto) {
     return this.webhooks.create(biz, dto);
   }
 
   @Get()
+  @RequiresScope('webhooks')
   @Endpoint({ summary: 'List webhooks, newest first', response: WebhookJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListWebhooksQuery) {
     return this.webhooks.list(biz, query);
   }
 
   @Get(':id')
+  @RequiresScope('webhooks')
   @Endpoint({ summary: 'Get a webhook', response: WebhookJson, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   get(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.webhooks.get(biz, id);
@@ -41,6 +45,7 @@ export class WebhooksController {
 
   /** is_active false pauses deliveries; url, events and secret can change too. */
   @Put(':id')
+  @RequiresScope('webhooks')
   @Endpoint({
     summary: 'Update a webhook (is_active false pauses deliveries; secret null removes it)',
     response: WebhookJson,
@@ -53,6 +58,7 @@ export class WebhooksController {
 
   @Delete(':id')
   @HttpCode(204)
+  @RequiresScope('webhooks')
   @Endpoint({ summary: 'Delete a webhook and its delivery log', status: 204, errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   remove(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.webhooks.remove(biz, id);
@@ -60,6 +66,7 @@ export class WebhooksController {
 
   /** The delivery log, newest first. */
   @Get(':id/deliveries')
+  @RequiresScope('webhooks')
   @Endpoint({
     summary: 'The delivery log of a webhook, newest first; filter status',
     response: DeliveryJson,
@@ -73,6 +80,7 @@ export class WebhooksController {
   /** 202: the new attempt is queued and made in the background; poll the log for its outcome. */
   @Post(':id/deliveries/:delivery_id/redeliver')
   @HttpCode(202)
+  @RequiresScope('webhooks')
   @Endpoint({
     idempotent: true,
     summary: 'Queue a new attempt of a delivery (made in the background)',

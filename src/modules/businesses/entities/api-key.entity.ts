@@ -18,7 +18,7 @@ export class ApiKey {
   business?: Business;
 
   /** hex SHA-256 of the key */
-  @Column('char', { length: 64 })
+  @Column('char', { length: 64, select: false })
   keyHash: string;
 
   /** the first characters of the key, to tell keys apart in lists and logs */

@@ -18,3 +18,19 @@ export const findActiveApiKey = defineStatement<[keyHash: string], BusinessConte
  */
 export const LISTEN_API_KEY_CHANGES = 'LISTEN api_keys_changed';
 export const ALL_API_KEYS = '*';
+
+/**
+ * The keys' last use, written in batches off the request path (ApiKeyUsage): `$1` key ids, `$2` when
+ * each was seen. A row already written within the minute before is left alone, so however many
+ * processes saw a key, it is written at most once a minute; the api_keys trigger does not notify
+ * for a change of `last_used_at` alone (migration ApiKeyScopes). A background statement whose table
+ * starts empty: planned per run.
+ */
+export const recordApiKeysUsed = defineStatement<[keyIds: string[], seenAt: Date[]], { id: string }>(
+  'businesses.recordApiKeysUsed',
+  `UPDATE api_keys k SET last_used_at = u.seen_at
+     FROM unnest($1::uuid[], $2::timestamptz[]) AS u(id, seen_at)
+    WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at <= u.seen_at - interval '1 minute')
+   RETURNING k.id`,
+  { plannedPerRun: true },
+);

@@ -1,0 +1,14 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BusinessContext } from '../../common/auth/business-context';
+import { SCOPES } from '../../common/auth/scopes';
+
+/** GET /business's `key`: the calling key (CONTRACT.md 18), so a console shows only what it may do. */
+export class CallingKeyJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Counter 1' }) name: string;
+  @ApiProperty({ enum: SCOPES, enumName: 'Scope', isArray: true, example: ['sales'] }) scopes: string[];
+}
+
+export function callingKeyJson(biz: BusinessContext): CallingKeyJson {
+  return { id: biz.keyId, name: biz.keyName, scopes: biz.scopes };
+}
