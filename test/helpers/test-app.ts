@@ -41,9 +41,12 @@ export async function cloneTemplateDatabase(): Promise<string> {
   return `${server}/${name}`;
 }
 
-/** The real AppModule on its own fresh database (a clone of the migrated template). */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const databaseUrl = await cloneTemplateDatabase();
+/**
+ * The real AppModule on its own fresh database (a clone of the migrated template), or on `databaseUrl`
+ * (a second process of one deployment); `logger` sees every log record.
+ */
+export async function startTestApp(overrides: Partial<AppConfig> = {}, options: { databaseUrl?: string; logger?: JsonLogger } = {}): Promise<TestApp> {
+  const databaseUrl = options.databaseUrl ?? (await cloneTemplateDatabase());
   // the background analytics warm-up stays off unless a spec asks for it: most specs watch what a request builds;
   // so does the API-key cache, whose revocations land a notification later (test/api-key-cache.e2e-spec.ts)
   const config: AppConfig = {
@@ -58,7 +61,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     apiKeyUsageFlushMs: 0,
     ...overrides,
   };
-  const { app } = await createApplication(config, new JsonLogger(config.logLevel));
+  const { app } = await createApplication(config, options.logger ?? new JsonLogger(config.logLevel));
   await app.init();
   const server = app.getHttpServer();
   const checker = new ResponseChecker((await request(server).get('/docs-json').expect(200)).body as OpenApiDocument);

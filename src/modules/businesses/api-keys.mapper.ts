@@ -12,9 +12,9 @@ export class ApiKeyJson {
   @ApiProperty({ enum: SCOPES, enumName: 'Scope', isArray: true, example: ['sales'] }) scopes: string[];
   @ApiProperty({ example: 'bo_Xy3k9', description: 'the first 8 characters of the key' }) prefix: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'kept to the minute: at most one write per key and minute' })
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'kept to the minute: at most one write per key and minute' })
   last_used_at: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) revoked_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) revoked_at: string | null;
 }
 
 /** POST /api-keys's answer: the key itself, shown this once. */
