@@ -45,7 +45,12 @@ describe('API key management', () => {
   const as = (app: TestApp, key: string) => ({
     get: (path: string) => app.http().get(`/api/v1${path}`).set('Authorization', `Bearer ${key}`),
     post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      app.http().post(`/api/v1${path}`).set('Authorization', `Bearer ${key}`).set(headers).send(body as object),
+      app
+        .http()
+        .post(`/api/v1${path}`)
+        .set('Authorization', `Bearer ${key}`)
+        .set(headers)
+        .send(body as object),
     del: (path: string) => app.http().delete(`/api/v1${path}`).set('Authorization', `Bearer ${key}`),
   });
 
@@ -80,7 +85,8 @@ describe('API key management', () => {
     const list = await admin.get('/api-keys?per_page=10').expect(200);
     expect(list.body.meta).toEqual({ page: 1, per_page: 10, total: 2, total_pages: 1 });
     expect(list.body.data.map((k: { id: string }) => k.id)).toEqual([key.id, biz.key_id]);
-    for (const listed of list.body.data) expect(Object.keys(listed).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scopes']);
+    for (const listed of list.body.data)
+      expect(Object.keys(listed).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scopes']);
     for (const secret of [...secretsOf(key.api_key), ...secretsOf(biz.api_key)]) {
       expect(list.text).not.toContain(secret);
       expect(me.text).not.toContain(secret);
@@ -112,7 +118,11 @@ describe('API key management', () => {
 
   it('revokes a key at once in both processes; the other keys keep working', async () => {
     const biz = await createBusiness(t, 'Revoke');
-    const made = (await as(t, biz.api_key).post('/api-keys', { name: 'Temp', scopes: ['analytics'] }).expect(201)).body.data;
+    const made = (
+      await as(t, biz.api_key)
+        .post('/api-keys', { name: 'Temp', scopes: ['analytics'] })
+        .expect(201)
+    ).body.data;
     // both processes have the key in their caches
     await as(t, made.api_key).get('/business').expect(200);
     await as(second, made.api_key).get('/business').expect(200);
@@ -139,9 +149,15 @@ describe('API key management', () => {
     const refused = await as(t, biz.api_key).del(`/api-keys/${biz.key_id}`).expect(409);
     expect(refused.body.error).toMatchObject({ code: 'LAST_ADMIN_KEY', details: [{ key_id: biz.key_id, active_admin_keys: 1 }] });
     // a restricted key does not count as an admin
-    await as(t, biz.api_key).post('/api-keys', { name: 'Till', scopes: ['sales'] }).expect(201);
+    await as(t, biz.api_key)
+      .post('/api-keys', { name: 'Till', scopes: ['sales'] })
+      .expect(201);
     await as(t, biz.api_key).del(`/api-keys/${biz.key_id}`).expect(409);
-    const other = (await as(t, biz.api_key).post('/api-keys', { name: 'Owner 2', scopes: ['admin'] }).expect(201)).body.data;
+    const other = (
+      await as(t, biz.api_key)
+        .post('/api-keys', { name: 'Owner 2', scopes: ['admin'] })
+        .expect(201)
+    ).body.data;
     await as(t, other.api_key).del(`/api-keys/${biz.key_id}`).expect(204);
     expect((await as(t, other.api_key).del(`/api-keys/${other.id}`).expect(409)).body.error.code).toBe('LAST_ADMIN_KEY');
     await as(t, other.api_key).get('/api-keys').expect(200);
@@ -200,7 +216,9 @@ describe('API key management', () => {
       expect(JSON.stringify(res.body.error.details)).toContain(field);
     }
     expect(snapshotDiff(before, await snapshotBusiness(t.db, biz.business_id))).toEqual({});
-    await as(t, biz.api_key).post('/api-keys', { name: 'x'.repeat(100), scopes: ['admin', 'sales'] }).expect(201);
+    await as(t, biz.api_key)
+      .post('/api-keys', { name: 'x'.repeat(100), scopes: ['admin', 'sales'] })
+      .expect(201);
   });
 
   it('replays a creation to the same caller only, never storing the key in clear', async () => {
@@ -216,7 +234,11 @@ describe('API key management', () => {
     for (const secret of secretsOf(first.body.data.api_key)) expect(stored[0].body).not.toContain(secret);
     expect(stored[0].body).toContain(first.body.data.id);
     // another admin key of the business cannot have it replayed
-    const other = (await as(t, biz.api_key).post('/api-keys', { name: 'Owner 2', scopes: ['admin'] }).expect(201)).body.data;
+    const other = (
+      await as(t, biz.api_key)
+        .post('/api-keys', { name: 'Owner 2', scopes: ['admin'] })
+        .expect(201)
+    ).body.data;
     const stolen = await as(t, other.api_key).post('/api-keys', body, headers).expect(409);
     expect(stolen.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(stolen.text).not.toContain(first.body.data.api_key);

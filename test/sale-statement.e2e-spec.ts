@@ -25,7 +25,15 @@ describe('the order statements, composed', () => {
   let t: TestApp;
   let client: Client;
   let effects: SaleEffect[];
-  const biz: BusinessContext = { id: randomUUID(), name: 'Shop', currency: 'EUR', timezone: 'Europe/Paris', keyId: randomUUID(), keyName: 'API key', scopes: ['admin'] };
+  const biz: BusinessContext = {
+    id: randomUUID(),
+    name: 'Shop',
+    currency: 'EUR',
+    timezone: 'Europe/Paris',
+    keyId: randomUUID(),
+    keyName: 'API key',
+    scopes: ['admin'],
+  };
   const product = { id: randomUUID(), name: 'Tea', sku: 'TEA-1', price: '3.50', is_active: true };
 
   beforeAll(async () => {

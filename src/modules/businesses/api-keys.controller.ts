@@ -17,7 +17,12 @@ export class ApiKeysController {
 
   @Get()
   @RequiresScope('admin')
-  @Endpoint({ summary: "List the business's API keys, newest first (never the key nor its hash)", response: ApiKeyJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
+  @Endpoint({
+    summary: "List the business's API keys, newest first (never the key nor its hash)",
+    response: ApiKeyJson,
+    shape: 'paged',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListApiKeysQuery) {
     return this.keys.list(biz, query);
   }
