@@ -135,7 +135,7 @@ describe('CLI: business and API keys', () => {
     expect(jsonLine(unknownFlag.stdout).error).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('--colour') });
 
     const cases: [string[], string][] = [
-      [['apikey:create', '--business', '00000000-0000-4000-8000-000000000000', '--scopes', 'sales'], '--scopes'],
+      [['apikey:create', '--business', '00000000-0000-4000-8000-000000000000', '--expires', '2030-01-01'], '--expires'],
       [['business:create', '--name'], '--name'],
       [['business:create', '--name', 'Flagged', '--currency'], '--currency'],
       [['business:create', '--name', '   '], '--name'],
@@ -154,6 +154,51 @@ describe('CLI: business and API keys', () => {
     }
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM businesses WHERE name = 'Flagged'`);
     expect(n).toBe(0);
+  });
+
+  it('apikey:create takes --name and --scopes; the key has exactly those (CONTRACT.md 18)', async () => {
+    const biz = jsonLine((await runCliInProcess(['business:create', '--name', 'Scoped CLI'], env)).stdout);
+    const made = await runCliInProcess(['apikey:create', '--business', biz.business_id, '--name', 'Counter 2', '--scopes', 'sales, customers'], env);
+    expect(made.code).toBe(0);
+    const key = jsonLine(made.stdout);
+    expect(key).toEqual({ key_id: expect.stringMatching(/^[0-9a-f-]{36}$/), api_key: expect.stringMatching(/^bo_/) });
+    const me = await t.http().get('/api/v1/business').set('Authorization', `Bearer ${key.api_key}`).expect(200);
+    expect(me.body.data.key).toEqual({ id: key.key_id, name: 'Counter 2', scopes: ['sales', 'customers'] });
+    const refused = await t.http().get('/api/v1/orders').set('Authorization', `Bearer ${key.api_key}`).expect(403);
+    expect(refused.body.error).toMatchObject({ code: 'FORBIDDEN_SCOPE', details: [{ required: 'orders:read' }] });
+    // without the flags: an admin key named "API key"
+    const plain = jsonLine((await runCliInProcess(['apikey:create', '--business', biz.business_id], env)).stdout);
+    const plainMe = await t.http().get('/api/v1/business').set('Authorization', `Bearer ${plain.api_key}`).expect(200);
+    expect(plainMe.body.data.key).toEqual({ id: plain.key_id, name: 'API key', scopes: ['admin'] });
+  });
+
+  it('apikey:create refuses unknown, repeated and empty scopes and bad names: one JSON line, exit 1, no key', async () => {
+    const biz = jsonLine((await runCliInProcess(['business:create', '--name', 'Scoped refusals'], env)).stdout);
+    const spawned = await runCli(['apikey:create', '--business', biz.business_id, '--scopes', 'sales,root'], env);
+    expect({ code: spawned.code, error: jsonLine(spawned.stdout).error }).toEqual({
+      code: 1,
+      error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('"root"') },
+    });
+    const cases: [string[], string][] = [
+      [['--scopes', 'sales,sales'], 'repeat'],
+      [['--scopes', ''], 'at least one'],
+      [['--scopes', ' , '], 'at least one'],
+      [['--scopes', 'sales,'], 'unknown scope'],
+      [['--scopes', 'Admin'], 'unknown scope'],
+      [['--name', 'x'.repeat(101)], 'at most 100'],
+      [['--name', '  '], 'empty'],
+      [['--scopes'], '--scopes'],
+    ];
+    for (const [flags, named] of cases) {
+      const res = await runCliInProcess(['apikey:create', '--business', biz.business_id, ...flags], env);
+      expect({ flags, code: res.code, error: jsonLine(res.stdout).error }).toEqual({
+        flags,
+        code: 1,
+        error: { code: 'VALIDATION_FAILED', message: expect.stringContaining(named) },
+      });
+    }
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE business_id = $1`, [biz.business_id]);
+    expect(n).toBe(1);
   });
 
   it('takes an upper-case id as the same key', async () => {

@@ -84,3 +84,34 @@ describe('security: rate limit per API key', () => {
     }
   });
 });
+
+/**
+ * Issue 35 point 4: a restricted key's 403s are the key's own requests. They use its per-key budget
+ * (a key hammering routes outside its scopes is limited like any other), never the address's budget
+ * of refused keys (AUTH_FAILURES_PER_MINUTE, which 401s use), and never another key's.
+ */
+describe('security: the rate limits and restricted keys', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ rateLimitPerMinute: 5, authFailuresPerMinute: 3 });
+  });
+  afterAll(() => t.close());
+
+  it("a restricted key's 403s count against its own budget only, not as authentication failures", async () => {
+    const biz = await createBusiness(t);
+    const till = await createApiKey(t.db, biz.business_id, { name: 'Till', scopes: ['sales'] });
+    const tillAuth = { Authorization: `Bearer ${till.api_key}` };
+    for (let i = 0; i < 5; i++) {
+      const res = await t.http().get('/api/v1/finance/summary').set(tillAuth).expect(403);
+      expect(res.body.error).toMatchObject({ code: 'FORBIDDEN_SCOPE', details: [{ required: 'finance' }] });
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(4 - i));
+    }
+    expect((await t.http().get('/api/v1/products').set(tillAuth).expect(429)).body.error.code).toBe('RATE_LIMITED');
+    // the business's admin key was never touched by the till's refusals
+    await t.http().get('/api/v1/business').set(biz.auth).expect(200);
+    // the address has refused no key: its three failures are all left (the fourth bad key is the 429)
+    for (let i = 0; i < 3; i++) await t.http().get('/api/v1/business').set('Authorization', 'Bearer bo_neverissuedneverissuedneverissued').expect(401);
+    await t.http().get('/api/v1/business').set('Authorization', 'Bearer bo_neverissuedneverissuedneverissued').expect(429);
+  });
+});
