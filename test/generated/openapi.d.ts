@@ -63,11 +63,60 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The business the API key belongs to */
+        /**
+         * The business the API key belongs to
+         * @description **Scope:** any valid API key, whatever its scopes.
+         */
         get: operations["BusinessController_current"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the business's API keys, newest first (never the key nor its hash)
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        get: operations["ApiKeysController_list"];
+        put?: never;
+        /**
+         * Create an API key with the given scopes; the key is shown once
+         * @description **Scope:** `admin` (also granted by ).
+         *
+         *     A replay with the same Idempotency-Key and body, by the same calling key, answers the same (the key included: the stored answer keeps it encrypted under the calling key); by another key it is 409 IDEMPOTENCY_KEY_REUSED.
+         */
+        post: operations["ApiKeysController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key at once, in every process (the last active admin key cannot be)
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        delete: operations["ApiKeysController_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -80,10 +129,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List categories, sorted by name */
+        /**
+         * List categories, sorted by name
+         * @description **Scope:** `products:read` (also granted by `products:write`, `admin`).
+         */
         get: operations["CategoriesController_list"];
         put?: never;
-        /** Create a category */
+        /**
+         * Create a category
+         * @description **Scope:** `products:write` (also granted by `admin`).
+         */
         post: operations["CategoriesController_create"];
         delete?: never;
         options?: never;
@@ -98,12 +153,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a category */
+        /**
+         * Get a category
+         * @description **Scope:** `products:read` (also granted by `products:write`, `admin`).
+         */
         get: operations["CategoriesController_get"];
-        /** Update a category (sent fields only) */
+        /**
+         * Update a category (sent fields only)
+         * @description **Scope:** `products:write` (also granted by `admin`).
+         */
         put: operations["CategoriesController_update"];
         post?: never;
-        /** Delete a category; its products become uncategorised */
+        /**
+         * Delete a category; its products become uncategorised
+         * @description **Scope:** `products:write` (also granted by `admin`).
+         */
         delete: operations["CategoriesController_remove"];
         options?: never;
         head?: never;
@@ -117,10 +181,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List warehouses, the default first, then by name */
+        /**
+         * List warehouses, the default first, then by name
+         * @description **Scope:** `inventory` (also granted by `sales`, `admin`).
+         */
         get: operations["WarehousesController_list"];
         put?: never;
-        /** Create a warehouse */
+        /**
+         * Create a warehouse
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         post: operations["WarehousesController_create"];
         delete?: never;
         options?: never;
@@ -135,9 +205,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a warehouse */
+        /**
+         * Get a warehouse
+         * @description **Scope:** `inventory` (also granted by `sales`, `admin`).
+         */
         get: operations["WarehousesController_get"];
-        /** Update a warehouse (sent fields only) */
+        /**
+         * Update a warehouse (sent fields only)
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         put: operations["WarehousesController_update"];
         post?: never;
         delete?: never;
@@ -153,10 +229,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List products, by name; active ones unless is_active=false */
+        /**
+         * List products, by name; active ones unless is_active=false
+         * @description **Scope:** `products:read` (also granted by `sales`, `products:write`, `admin`).
+         */
         get: operations["ProductsController_list"];
         put?: never;
-        /** Create a product (SKU generated when omitted) */
+        /**
+         * Create a product (SKU generated when omitted)
+         * @description **Scope:** `products:write` (also granted by `admin`).
+         */
         post: operations["ProductsController_create"];
         delete?: never;
         options?: never;
@@ -171,12 +253,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a product with its stock per warehouse */
+        /**
+         * Get a product with its stock per warehouse
+         * @description **Scope:** `products:read` (also granted by `sales`, `products:write`, `admin`).
+         */
         get: operations["ProductsController_get"];
-        /** Update a product (sent fields only) */
+        /**
+         * Update a product (sent fields only)
+         * @description **Scope:** `products:write` (also granted by `admin`).
+         */
         put: operations["ProductsController_update"];
         post?: never;
-        /** Deactivate a product (is_active false); nothing is removed */
+        /**
+         * Deactivate a product (is_active false); nothing is removed
+         * @description **Scope:** `products:write` (also granted by `admin`).
+         */
         delete: operations["ProductsController_deactivate"];
         options?: never;
         head?: never;
@@ -192,7 +283,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adjust stock by a signed quantity; emits stock.adjusted (and stock.low / stock.out) */
+        /**
+         * Adjust stock by a signed quantity; emits stock.adjusted (and stock.low / stock.out)
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         post: operations["StockController_adjust"];
         delete?: never;
         options?: never;
@@ -207,7 +301,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stock movement ledger, newest first */
+        /**
+         * The stock movement ledger, newest first
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         get: operations["StockController_list"];
         put?: never;
         post?: never;
@@ -224,7 +321,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The events feed: oldest first, up to limit (default 100), the last 30 days; continue with after=<last id> */
+        /**
+         * The events feed: oldest first, up to limit (default 100), the last 30 days; continue with after=<last id>
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         get: operations["EventsController_list"];
         put?: never;
         post?: never;
@@ -241,10 +341,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhooks, newest first */
+        /**
+         * List webhooks, newest first
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         get: operations["WebhooksController_list"];
         put?: never;
-        /** Register a webhook (the secret is write-only) */
+        /**
+         * Register a webhook (the secret is write-only)
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         post: operations["WebhooksController_create"];
         delete?: never;
         options?: never;
@@ -259,12 +365,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook */
+        /**
+         * Get a webhook
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         get: operations["WebhooksController_get"];
-        /** Update a webhook (is_active false pauses deliveries; secret null removes it) */
+        /**
+         * Update a webhook (is_active false pauses deliveries; secret null removes it)
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         put: operations["WebhooksController_update"];
         post?: never;
-        /** Delete a webhook and its delivery log */
+        /**
+         * Delete a webhook and its delivery log
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         delete: operations["WebhooksController_remove"];
         options?: never;
         head?: never;
@@ -278,7 +393,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log of a webhook, newest first; filter status */
+        /**
+         * The delivery log of a webhook, newest first; filter status
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         get: operations["WebhooksController_listDeliveries"];
         put?: never;
         post?: never;
@@ -297,7 +415,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queue a new attempt of a delivery (made in the background) */
+        /**
+         * Queue a new attempt of a delivery (made in the background)
+         * @description **Scope:** `webhooks` (also granted by `admin`).
+         */
         post: operations["WebhooksController_redeliver"];
         delete?: never;
         options?: never;
@@ -312,7 +433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revenue, orders, customers and products of the window (completed orders only) */
+        /**
+         * Revenue, orders, customers and products of the window (completed orders only)
+         * @description **Scope:** `analytics` (also granted by `admin`).
+         */
         get: operations["AnalyticsController_dashboard"];
         put?: never;
         post?: never;
@@ -329,7 +453,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One point per day of the window, oldest first, zero-filled (bare array) */
+        /**
+         * One point per day of the window, oldest first, zero-filled (bare array)
+         * @description **Scope:** `analytics` (also granted by `admin`).
+         */
         get: operations["AnalyticsController_revenue"];
         put?: never;
         post?: never;
@@ -346,7 +473,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Best-selling products of the window by revenue or quantity (bare array) */
+        /**
+         * Best-selling products of the window by revenue or quantity (bare array)
+         * @description **Scope:** `analytics` (also granted by `admin`).
+         */
         get: operations["AnalyticsController_topProducts"];
         put?: never;
         post?: never;
@@ -363,7 +493,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active, new, returning and top customers of the window */
+        /**
+         * Active, new, returning and top customers of the window
+         * @description **Scope:** `analytics` (also granted by `admin`).
+         */
         get: operations["AnalyticsController_customers"];
         put?: never;
         post?: never;
@@ -380,7 +513,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Products with stock, their quantity, average cost and value (quantity x average cost), by value */
+        /**
+         * Products with stock, their quantity, average cost and value (quantity x average cost), by value
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         get: operations["ReportsController_inventoryValuation"];
         put?: never;
         post?: never;
@@ -397,7 +533,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by revenue */
+        /**
+         * Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by revenue
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         get: operations["ReportsController_margin"];
         put?: never;
         post?: never;
@@ -414,10 +553,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List customers, newest first, with totals and loyalty balance; search matches name, email or phone */
+        /**
+         * List customers, newest first, with totals and loyalty balance; search matches name, email or phone
+         * @description **Scope:** `customers` (also granted by `sales`, `admin`).
+         */
         get: operations["CustomersController_list"];
         put?: never;
-        /** Create a customer (email or phone unique in the business) */
+        /**
+         * Create a customer (email or phone unique in the business)
+         * @description **Scope:** `customers` (also granted by `admin`).
+         */
         post: operations["CustomersController_create"];
         delete?: never;
         options?: never;
@@ -432,9 +577,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description **Scope:** `customers` (also granted by `sales`, `admin`).
+         */
         get: operations["CustomersController_get"];
-        /** Update a customer (sent fields only) */
+        /**
+         * Update a customer (sent fields only)
+         * @description **Scope:** `customers` (also granted by `admin`).
+         */
         put: operations["CustomersController_update"];
         post?: never;
         delete?: never;
@@ -450,10 +601,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List orders, newest first; from/to are inclusive dates in the business time zone */
+        /**
+         * List orders, newest first; from/to are inclusive dates in the business time zone
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         */
         get: operations["OrdersController_list"];
         put?: never;
-        /** Place an order: customer, stock, loyalty, invoice, finance and sale.completed in one transaction */
+        /**
+         * Place an order: customer, stock, loyalty, invoice, finance and sale.completed in one transaction
+         * @description **Scope:** `sales` (also granted by `admin`).
+         */
         post: operations["OrdersController_create"];
         delete?: never;
         options?: never;
@@ -468,7 +625,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an order */
+        /**
+         * Get an order
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         */
         get: operations["OrdersController_get"];
         put?: never;
         post?: never;
@@ -487,7 +647,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a completed order: restock, reverse points, cancel its invoice, book a refund, emit sale.cancelled */
+        /**
+         * Cancel a completed order: restock, reverse points, cancel its invoice, book a refund, emit sale.cancelled
+         * @description **Scope:** `orders:write` (also granted by `admin`).
+         */
         post: operations["OrdersController_cancel"];
         delete?: never;
         options?: never;
@@ -502,10 +665,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an order's returns, newest first */
+        /**
+         * List an order's returns, newest first
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         */
         get: operations["ReturnsController_listForOrder"];
         put?: never;
-        /** Return lines of an order: restock, refund, reverse points, credit note, sale.returned, in one transaction */
+        /**
+         * Return lines of an order: restock, refund, reverse points, credit note, sale.returned, in one transaction
+         * @description **Scope:** `orders:write` (also granted by `admin`).
+         */
         post: operations["ReturnsController_create"];
         delete?: never;
         options?: never;
@@ -520,7 +689,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List returns, newest first; inclusive from/to dates (business time zone) */
+        /**
+         * List returns, newest first; inclusive from/to dates (business time zone)
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         */
         get: operations["ReturnsController_list"];
         put?: never;
         post?: never;
@@ -537,7 +709,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a return with its lines */
+        /**
+         * Get a return with its lines
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         */
         get: operations["ReturnsController_get"];
         put?: never;
         post?: never;
@@ -554,10 +729,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List suppliers, sorted by name */
+        /**
+         * List suppliers, sorted by name
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         get: operations["SuppliersController_list"];
         put?: never;
-        /** Create a supplier (name unique in the business) */
+        /**
+         * Create a supplier (name unique in the business)
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         post: operations["SuppliersController_create"];
         delete?: never;
         options?: never;
@@ -572,9 +753,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a supplier */
+        /**
+         * Get a supplier
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         get: operations["SuppliersController_get"];
-        /** Update a supplier (sent fields only) */
+        /**
+         * Update a supplier (sent fields only)
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         put: operations["SuppliersController_update"];
         post?: never;
         delete?: never;
@@ -590,10 +777,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List purchase orders, newest first; filters status, supplier_id, inclusive from/to creation dates (business time zone) */
+        /**
+         * List purchase orders, newest first; filters status, supplier_id, inclusive from/to creation dates (business time zone)
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         get: operations["PurchaseOrdersController_list"];
         put?: never;
-        /** Create a purchase order as a draft */
+        /**
+         * Create a purchase order as a draft
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         post: operations["PurchaseOrdersController_create"];
         delete?: never;
         options?: never;
@@ -608,9 +801,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a purchase order with its lines and what was received of each */
+        /**
+         * Get a purchase order with its lines and what was received of each
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         get: operations["PurchaseOrdersController_get"];
-        /** Change a draft purchase order (sent fields only; items replaces every line) */
+        /**
+         * Change a draft purchase order (sent fields only; items replaces every line)
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         put: operations["PurchaseOrdersController_update"];
         post?: never;
         delete?: never;
@@ -628,7 +827,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit a draft purchase order to its supplier (draft -> ordered) */
+        /**
+         * Submit a draft purchase order to its supplier (draft -> ordered)
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         post: operations["PurchaseOrdersController_submit"];
         delete?: never;
         options?: never;
@@ -645,7 +847,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a purchase order that is not fully received (what was received stays) */
+        /**
+         * Cancel a purchase order that is not fully received (what was received stays)
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         post: operations["PurchaseOrdersController_cancel"];
         delete?: never;
         options?: never;
@@ -662,7 +867,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receive goods of an ordered purchase order into stock (never above what was ordered) */
+        /**
+         * Receive goods of an ordered purchase order into stock (never above what was ordered)
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         post: operations["PurchaseOrdersController_receive"];
         delete?: never;
         options?: never;
@@ -679,7 +887,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay the supplier of a purchase order: a finance expense (category purchases), never more than the order is worth */
+        /**
+         * Pay the supplier of a purchase order: a finance expense (category purchases), never more than the order is worth
+         * @description **Scope:** `purchasing` (also granted by `admin`).
+         */
         post: operations["PurchaseOrdersController_pay"];
         delete?: never;
         options?: never;
@@ -694,7 +905,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active products whose stock plus what open purchase orders bring is below min_stock, with how much to order; by name */
+        /**
+         * Active products whose stock plus what open purchase orders bring is below min_stock, with how much to order; by name
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         get: operations["ReorderSuggestionsController_list"];
         put?: never;
         post?: never;
@@ -711,10 +925,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transfers, newest first; filters status and inclusive from/to creation dates (business time zone) */
+        /**
+         * List transfers, newest first; filters status and inclusive from/to creation dates (business time zone)
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         get: operations["TransfersController_list"];
         put?: never;
-        /** Ship stock from one warehouse to another (transfer_out movements; never below zero) */
+        /**
+         * Ship stock from one warehouse to another (transfer_out movements; never below zero)
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         post: operations["TransfersController_create"];
         delete?: never;
         options?: never;
@@ -729,7 +949,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a transfer with what was shipped, received and lost of each product */
+        /**
+         * Get a transfer with what was shipped, received and lost of each product
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         get: operations["TransfersController_get"];
         put?: never;
         post?: never;
@@ -748,7 +971,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receive a transfer in full (no items) or in part (the rest is lost); emits stock.transferred */
+        /**
+         * Receive a transfer in full (no items) or in part (the rest is lost); emits stock.transferred
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         post: operations["TransfersController_receive"];
         delete?: never;
         options?: never;
@@ -765,7 +991,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a transfer in transit: its goods go back to the source (transfer_cancel movements) */
+        /**
+         * Cancel a transfer in transit: its goods go back to the source (transfer_cancel movements)
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         post: operations["TransfersController_cancel"];
         delete?: never;
         options?: never;
@@ -780,10 +1009,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List stock counts, newest first; filters warehouse_id and inclusive from/to posting dates (business time zone) */
+        /**
+         * List stock counts, newest first; filters warehouse_id and inclusive from/to posting dates (business time zone)
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         get: operations["StockCountsController_list"];
         put?: never;
-        /** Post a stock count: each counted quantity becomes the stock (count movements of the differences); compare-and-set with expected_quantity */
+        /**
+         * Post a stock count: each counted quantity becomes the stock (count movements of the differences); compare-and-set with expected_quantity
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         post: operations["StockCountsController_post"];
         delete?: never;
         options?: never;
@@ -798,7 +1033,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a stock count with the stock before, the counted quantity and the difference of each product */
+        /**
+         * Get a stock count with the stock before, the counted quantity and the difference of each product
+         * @description **Scope:** `inventory` (also granted by `admin`).
+         */
         get: operations["StockCountsController_get"];
         put?: never;
         post?: never;
@@ -817,7 +1055,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeem points of a customer (never below a zero balance) */
+        /**
+         * Redeem points of a customer (never below a zero balance)
+         * @description **Scope:** `customers` (also granted by `admin`).
+         */
         post: operations["LoyaltyController_redeem"];
         delete?: never;
         options?: never;
@@ -832,7 +1073,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's points balance (bare object, SPEC.md) */
+        /**
+         * A customer's points balance (bare object, SPEC.md)
+         * @description **Scope:** `customers` (also granted by `admin`).
+         */
         get: operations["LoyaltyController_balance"];
         put?: never;
         post?: never;
@@ -849,7 +1093,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A customer's points transactions, newest first (bare array, SPEC.md): all of them, or a page with limit and before */
+        /**
+         * A customer's points transactions, newest first (bare array, SPEC.md): all of them, or a page with limit and before
+         * @description **Scope:** `customers` (also granted by `admin`).
+         */
         get: operations["LoyaltyController_history"];
         put?: never;
         post?: never;
@@ -866,10 +1113,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List invoices, newest first; filters customer_id, status, inclusive from/to issue dates (business time zone) */
+        /**
+         * List invoices, newest first; filters customer_id, status, inclusive from/to issue dates (business time zone)
+         * @description **Scope:** `invoices` (also granted by `admin`).
+         */
         get: operations["InvoicesController_list"];
         put?: never;
-        /** Issue a manual invoice, unpaid (due in 30 days unless due_date) */
+        /**
+         * Issue a manual invoice, unpaid (due in 30 days unless due_date)
+         * @description **Scope:** `invoices` (also granted by `admin`).
+         */
         post: operations["InvoicesController_create"];
         delete?: never;
         options?: never;
@@ -884,9 +1137,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an invoice with its items */
+        /**
+         * Get an invoice with its items
+         * @description **Scope:** `invoices` (also granted by `admin`).
+         */
         get: operations["InvoicesController_get"];
-        /** Change an invoice status (paid emits invoice.paid) */
+        /**
+         * Change an invoice status (paid emits invoice.paid)
+         * @description **Scope:** `invoices` (also granted by `admin`).
+         */
         put: operations["InvoicesController_update"];
         post?: never;
         delete?: never;
@@ -902,7 +1161,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List credit notes, newest first; filters invoice_id, inclusive from/to dates (business time zone) */
+        /**
+         * List credit notes, newest first; filters invoice_id, inclusive from/to dates (business time zone)
+         * @description **Scope:** `invoices` (also granted by `admin`).
+         */
         get: operations["CreditNotesController_list"];
         put?: never;
         post?: never;
@@ -919,7 +1181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a credit note with its lines */
+        /**
+         * Get a credit note with its lines
+         * @description **Scope:** `invoices` (also granted by `admin`).
+         */
         get: operations["CreditNotesController_get"];
         put?: never;
         post?: never;
@@ -936,7 +1201,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ledger, newest booking date first; filters type, category, inclusive from/to booking dates */
+        /**
+         * The ledger, newest booking date first; filters type, category, inclusive from/to booking dates
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
         get: operations["FinanceController_list"];
         put?: never;
         post?: never;
@@ -953,7 +1221,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Income, expenses, refunds and net of the last days (business time zone), by category */
+        /**
+         * Income, expenses, refunds and net of the last days (business time zone), by category
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
         get: operations["FinanceController_summary"];
         put?: never;
         post?: never;
@@ -970,10 +1241,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List expenses, newest first; filters category and inclusive from/to dates */
+        /**
+         * List expenses, newest first; filters category and inclusive from/to dates
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
         get: operations["ExpensesController_list"];
         put?: never;
-        /** Record an expense; books a finance expense and emits expense.created */
+        /**
+         * Record an expense; books a finance expense and emits expense.created
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
         post: operations["ExpensesController_create"];
         delete?: never;
         options?: never;
@@ -988,10 +1265,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List payroll runs with their items, newest first */
+        /**
+         * List payroll runs with their items, newest first
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
         get: operations["PayrollController_list"];
         put?: never;
-        /** Process a payroll run; books one finance expense (payroll) and emits payroll.processed */
+        /**
+         * Process a payroll run; books one finance expense (payroll) and emits payroll.processed
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
         post: operations["PayrollController_create"];
         delete?: never;
         options?: never;
@@ -1006,7 +1289,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a payroll run */
+        /**
+         * Get a payroll run
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
         get: operations["PayrollController_get"];
         put?: never;
         post?: never;
@@ -1039,7 +1325,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -1078,6 +1364,20 @@ export interface components {
             /** @example /health/ready */
             health: string;
         };
+        /** @enum {string} */
+        Scope: "sales" | "orders:read" | "orders:write" | "products:read" | "products:write" | "inventory" | "purchasing" | "customers" | "invoices" | "finance" | "analytics" | "webhooks" | "admin";
+        CallingKeyJson: {
+            /** Format: uuid */
+            id: string;
+            /** @example Counter 1 */
+            name: string;
+            /**
+             * @example [
+             *       "sales"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
         BusinessJson: {
             /** Format: uuid */
             id: string;
@@ -1093,6 +1393,75 @@ export interface components {
              * @example Europe/Berlin
              */
             timezone: string;
+            /** @description the API key of this request */
+            key: components["schemas"]["CallingKeyJson"];
+        };
+        ApiKeyJson: {
+            /** Format: uuid */
+            id: string;
+            /** @example Counter 1 */
+            name: string;
+            /**
+             * @example [
+             *       "sales"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * @description the first 8 characters of the key
+             * @example bo_Xy3k9
+             */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description kept to the minute: at most one write per key and minute
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        CreatedApiKeyJson: {
+            /** Format: uuid */
+            id: string;
+            /** @example Counter 1 */
+            name: string;
+            /**
+             * @example [
+             *       "sales"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+            /**
+             * @description the first 8 characters of the key
+             * @example bo_Xy3k9
+             */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description kept to the minute: at most one write per key and minute
+             */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /**
+             * @description the key: shown once, only its SHA-256 is stored
+             * @example bo_Xy3k9…
+             */
+            api_key: string;
+        };
+        CreateApiKeyDto: {
+            /** @example Counter 1 */
+            name: string;
+            /**
+             * @example [
+             *       "sales"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
         };
         CategoryJson: {
             /** Format: uuid */
@@ -2593,6 +2962,407 @@ export interface operations {
             };
         };
     };
+    ApiKeysController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ApiKeyJson"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CreatedApiKeyJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description LAST_ADMIN_KEY */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "LAST_ADMIN_KEY";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     CategoriesController_list: {
         parameters: {
             query?: {
@@ -2643,6 +3413,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -2744,6 +3528,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -2886,6 +3684,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -2996,6 +3808,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -3146,6 +3972,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -3258,6 +4098,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -3355,6 +4209,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -3497,6 +4365,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -3607,6 +4489,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -3755,6 +4651,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -3852,6 +4762,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -4008,6 +4932,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -4118,6 +5056,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -4288,6 +5240,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -4399,6 +5365,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -4562,6 +5542,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -4657,6 +5651,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -4759,6 +5767,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -4856,6 +5878,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -4998,6 +6034,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -5108,6 +6158,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -5244,6 +6308,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -5359,6 +6437,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -5469,6 +6561,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -5625,6 +6731,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -5713,6 +6833,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -5807,6 +6941,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -5907,6 +7055,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -5983,6 +7145,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -6079,6 +7255,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -6183,6 +7373,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -6280,6 +7484,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -6422,6 +7640,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -6532,6 +7764,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -6694,6 +7940,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -6791,6 +8051,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -6947,6 +8221,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -7060,6 +8348,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -7236,6 +8538,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -7349,6 +8665,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -7523,6 +8853,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -7615,6 +8959,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -7731,6 +9089,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -7828,6 +9200,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -7970,6 +9356,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -8080,6 +9480,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -8242,6 +9656,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -8339,6 +9767,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -8495,6 +9937,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -8605,6 +10061,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -8778,6 +10248,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -8929,6 +10413,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -9088,6 +10586,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -9265,6 +10777,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -9433,6 +10959,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -9534,6 +11074,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -9631,6 +11185,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -9787,6 +11355,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -9900,6 +11482,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -10069,6 +11665,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -10244,6 +11854,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -10341,6 +11965,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -10497,6 +12135,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -10608,6 +12260,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -10760,6 +12426,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -10866,6 +12546,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -10986,6 +12680,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -11083,6 +12791,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -11239,6 +12961,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND */
             404: {
                 headers: {
@@ -11349,6 +13085,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -11510,6 +13260,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -11602,6 +13366,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -11722,6 +13500,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -11814,6 +13606,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -11919,6 +13725,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -12016,6 +13836,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -12160,6 +13994,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -12257,6 +14105,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -12395,6 +14257,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
