@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { inspect } from 'util';
 import { hashApiKey } from '../src/common/auth/api-key';
 import { JsonLogger } from '../src/common/logging/json-logger';
@@ -116,6 +117,32 @@ describe('API key management', () => {
     expect(listed.last_used_at).toBe(first!.toISOString());
   });
 
+  it("writing last_used_at does not empty the processes' key caches; a change of the key does", async () => {
+    const biz = await createBusiness(t, 'Quiet');
+    const listener = new Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    try {
+      await listener.query('LISTEN api_keys_changed');
+      await as(t, biz.api_key).get('/business').expect(200);
+      await t.app.get(ApiKeyUsage).flush();
+      expect((await t.db.query(`SELECT last_used_at FROM api_keys WHERE id = $1`, [biz.key_id]))[0].last_used_at).not.toBeNull();
+      await t.db.query(`UPDATE api_keys SET name = 'Renamed' WHERE id = $1`, [biz.key_id]);
+      // notifications arrive in commit order: the rename's arriving means the usage write sent none
+      expect(
+        await pollUntil(
+          () => heard.length,
+          (n) => n > 0,
+          2000,
+        ),
+      ).toBe(1);
+      expect(heard).toEqual([hashApiKey(biz.api_key)]);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('revokes a key at once in both processes; the other keys keep working', async () => {
     const biz = await createBusiness(t, 'Revoke');
     const made = (
@@ -161,6 +188,26 @@ describe('API key management', () => {
     await as(t, other.api_key).del(`/api-keys/${biz.key_id}`).expect(204);
     expect((await as(t, other.api_key).del(`/api-keys/${other.id}`).expect(409)).body.error.code).toBe('LAST_ADMIN_KEY');
     await as(t, other.api_key).get('/api-keys').expect(200);
+  });
+
+  it('two admin keys revoking each other at once: one wins, the other is 409, one admin key is left', async () => {
+    for (let round = 0; round < 5; round++) {
+      const biz = await createBusiness(t, `Race ${round}`);
+      const other = (
+        await as(t, biz.api_key)
+          .post('/api-keys', { name: 'Owner 2', scopes: ['admin'] })
+          .expect(201)
+      ).body.data;
+      const [one, two] = await Promise.all([as(t, biz.api_key).del(`/api-keys/${other.id}`), as(second, other.api_key).del(`/api-keys/${biz.key_id}`)]);
+      // the loser is 409, or 401 when the winner had revoked its key before it authenticated
+      const statuses = [one.status, two.status].sort();
+      expect(statuses[0]).toBe(204);
+      expect([401, 409]).toContain(statuses[1]);
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM api_keys WHERE business_id = $1 AND revoked_at IS NULL AND 'admin' = ANY(scopes)`, [
+        biz.business_id,
+      ]);
+      expect(n).toBe(1);
+    }
   });
 
   it("answers 404 for another business's key, and leaves it alone", async () => {
