@@ -8,6 +8,7 @@ import { createApiKey } from '../src/modules/businesses/business-provisioning';
 import { refusingUrl } from './helpers/receiver';
 import { buildWorld, call, DocumentedRoute, documentedRoutes, errorBodyProblems, settle, World } from './helpers/route-cases';
 import { bodyCaseFor } from './helpers/route-cases-derived';
+import { documentedScopesTable, scopesTable, writeScopesTable } from './helpers/scopes-table';
 import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
@@ -91,6 +92,12 @@ describe('restricted keys: every documented route against every scope', () => {
     expect(keysOf('admin')).toEqual(expect.arrayContaining(['GET /api-keys', 'POST /api-keys', 'DELETE /api-keys/{id}']));
     for (const scope of SCOPES.filter((s) => s !== 'admin')) expect(keysOf(scope)).not.toContain('GET /api-keys');
     for (const scope of SCOPES) expect(keysOf(scope).length).toBeGreaterThan(0);
+  });
+
+  it("docs/api.md's table of scopes is the document's", () => {
+    const table = scopesTable(routes);
+    if (process.env.SCOPES_TABLE_WRITE === '1') writeScopesTable(table);
+    expect(documentedScopesTable()).toBe(table);
   });
 
   it('a key with one scope gets its routes and 403 FORBIDDEN_SCOPE on every other, writing nothing', async () => {
