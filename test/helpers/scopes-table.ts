@@ -14,7 +14,10 @@ export function scopesTable(routes: DocumentedRoute[]): string {
     const granted = routes.filter((r) => r.operation['x-scope'] !== 'any' && (r.operation['x-accepted-scopes'] ?? []).includes(scope));
     const text =
       scope === 'admin'
-        ? `every route; only it: ${granted.filter((r) => r.operation['x-scope'] === 'admin').map(route).join(', ')}`
+        ? `every route; only it: ${granted
+            .filter((r) => r.operation['x-scope'] === 'admin')
+            .map(route)
+            .join(', ')}`
         : granted.map(route).join(', ');
     return `| \`${scope}\` | ${text} |`;
   });

@@ -85,13 +85,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async afterSuccess(context: ExecutionContext, request: IdempotentRequest, result: unknown): Promise<Observable<unknown>> {
     if (!request.committed) return this.storeUncommitted(context, request, request.status, result, of(result));
     if (JSON.stringify(result ?? null) !== JSON.stringify(request.committedBody ?? null)) {
-      await this.store.replaceCommittedBody(request.scope, request, request.status, storedForm(request, result)).catch((err: unknown) => this.logStoreFailure(request, err));
+      await this.store
+        .replaceCommittedBody(request.scope, request, request.status, storedForm(request, result))
+        .catch((err: unknown) => this.logStoreFailure(request, err));
     }
     return of(result);
   }
 
   private async afterError(context: ExecutionContext, request: IdempotentRequest, err: unknown): Promise<Observable<unknown>> {
-    if (err instanceof IdempotencyKeyTaken) return this.answerStored(context, this.opened(request, await this.store.lookup(request.scope, request.fingerprint)));
+    if (err instanceof IdempotencyKeyTaken)
+      return this.answerStored(context, this.opened(request, await this.store.lookup(request.scope, request.fingerprint)));
     const mapped = toErrorResponse(err);
     const status = statusOf(mapped.code);
     if (status >= 500 || request.committed) return throwError(() => err);

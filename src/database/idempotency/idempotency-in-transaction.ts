@@ -15,5 +15,10 @@ export async function claimInTransaction(tx: Tx, request: IdempotentRequest): Pr
 
 /** The last statement, sent with the COMMIT: the outcome, committed with the effect it records. */
 export async function completeThenCommit(tx: Tx, request: IdempotentRequest, body: unknown): Promise<void> {
-  await tx.runThenCommit(completeIdempotencyKey, [request.scope.businessId, request.scope.key, request.status, JSON.stringify(storedForm(request, body) ?? null)]);
+  await tx.runThenCommit(completeIdempotencyKey, [
+    request.scope.businessId,
+    request.scope.key,
+    request.status,
+    JSON.stringify(storedForm(request, body) ?? null),
+  ]);
 }
