@@ -52,6 +52,22 @@ export class BusinessQuery<E extends ObjectLiteral> {
     );
   }
 
+  /**
+   * Keyset paging on an order of `columns` (SQL column names, the last one unique, the order all
+   * DESC): the rows after row `afterId` of the same `table`, whose values are read from that row (a
+   * key that never changes, as a ledger's). The bound on the first column alone is what an index
+   * can seek to. No condition when `afterId` is null (the first page).
+   */
+  afterRowDesc(afterId: string | null, table: string, columns: string[]): this {
+    if (afterId === null) return this;
+    const alias = this.qb.alias;
+    const name = `p${++this.params}`;
+    const of = (selected: string) => `(SELECT ${selected} FROM ${table} k WHERE k.business_id = :businessId AND k.id = CAST(:${name} AS uuid))`;
+    this.qb.andWhere(`${alias}.${columns[0]} <= ${of(`k.${columns[0]}`)}`, { [name]: afterId });
+    this.qb.andWhere(`(${columns.map((c) => `${alias}.${c}`).join(', ')}) < ${of(columns.map((c) => `k.${c}`).join(', '))}`);
+    return this;
+  }
+
   orderBy(sort: Record<string, 'ASC' | 'DESC'>): this {
     this.qb.orderBy(sort);
     return this;
@@ -61,6 +77,11 @@ export class BusinessQuery<E extends ObjectLiteral> {
   async page(page: PageRequest): Promise<Paged<E>> {
     const [items, total] = await Promise.all([this.qb.clone().offset(page.offset).limit(page.limit).getMany(), this.qb.clone().orderBy().getCount()]);
     return new Paged(items, total, page);
+  }
+
+  /** The first `limit` rows in the query's order (a keyset page: the cursor is a condition of the query). */
+  first(limit: number): Promise<E[]> {
+    return this.qb.clone().limit(limit).getMany();
   }
 
   one(): Promise<E | null> {

@@ -30,8 +30,11 @@ export class ErrorResponse {
   @ApiProperty({ type: ErrorPayload }) error: ErrorPayload;
 }
 
-/** How the success body wraps the model: one object, a paged list, a wrapped array, or SPEC.md's bare shapes. */
-export type ResponseShape = 'one' | 'paged' | 'array' | 'bare' | 'bare-array';
+/**
+ * How the success body wraps the model: one object, a paged list, a wrapped array, SPEC.md's bare
+ * shapes, or a CSV export of the model's list (`text/csv`, its columns in `csvHeaders`).
+ */
+export type ResponseShape = 'one' | 'paged' | 'array' | 'bare' | 'bare-array' | 'csv';
 
 export interface EndpointOptions {
   summary: string;
@@ -54,6 +57,8 @@ export interface EndpointOptions {
    * back to the same API key only, and the stored outcome keeps them encrypted under that key.
    */
   secretFields?: string[];
+  /** shape 'csv': the header row, as documented (a column per warehouse is written `stock_by_warehouse[<name>]`) */
+  csvHeaders?: string[];
 }
 
 /** Every route can answer these; protected ones also 401 and 429. */
@@ -88,6 +93,7 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
 
 function successResponse(options: EndpointOptions): MethodDecorator {
   const status = options.status ?? 200;
+  if (options.shape === 'csv') return csvResponse(status, options);
   if (!options.response) return ApiResponse({ status, description: 'No content' });
   const ref = { $ref: getSchemaPath(options.response) };
   const envelope = (data: object, extra: Record<string, object> = {}) => ({
@@ -101,8 +107,24 @@ function successResponse(options: EndpointOptions): MethodDecorator {
     paged: envelope({ type: 'array', items: ref }, { meta: { $ref: getSchemaPath(PageMeta) } }),
     bare: ref,
     'bare-array': { type: 'array', items: ref },
+    csv: ref, // csvResponse
   };
   return ApiResponse({ status, description: 'Success', schema: schemas[options.shape ?? 'one'] });
+}
+
+/** A CSV export (docs/api.md, "CSV exports"): `text/csv` with its header row, as an attachment. */
+function csvResponse(status: number, options: EndpointOptions): MethodDecorator {
+  const headers = options.csvHeaders ?? [];
+  return ApiResponse({
+    status,
+    description:
+      'Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ' +
+      `${options.response?.name ?? 'object'} in the order of the JSON list. Header: ${headers.join(',')}`,
+    content: { 'text/csv': { schema: { type: 'string', example: `${headers.join(',')}\r\n` } } },
+    headers: {
+      'Content-Disposition': { description: 'attachment; filename="<list>-<today in the business time zone>.csv"', schema: { type: 'string' } },
+    },
+  });
 }
 
 function errorResponses(codes: ErrorCode[]): MethodDecorator[] {

@@ -1,10 +1,13 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { writeCsv } from '../../common/csv/csv-response';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { FinanceSummaryJson, FinanceTransactionJson } from './finance.responses';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { FinanceSummaryQuery } from './dto/finance-summary.query';
-import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
+import { ExportFinanceTransactionsQuery, ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
+import { FINANCE_TRANSACTION_CSV_COLUMNS } from './finance.mapper';
 import { FinanceReader } from './finance.reader';
 import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
@@ -25,6 +28,19 @@ export class FinanceController {
   })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListFinanceTransactionsQuery) {
     return this.reader.list(biz, query);
+  }
+
+  /** The ledger as CSV: the same filters, every matching transaction (no paging), streamed (docs/api.md, "CSV exports"). */
+  @Get('transactions/export')
+  @Endpoint({
+    summary: 'Every transaction GET /finance/transactions would list with these filters, as a CSV attachment (streamed, no paging)',
+    response: FinanceTransactionJson,
+    shape: 'csv',
+    csvHeaders: FINANCE_TRANSACTION_CSV_COLUMNS.map((c) => c.header),
+    errors: ['VALIDATION_FAILED'],
+  })
+  async export(@CurrentBusiness() biz: BusinessContext, @Query() query: ExportFinanceTransactionsQuery, @Res() res: Response): Promise<void> {
+    await writeCsv(res, this.reader.export(biz, query));
   }
 
   /**

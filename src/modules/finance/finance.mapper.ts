@@ -2,6 +2,7 @@ import { moneyNumber } from '../../common/money/money';
 import { FinanceTransaction } from './entities/finance-transaction.entity';
 import { FinanceType } from './finance-types';
 import { FinanceTransactionJson } from './finance.responses';
+import { csvColumnsOf } from '../../common/csv/csv-columns';
 
 export type { FinanceTransactionJson };
 
@@ -21,3 +22,6 @@ export function toFinanceTransactionJson(transaction: FinanceTransaction, curren
     created_at: transaction.createdAt.toISOString(),
   };
 }
+
+/** The columns of GET /finance/transactions/export: the transaction's fields (csvColumnsOf). */
+export const FINANCE_TRANSACTION_CSV_COLUMNS = csvColumnsOf(FinanceTransactionJson);

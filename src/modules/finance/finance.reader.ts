@@ -6,10 +6,12 @@ import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { addDays, localDate } from '../../common/time/local-date';
 import { DEFAULT_SUMMARY_DAYS, FinanceSummaryQuery } from './dto/finance-summary.query';
-import { ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
+import { ExportFinanceTransactionsQuery, ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
+import { CsvExport } from '../../common/csv/csv-response';
+import { EXPORT_PAGE_ROWS, exportFilename, keysetPages } from '../../common/csv/csv-export';
 import { FinanceTransaction } from './entities/finance-transaction.entity';
 import { CategoryTotal, FinanceSummaryJson, summarizeFinance } from './finance-summary';
-import { FinanceTransactionJson, toFinanceTransactionJson } from './finance.mapper';
+import { FINANCE_TRANSACTION_CSV_COLUMNS, FinanceTransactionJson, toFinanceTransactionJson } from './finance.mapper';
 
 /** GET /finance/transactions and /finance/summary: reads of the ledger by booking date (no transaction). */
 @Injectable()
@@ -18,13 +20,31 @@ export class FinanceReader {
 
   /** Newest booking date first; `from`/`to` are inclusive booking dates. */
   async list(biz: BusinessContext, query: ListFinanceTransactionsQuery): Promise<Paged<FinanceTransactionJson>> {
-    const page = await BusinessQuery.of(this.transactions, 'f', biz.id)
+    const page = await this.filtered(biz, query).page(pageRequest(query));
+    return page.map((transaction) => toFinanceTransactionJson(transaction, biz.currency));
+  }
+
+  /**
+   * GET /finance/transactions/export: every transaction the same filters give the list, in its
+   * order, as CSV, EXPORT_PAGE_ROWS at a time (keyset on the list's order, after the last one read).
+   */
+  export(biz: BusinessContext, query: ExportFinanceTransactionsQuery): CsvExport<FinanceTransactionJson> {
+    return { filename: exportFilename('finance-transactions', biz.timezone), columns: FINANCE_TRANSACTION_CSV_COLUMNS, pages: this.exportPages(biz, query) };
+  }
+
+  private async *exportPages(biz: BusinessContext, query: ExportFinanceTransactionsQuery): AsyncGenerator<FinanceTransactionJson[]> {
+    const read = (after: string | null) =>
+      this.filtered(biz, query).afterRowDesc(after, 'finance_transactions', ['occurred_on', 'created_at', 'id']).first(EXPORT_PAGE_ROWS);
+    for await (const rows of keysetPages(read, (row) => row.id)) yield rows.map((row) => toFinanceTransactionJson(row, biz.currency));
+  }
+
+  /** The list's query: its filters (400 when from is after to), newest booking date first. */
+  private filtered(biz: BusinessContext, query: ExportFinanceTransactionsQuery): BusinessQuery<FinanceTransaction> {
+    return BusinessQuery.of(this.transactions, 'f', biz.id)
       .equals('f.type', query.type)
       .equals('f.category', query.category)
       .withinDates('f.occurredOn', query)
-      .orderBy({ 'f.occurredOn': 'DESC', 'f.createdAt': 'DESC', 'f.id': 'DESC' })
-      .page(pageRequest(query));
-    return page.map((transaction) => toFinanceTransactionJson(transaction, biz.currency));
+      .orderBy({ 'f.occurredOn': 'DESC', 'f.createdAt': 'DESC', 'f.id': 'DESC' });
   }
 
   /**

@@ -3,6 +3,7 @@ import { moneyNumber, quantityNumber } from '../../common/money/money';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
 import { InvoiceStatus } from './invoice-status';
+import { csvColumnsOf } from '../../common/csv/csv-columns';
 
 export class InvoiceItemJson {
   @ApiProperty({ format: 'uuid' }) product_id: string;
@@ -63,3 +64,6 @@ function toInvoiceItemJson(item: InvoiceItem): InvoiceItemJson {
     total: moneyNumber(item.total),
   };
 }
+
+/** The columns of GET /invoices/export: the invoice's fields, `items` as its JSON (csvColumnsOf). */
+export const INVOICE_CSV_COLUMNS = csvColumnsOf(InvoiceJson);

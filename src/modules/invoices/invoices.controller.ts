@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { writeCsv } from '../../common/csv/csv-response';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
-import { InvoiceJson } from './invoice.mapper';
+import { INVOICE_CSV_COLUMNS, InvoiceJson } from './invoice.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateInvoiceDto } from './dto/create-invoice.dto';
-import { ListInvoicesQuery } from './dto/list-invoices.query';
+import { ExportInvoicesQuery, ListInvoicesQuery } from './dto/list-invoices.query';
 import { UpdateInvoiceDto } from './dto/update-invoice.dto';
 import { InvoicesReader } from './invoices.reader';
 import { InvoicesService } from './invoices.service';
@@ -31,6 +33,19 @@ export class InvoicesController {
   })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListInvoicesQuery) {
     return this.reader.list(biz, query);
+  }
+
+  /** GET /invoices as CSV: the same filters, every matching invoice (no paging), streamed (docs/api.md, "CSV exports"). */
+  @Get('export')
+  @Endpoint({
+    summary: 'Every invoice GET /invoices would list with these filters, as a CSV attachment (streamed, no paging)',
+    response: InvoiceJson,
+    shape: 'csv',
+    csvHeaders: INVOICE_CSV_COLUMNS.map((c) => c.header),
+    errors: ['VALIDATION_FAILED'],
+  })
+  async export(@CurrentBusiness() biz: BusinessContext, @Query() query: ExportInvoicesQuery, @Res() res: Response): Promise<void> {
+    await writeCsv(res, this.reader.export(biz, query));
   }
 
   @Get(':id')

@@ -6,10 +6,12 @@ import { groupBy } from '../../common/collections/group-by';
 import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { findInBusiness } from '../../database/repository-helpers';
-import { ListInvoicesQuery } from './dto/list-invoices.query';
+import { ExportInvoicesQuery, ListInvoicesQuery } from './dto/list-invoices.query';
+import { CsvExport } from '../../common/csv/csv-response';
+import { EXPORT_PAGE_ROWS, exportFilename, keysetPages } from '../../common/csv/csv-export';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
-import { InvoiceJson, toInvoiceJson } from './invoice.mapper';
+import { INVOICE_CSV_COLUMNS, InvoiceJson, toInvoiceJson } from './invoice.mapper';
 
 /**
  * The items of these invoices of the business, by invoice id, each in line order; through the
@@ -37,17 +39,40 @@ export class InvoicesReader {
 
   /** Newest first, filtered; `from`/`to` are inclusive issue dates in the business time zone. */
   async list(biz: BusinessContext, query: ListInvoicesQuery): Promise<Paged<InvoiceJson>> {
-    const page = await BusinessQuery.of(this.invoices, 'i', biz.id)
+    const page = await this.filtered(biz, query).page(pageRequest(query));
+    const json = await this.withItems(biz, page.items);
+    return new Paged(json, page.total, page.page);
+  }
+
+  /**
+   * GET /invoices/export: every invoice the same filters give GET /invoices, in its order, as CSV,
+   * EXPORT_PAGE_ROWS at a time (keyset on the list's order, after the last invoice read).
+   */
+  export(biz: BusinessContext, query: ExportInvoicesQuery): CsvExport<InvoiceJson> {
+    return { filename: exportFilename('invoices', biz.timezone), columns: INVOICE_CSV_COLUMNS, pages: this.exportPages(biz, query) };
+  }
+
+  private async *exportPages(biz: BusinessContext, query: ExportInvoicesQuery): AsyncGenerator<InvoiceJson[]> {
+    const read = (after: string | null) => this.filtered(biz, query).afterRowDesc(after, 'invoices', ['created_at', 'number']).first(EXPORT_PAGE_ROWS);
+    for await (const invoices of keysetPages(read, (invoice) => invoice.id)) yield this.withItems(biz, invoices);
+  }
+
+  /** The list's query: its filters (400 when from is after to), newest first. */
+  private filtered(biz: BusinessContext, query: ExportInvoicesQuery): BusinessQuery<Invoice> {
+    return BusinessQuery.of(this.invoices, 'i', biz.id)
       .equals('i.customerId', query.customer_id)
       .equals('i.status', query.status)
       .withinLocalDates('i.createdAt', query, biz.timezone)
-      .orderBy({ 'i.createdAt': 'DESC', 'i.number': 'DESC' })
-      .page(pageRequest(query));
+      .orderBy({ 'i.createdAt': 'DESC', 'i.number': 'DESC' });
+  }
+
+  /** The public invoices of these, with their items (one statement). */
+  private async withItems(biz: BusinessContext, invoices: Invoice[]): Promise<InvoiceJson[]> {
     const items = await invoiceItemsOf(
       this.items,
       biz.id,
-      page.items.map((invoice) => invoice.id),
+      invoices.map((invoice) => invoice.id),
     );
-    return page.map((invoice) => toInvoiceJson(invoice, items.get(invoice.id) ?? []));
+    return invoices.map((invoice) => toInvoiceJson(invoice, items.get(invoice.id) ?? []));
   }
 }

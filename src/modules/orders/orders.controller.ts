@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { writeCsv } from '../../common/csv/csv-response';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
-import { OrderJson } from './order.mapper';
+import { ORDER_CSV_COLUMNS, OrderJson } from './order.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateOrderDto } from './dto/create-order.dto';
-import { ListOrdersQuery } from './dto/list-orders.query';
+import { ExportOrdersQuery, ListOrdersQuery } from './dto/list-orders.query';
 import { CancelOrderDto } from './order-cancellation.dto';
 import { OrderCancellationService } from './order-cancellation.service';
 import { OrdersReader } from './orders.reader';
@@ -49,6 +51,19 @@ export class OrdersController {
   })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListOrdersQuery) {
     return this.reader.list(biz, query);
+  }
+
+  /** GET /orders as CSV: the same filters, every matching order (no paging), streamed (docs/api.md, "CSV exports"). */
+  @Get('export')
+  @Endpoint({
+    summary: 'Every order GET /orders would list with these filters, as a CSV attachment (streamed, no paging)',
+    response: OrderJson,
+    shape: 'csv',
+    csvHeaders: ORDER_CSV_COLUMNS.map((c) => c.header),
+    errors: ['VALIDATION_FAILED'],
+  })
+  async export(@CurrentBusiness() biz: BusinessContext, @Query() query: ExportOrdersQuery, @Res() res: Response): Promise<void> {
+    await writeCsv(res, this.reader.export(biz, query));
   }
 
   @Get(':id')

@@ -4,11 +4,13 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { assertDateRange } from '../../common/pagination/date-range';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { CsvExport } from '../../common/csv/csv-response';
+import { EXPORT_PAGE_ROWS, exportFilename, keysetPages } from '../../common/csv/csv-export';
 import { runStatement, runPageOnGenericPlan } from '../../database/run-statement';
 import { Tx } from '../../database/transaction';
-import { ListOrdersQuery } from './dto/list-orders.query';
-import { OrderJson, toOrderJsonWithLines } from './order.mapper';
-import { readLatestSalePage, readSale, readSalePage } from './persistence/orders-read.sql';
+import { ExportOrdersQuery, ListOrdersQuery } from './dto/list-orders.query';
+import { ORDER_CSV_COLUMNS, OrderJson, toOrderJsonWithLines } from './order.mapper';
+import { readLatestSalePage, readSale, readSaleExportPage, readSalePage } from './persistence/orders-read.sql';
 
 /** GET /orders and GET /orders/:id: public order objects, reads only (no transaction). */
 @Injectable()
@@ -44,5 +46,20 @@ export class OrdersReader {
       : await runPageOnGenericPlan(this.dataSource, readLatestSalePage, [biz.id, page.limit, page.offset]);
     const sales = rows.filter((r) => r.id !== null);
     return new Paged(sales.map(toOrderJsonWithLines), rows[0]?.total_count ?? 0, page);
+  }
+
+  /**
+   * GET /orders/export: every order the same filters give GET /orders, in its order, as CSV, read
+   * EXPORT_PAGE_ROWS at a time (keyset: orders.exportPage) as the response takes them.
+   */
+  export(biz: BusinessContext, query: ExportOrdersQuery): CsvExport<OrderJson> {
+    return { filename: exportFilename('orders', biz.timezone), columns: ORDER_CSV_COLUMNS, pages: this.exportPages(biz, query) };
+  }
+
+  private async *exportPages(biz: BusinessContext, query: ExportOrdersQuery): AsyncGenerator<OrderJson[]> {
+    assertDateRange(query);
+    const filters = [query.customer_id || null, query.status || null, query.from || null, query.to || null, biz.timezone] as const;
+    const read = (after: string | null) => runStatement(this.dataSource, readSaleExportPage, [biz.id, ...filters, after, EXPORT_PAGE_ROWS]);
+    for await (const rows of keysetPages(read, (row) => row.id)) yield rows.map(toOrderJsonWithLines);
   }
 }

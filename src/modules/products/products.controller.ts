@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { Response } from 'express';
+import { writeCsv } from '../../common/csv/csv-response';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
-import { ProductJson } from './products.mapper';
+import { PRODUCT_CSV_HEADERS, ProductJson } from './products.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateProductDto } from './dto/create-product.dto';
-import { ListProductsQuery } from './dto/list-products.query';
+import { ExportProductsQuery, ListProductsQuery } from './dto/list-products.query';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { ProductsService } from './products.service';
 import { RequiresScope } from '../../common/auth/requires-scope.decorator';
@@ -21,6 +23,19 @@ export class ProductsController {
   @Endpoint({ summary: 'List products, by name; active ones unless is_active=false', response: ProductJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListProductsQuery) {
     return this.products.list(biz, query);
+  }
+
+  /** GET /products as CSV: the same filters, every matching product with its stock per warehouse, streamed (docs/api.md, "CSV exports"). */
+  @Get('export')
+  @Endpoint({
+    summary: 'Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)',
+    response: ProductJson,
+    shape: 'csv',
+    csvHeaders: PRODUCT_CSV_HEADERS,
+    errors: ['VALIDATION_FAILED'],
+  })
+  async export(@CurrentBusiness() biz: BusinessContext, @Query() query: ExportProductsQuery, @Res() res: Response): Promise<void> {
+    await writeCsv(res, await this.products.export(biz, query));
   }
 
   @Get(':id')

@@ -10,11 +10,13 @@ import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { Category } from '../categories/entities/category.entity';
 import { CreateProductDto } from './dto/create-product.dto';
-import { ListProductsQuery } from './dto/list-products.query';
+import { ExportProductsQuery, ListProductsQuery } from './dto/list-products.query';
+import { CsvExport } from '../../common/csv/csv-response';
+import { exportFilename } from '../../common/csv/csv-export';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { Product } from './entities/product.entity';
 import { ProductReader } from './persistence/product.reader';
-import { ProductJson } from './products.mapper';
+import { productCsvColumns, ProductJson } from './products.mapper';
 import { formatSku } from './sku';
 
 const SKU_INDEX = 'products_business_sku_uq';
@@ -30,6 +32,15 @@ export class ProductsService {
 
   async list(biz: BusinessContext, query: ListProductsQuery): Promise<Paged<ProductJson>> {
     return this.reader.page(biz.id, query, pageRequest(query));
+  }
+
+  /**
+   * GET /products/export: the columns are fixed when it starts, one per warehouse the business has
+   * then; the rows are read a page at a time as the response takes them.
+   */
+  async export(biz: BusinessContext, query: ExportProductsQuery): Promise<CsvExport<ProductJson>> {
+    const warehouses = await this.reader.warehousesOf(biz.id);
+    return { filename: exportFilename('products', biz.timezone), columns: productCsvColumns(warehouses), pages: this.reader.exportPages(biz.id, query) };
   }
 
   async get(biz: BusinessContext, id: string): Promise<ProductJson> {

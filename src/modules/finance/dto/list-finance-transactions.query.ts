@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
 import { IsOneOf } from '../../../common/validation/decorators';
@@ -16,3 +16,6 @@ export class ListFinanceTransactionsQuery extends DateRangeQueryDto {
   @MaxLength(100)
   category?: string;
 }
+
+/** GET /finance/transactions/export: the filters of the list, without the page (every matching transaction). */
+export class ExportFinanceTransactionsQuery extends OmitType(ListFinanceTransactionsQuery, ['page', 'per_page'] as const) {}

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
 import { IsOneOf, IsUuid } from '../../../common/validation/decorators';
@@ -15,3 +15,6 @@ export class ListInvoicesQuery extends DateRangeQueryDto {
   @IsOneOf(INVOICE_STATUSES)
   status?: InvoiceStatus;
 }
+
+/** GET /invoices/export: the filters of GET /invoices, without the page (every matching invoice). */
+export class ExportInvoicesQuery extends OmitType(ListInvoicesQuery, ['page', 'per_page'] as const) {}

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
 import { IsOneOf, IsUuid } from '../../../common/validation/decorators';
@@ -15,3 +15,6 @@ export class ListOrdersQuery extends DateRangeQueryDto {
   @IsOneOf(SALE_STATUSES)
   status?: SaleStatus;
 }
+
+/** GET /orders/export: the filters of GET /orders, without the page (every matching order). */
+export class ExportOrdersQuery extends OmitType(ListOrdersQuery, ['page', 'per_page'] as const) {}

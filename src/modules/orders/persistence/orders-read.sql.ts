@@ -103,3 +103,38 @@ export const readSalePage = defineStatement<
      LEFT JOIN LATERAL (${PAGE_WITH_INVOICES(FILTERS, '$7', '$8')}) p ON true`,
   { plannedPerRun: true },
 );
+
+/** A row of an export page: a sale with its lines (orders.exportPage). */
+export type SaleExportRow = SaleWithLinesRow;
+
+/**
+ * The next page of an export of GET /orders (CSV): business $1's sales under the filters of
+ * readSalePage ($2 to $6), in the list's order, after sale $7 (none: from the first), LIMIT $8.
+ * Keyset paging on (created_at, number), read from the row of sale $7 (both never change): each page
+ * starts where the last one ended, an index range whatever the depth, where OFFSET would walk every
+ * sale before it. The bound on created_at alone is what the index (business_id, created_at) can seek.
+ * Planned per run, as readSalePage, for its `($n IS NULL OR ...)` filters.
+ */
+export const readSaleExportPage = defineStatement<
+  [
+    businessId: string,
+    customerId: string | null,
+    status: string | null,
+    from: string | null,
+    to: string | null,
+    timezone: string,
+    afterSaleId: string | null,
+    limit: number,
+  ],
+  SaleExportRow
+>(
+  'orders.exportPage',
+  `SELECT ${SALE_COLUMNS}, ${SALE_LINES} FROM (
+     SELECT s.* FROM sales s WHERE ${FILTERS}
+        AND ($7::uuid IS NULL OR s.created_at <= (SELECT c.created_at FROM sales c WHERE c.business_id = $1 AND c.id = $7::uuid))
+        AND ($7::uuid IS NULL OR (s.created_at, s.number) < (SELECT c.created_at, c.number FROM sales c WHERE c.business_id = $1 AND c.id = $7::uuid))
+      ORDER BY s.created_at DESC, s.number DESC LIMIT $8
+   ) s ${WITH_INVOICE}
+   ORDER BY s.created_at DESC, s.number DESC`,
+  { plannedPerRun: true },
+);

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/pagination/pagination';
 import { IsUuid, QueryBool } from '../../../common/validation/decorators';
@@ -33,8 +33,11 @@ export class ListProductsQuery extends PaginationQueryDto {
 export const PLAIN_PAGE_KEYS: ReadonlySet<string> = new Set<keyof ListProductsQuery>(['page', 'per_page', 'is_active']);
 
 /** The keys of `query` given (not undefined) that the plain page does not answer; none: the plain page serves it. */
-export function filtersGiven(query: ListProductsQuery): string[] {
+export function filtersGiven(query: ListProductsQuery | ExportProductsQuery): string[] {
   return Object.entries(query)
     .filter(([key, value]) => value !== undefined && !PLAIN_PAGE_KEYS.has(key))
     .map(([key]) => key);
 }
+
+/** GET /products/export: the filters of GET /products, without the page (every matching product). */
+export class ExportProductsQuery extends OmitType(ListProductsQuery, ['page', 'per_page'] as const) {}

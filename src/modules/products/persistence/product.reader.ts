@@ -13,7 +13,9 @@ import { StockLevel } from '../../stock/entities/stock-level.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
 import { ProductFields, ProductJson, toProductJson } from '../products.mapper';
-import { filtersGiven, ListProductsQuery } from '../dto/list-products.query';
+import { ExportProductsQuery, filtersGiven, ListProductsQuery } from '../dto/list-products.query';
+import { EXPORT_PAGE_ROWS, keysetPages } from '../../../common/csv/csv-export';
+import { Warehouse } from '../../warehouses/entities/warehouse.entity';
 
 /** The property of product column `column`; a filter named otherwise has no condition, a mistake of this file. */
 function productPropertyOf(column: string): string {
@@ -55,10 +57,43 @@ export class ProductReader {
   }
 
   private async filteredPage(businessId: string, query: ListProductsQuery, isActive: boolean, page: PageRequest): Promise<Paged<ProductJson>> {
+    const found = await this.filtered(businessId, query, isActive).page(page);
+    return new Paged(await this.jsonWithStock(businessId, found.items), found.total, page);
+  }
+
+  /**
+   * GET /products/export: every product the same filters give GET /products (the entity query's
+   * conditions, whether or not a filter is given), in its order, EXPORT_PAGE_ROWS at a time. Keyset
+   * paging on the list's order (lower(name), name, id) from the last product's name and id as read,
+   * so a product renamed during the export cannot make the next page start elsewhere.
+   */
+  async *exportPages(businessId: string, query: ExportProductsQuery): AsyncGenerator<ProductJson[]> {
+    const read = (after: { name: string; id: string } | null) => {
+      const products = this.filtered(businessId, query, query.is_active ?? true);
+      if (after) products.qb.andWhere('(lower(p.name), p.name, p.id) > (lower(CAST(:afterName AS text)), CAST(:afterName AS text), CAST(:afterId AS uuid))', {
+        afterName: after.name,
+        afterId: after.id,
+      });
+      return products.first(EXPORT_PAGE_ROWS);
+    };
+    for await (const rows of keysetPages(read, (p) => ({ name: p.name, id: p.id }))) yield this.jsonWithStock(businessId, rows);
+  }
+
+  /** The business's warehouses in the order of a product's stock_by_warehouse: the default first, then by name. */
+  warehousesOf(businessId: string): Promise<Warehouse[]> {
+    return this.products.manager
+      .getRepository(Warehouse)
+      .createQueryBuilder('w')
+      .where('w.businessId = :businessId', { businessId })
+      .orderBy({ 'w.isDefault': 'DESC', 'lower(w.name)': 'ASC', 'w.id': 'ASC' })
+      .getMany();
+  }
+
+  /** The entity query of the list: is_active, each filter given, sorted by name. */
+  private filtered(businessId: string, query: ListProductsQuery | ExportProductsQuery, isActive: boolean): BusinessQuery<Product> {
     const products = this.productsOf(businessId).equals('p.isActive', isActive);
     for (const key of filtersGiven(query)) this.filterBy(products, key, query);
-    const found = await products.orderBy({ 'lower(p.name)': 'ASC', 'p.name': 'ASC', 'p.id': 'ASC' }).page(page);
-    return new Paged(await this.jsonWithStock(businessId, found.items), found.total, page);
+    return products.orderBy({ 'lower(p.name)': 'ASC', 'p.name': 'ASC', 'p.id': 'ASC' });
   }
 
   /**
@@ -66,10 +101,10 @@ export class ProductReader {
    * product column of its name (category_id), compared for equality. A filter that is neither
    * fails the request rather than being ignored.
    */
-  private filterBy(products: BusinessQuery<Product>, key: string, query: ListProductsQuery): void {
+  private filterBy(products: BusinessQuery<Product>, key: string, query: ListProductsQuery | ExportProductsQuery): void {
     if (key === 'search') products.where(query.search && containsPattern(query.search), (p) => `p.name ILIKE ${p}`);
     else if (key === 'in_stock') this.withStock(products, query.in_stock!);
-    else products.equals(`p.${productPropertyOf(key)}`, query[key as keyof ListProductsQuery]);
+    else products.equals(`p.${productPropertyOf(key)}`, query[key as keyof ExportProductsQuery]);
   }
 
   /** The usual first pages (no filter given): one prepared statement, measured (product-page.sql.ts). */

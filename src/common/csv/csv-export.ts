@@ -1,0 +1,24 @@
+import { localDate } from '../time/local-date';
+
+/** Rows read per statement by an export: one page in memory at a time. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/** `orders-2026-11-27.csv`: the list's name and today in the business time zone. */
+export function exportFilename(list: string, timezone: string, now = new Date()): string {
+  return `${list}-${localDate(now, timezone)}.csv`;
+}
+
+/**
+ * Every page of a keyset-paged read: `read(after)` gives the rows after the cursor `after` (null:
+ * from the first), at most EXPORT_PAGE_ROWS; a shorter page is the last. `cursorOf` is the cursor
+ * of a row (its id, or the values of the order's columns).
+ */
+export async function* keysetPages<R, C>(read: (after: C | null) => Promise<R[]>, cursorOf: (row: R) => C): AsyncGenerator<R[]> {
+  let after: C | null = null;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    after = cursorOf(rows[rows.length - 1]);
+  }
+}

@@ -1,0 +1,141 @@
+import { Writable } from 'stream';
+import { Response } from 'express';
+import { csvColumnsOf } from './csv-columns';
+import { writeCsv } from './csv-response';
+import { ApiProperty } from '@nestjs/swagger';
+
+class Inner {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+}
+
+class Row {
+  @ApiProperty() n: number;
+  @ApiProperty({ type: String, nullable: true }) text: string | null;
+  @ApiProperty({ type: Inner, nullable: true }) inner: Inner | null;
+  @ApiProperty({ type: [Inner] }) list: Inner[];
+}
+
+/** A response whose socket takes what it is given only when `accept()` is called: backpressure at will. */
+class SlowResponse extends Writable {
+  chunks: string[] = [];
+  headers: Record<string, string> = {};
+  statusCode = 0;
+  private pending: (() => void)[] = [];
+
+  constructor() {
+    super({ highWaterMark: 16 });
+  }
+
+  override _write(chunk: Buffer, _enc: string, done: () => void): void {
+    this.chunks.push(chunk.toString());
+    this.pending.push(done);
+  }
+
+  accept(): void {
+    this.pending.splice(0).forEach((done) => done());
+  }
+
+  status(code: number): this {
+    this.statusCode = code;
+    return this;
+  }
+
+  set(headers: Record<string, string>): this {
+    Object.assign(this.headers, headers);
+    return this;
+  }
+}
+
+/** Pages of `size` rows, counting the reads and whether the reader was stopped. */
+function pagesOf(count: number, size = 2) {
+  const state = { reads: 0, stopped: false };
+  async function* pages(): AsyncGenerator<Row[]> {
+    try {
+      for (let p = 0; p < count; p++) {
+        state.reads++;
+        yield Array.from({ length: size }, (_, i) => ({ n: p * size + i, text: `r${p}`, inner: null, list: [] }));
+      }
+    } finally {
+      state.stopped = true;
+    }
+  }
+  return { state, pages: pages() };
+}
+
+const columns = csvColumnsOf(Row);
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Lets the socket take everything until `until()` holds (or a deadline passes); answers whether it held. */
+async function pump(res: SlowResponse, until: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + 5_000;
+  while (!until() && Date.now() < deadline) {
+    res.accept();
+    await tick();
+  }
+  return until();
+}
+
+describe('CSV columns of a response model', () => {
+  it('flattens nested objects to dotted names and keeps arrays as one JSON column', () => {
+    expect(columns.map((c) => c.header)).toEqual(['n', 'text', 'inner.id', 'inner.name', 'list']);
+    const row: Row = { n: 1, text: null, inner: { id: 'a', name: 'b' }, list: [{ id: 'x', name: 'y' }] };
+    expect(columns.map((c) => c.value(row))).toEqual([1, null, 'a', 'b', [{ id: 'x', name: 'y' }]]);
+    expect(columns.map((c) => c.value({ ...row, inner: null }))).toEqual([1, null, null, null, [{ id: 'x', name: 'y' }]]);
+  });
+});
+
+describe('writeCsv', () => {
+  it('writes the header and every page, as an attachment', async () => {
+    const res = new SlowResponse();
+    const { state, pages } = pagesOf(3);
+    const done = writeCsv(res as unknown as Response, { filename: 'rows.csv', columns, pages });
+    expect(await pump(res, () => res.writableEnded)).toBe(true);
+    await done;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['Content-Type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.headers['Content-Disposition']).toBe('attachment; filename="rows.csv"');
+    expect(res.chunks.join('')).toBe('n,text,inner.id,inner.name,list\r\n0,r0,,,[]\r\n1,r0,,,[]\r\n2,r1,,,[]\r\n3,r1,,,[]\r\n4,r2,,,[]\r\n5,r2,,,[]\r\n');
+    expect(state).toEqual({ reads: 3, stopped: true });
+  });
+
+  it('reads the next page only once the socket took the last one, and stops reading when the client goes', async () => {
+    const res = new SlowResponse();
+    const { state, pages } = pagesOf(100);
+    const done = writeCsv(res as unknown as Response, { filename: 'rows.csv', columns, pages });
+    for (let i = 0; i < 10; i++) await tick();
+    expect(state.reads).toBe(1); // the first page waits in the buffer: nothing more is read
+    expect(await pump(res, () => state.reads === 2)).toBe(true);
+    for (let i = 0; i < 10; i++) await tick();
+    expect(state.reads).toBe(2); // and the second, until the socket takes it
+    res.emit('close'); // the client went away
+    await done;
+    expect(state).toEqual({ reads: 2, stopped: true });
+    expect(res.writableEnded).toBe(false);
+  });
+
+  it('leaves an error before the first page to the caller (an ordinary error response), and writes nothing', async () => {
+    const res = new SlowResponse();
+    // eslint-disable-next-line require-yield
+    async function* failing(): AsyncGenerator<Row[]> {
+      throw new Error('refused');
+    }
+    await expect(writeCsv(res as unknown as Response, { filename: 'x.csv', columns, pages: failing() })).rejects.toThrow('refused');
+    expect(res.chunks).toEqual([]);
+    expect(res.statusCode).toBe(0);
+  });
+
+  it('cuts the connection on an error after the first page: a truncated file is never a complete one', async () => {
+    const res = new SlowResponse();
+    res.on('error', () => undefined);
+    async function* breaking(): AsyncGenerator<Row[]> {
+      yield [{ n: 1, text: 'a', inner: null, list: [] }];
+      throw new Error('database gone');
+    }
+    const done = writeCsv(res as unknown as Response, { filename: 'x.csv', columns, pages: breaking() });
+    expect(await pump(res, () => res.destroyed)).toBe(true);
+    await done;
+    expect(res.destroyed).toBe(true);
+    expect(res.writableEnded).toBe(false);
+  });
+});
