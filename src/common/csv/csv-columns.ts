@@ -23,8 +23,11 @@ const SCALARS: unknown[] = [String, Number, Boolean, Date, Object, 'string', 'nu
 
 /** The fields of a response model in the order the model declares them, as the OpenAPI document has them. */
 function propertiesOf(model: Type): [string, ModelProperty][] {
-  const names: string[] = Reflect.getMetadata(MODEL_PROPERTIES_ARRAY, model.prototype) ?? [];
-  return names.map((name) => name.replace(/^:/, '')).map((name) => [name, Reflect.getMetadata(MODEL_PROPERTIES, model.prototype, name) ?? {}]);
+  const prototype = model.prototype as object;
+  const names = (Reflect.getMetadata(MODEL_PROPERTIES_ARRAY, prototype) as string[] | undefined) ?? [];
+  return names
+    .map((name) => name.replace(/^:/, ''))
+    .map((name) => [name, (Reflect.getMetadata(MODEL_PROPERTIES, prototype, name) as ModelProperty | undefined) ?? {}]);
 }
 
 /** The model class a property names (`type: X` or `type: () => X`), or null for a scalar. */
@@ -45,7 +48,7 @@ function modelOf(property: ModelProperty): Type | null {
  * - a field named in `expand` is the columns given there instead (products' stock per warehouse).
  */
 export function csvColumnsOf<T>(model: Type<T>, expand: Record<string, CsvColumn<T>[]> = {}): CsvColumn<T>[] {
-  return columnsOf(model, '', (row) => row, expand as Record<string, CsvColumn[]>) as CsvColumn<T>[];
+  return columnsOf(model, '', (row) => row, expand);
 }
 
 function columnsOf(model: Type, prefix: string, parent: (row: unknown) => unknown, expand: Record<string, CsvColumn[]>): CsvColumn[] {

@@ -53,6 +53,7 @@ function pagesOf(count: number, size = 2) {
   async function* pages(): AsyncGenerator<Row[]> {
     try {
       for (let p = 0; p < count; p++) {
+        await Promise.resolve(); // a read
         state.reads++;
         yield Array.from({ length: size }, (_, i) => ({ n: p * size + i, text: `r${p}`, inner: null, list: [] }));
       }
@@ -118,6 +119,7 @@ describe('writeCsv', () => {
     const res = new SlowResponse();
     // eslint-disable-next-line require-yield
     async function* failing(): AsyncGenerator<Row[]> {
+      await Promise.resolve();
       throw new Error('refused');
     }
     await expect(writeCsv(res as unknown as Response, { filename: 'x.csv', columns, pages: failing() })).rejects.toThrow('refused');
@@ -129,7 +131,7 @@ describe('writeCsv', () => {
     const res = new SlowResponse();
     res.on('error', () => undefined);
     async function* breaking(): AsyncGenerator<Row[]> {
-      yield [{ n: 1, text: 'a', inner: null, list: [] }];
+      yield await Promise.resolve([{ n: 1, text: 'a', inner: null, list: [] }]);
       throw new Error('database gone');
     }
     const done = writeCsv(res as unknown as Response, { filename: 'x.csv', columns, pages: breaking() });

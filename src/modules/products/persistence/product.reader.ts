@@ -70,10 +70,11 @@ export class ProductReader {
   async *exportPages(businessId: string, query: ExportProductsQuery): AsyncGenerator<ProductJson[]> {
     const read = (after: { name: string; id: string } | null) => {
       const products = this.filtered(businessId, query, query.is_active ?? true);
-      if (after) products.qb.andWhere('(lower(p.name), p.name, p.id) > (lower(CAST(:afterName AS text)), CAST(:afterName AS text), CAST(:afterId AS uuid))', {
-        afterName: after.name,
-        afterId: after.id,
-      });
+      if (after)
+        products.qb.andWhere('(lower(p.name), p.name, p.id) > (lower(CAST(:afterName AS text)), CAST(:afterName AS text), CAST(:afterId AS uuid))', {
+          afterName: after.name,
+          afterId: after.id,
+        });
       return products.first(EXPORT_PAGE_ROWS);
     };
     for await (const rows of keysetPages(read, (p) => ({ name: p.name, id: p.id }))) yield this.jsonWithStock(businessId, rows);
