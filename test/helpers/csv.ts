@@ -56,6 +56,7 @@ export function parseCsv(text: string): (string | null)[][] {
 export function csvObjects(text: string): { header: string[]; rows: Record<string, string | null>[] } {
   const [header, ...records] = parseCsv(text);
   if (!header) throw new Error('CSV: no header row');
-  for (const [n, r] of records.entries()) if (r.length !== header.length) throw new Error(`CSV: record ${n + 1} has ${r.length} fields, the header ${header.length}`);
+  for (const [n, r] of records.entries())
+    if (r.length !== header.length) throw new Error(`CSV: record ${n + 1} has ${r.length} fields, the header ${header.length}`);
   return { header: header.map(String), rows: records.map((r) => Object.fromEntries(header.map((h, k) => [String(h), r[k]]))) };
 }

@@ -42,13 +42,18 @@ export class ResponseChecker {
     );
   }
 
-  /** The problem with this response, or null when the document describes it. */
-  check(method: string, url: string, status: number, body: unknown): string | null {
+  /**
+   * The problem with this response, or null when the document describes it. A `text/csv` response
+   * (an export) must be documented as such; its columns are the export tests' to check.
+   */
+  check(method: string, url: string, status: number, body: unknown, contentType?: string): string | null {
     const path = url.split('?')[0];
     const route = this.routes.find((r) => r.method === method && r.pattern.test(path));
     if (!route) return null; // not an API route (docs, 404 of an unknown path)
     const response = route.operation.responses[String(status)];
     if (!response) return `${status} is not documented for ${method} ${route.template}`;
+    if (contentType?.startsWith('text/csv'))
+      return response.content?.['text/csv'] ? null : `${method} ${route.template} ${status} answers text/csv, not documented`;
     const schema = response.content?.['application/json']?.schema;
     if (!schema)
       return status === 204 || body === '' || body === undefined || isEmpty(body) ? null : `${method} ${route.template} ${status} has a body but no schema`;

@@ -91,7 +91,7 @@ function checkedAgent(server: Parameters<typeof request.agent>[0], checker: Resp
     Object.assign(agent, {
       [method]: (url: string) =>
         send(url).on('response', (res: request.Response) => {
-          const problem = checker.check(method.toUpperCase(), url, res.status, res.body);
+          const problem = checker.check(method.toUpperCase(), url, res.status, res.body, res.headers['content-type']);
           if (problem) violations.push({ request: `${method.toUpperCase()} ${url} -> ${res.status}`, problem });
         }),
     });

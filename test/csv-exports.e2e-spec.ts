@@ -1,0 +1,457 @@
+import * as http from 'http';
+import { AddressInfo } from 'net';
+import { BusinessQuery } from '../src/database/business-query';
+import * as csvResponse from '../src/common/csv/csv-response';
+import { csvObjects, parseCsv } from './helpers/csv';
+import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+
+type Json = Record<string, any>;
+
+/**
+ * The text a JSON value has in an export (docs/api.md, "CSV exports"), written here apart from the
+ * server's writer: null empty, numbers and booleans as their JSON text, arrays as their JSON, text as
+ * itself after an apostrophe when a spreadsheet would take it for a formula.
+ */
+function expectedText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The value of a header's column in a JSON object: `a.b` is field b of object a; `stock_by_warehouse[<name>]` a warehouse's quantity. */
+function valueAt(object: Json, header: string): unknown {
+  const warehouse = /^stock_by_warehouse\[([\s\S]*)\]$/.exec(header);
+  if (warehouse) return object.stock_by_warehouse.find((s: Json) => s.warehouse_name === warehouse[1])?.quantity ?? null;
+  return header.split('.').reduce<any>((inner, key) => (inner === null || inner === undefined ? null : inner[key]), object);
+}
+
+/** The fields of the nested objects of the exported models (a null one has its fields too). */
+const NESTED: Record<string, string[]> = { category: ['id', 'name'] };
+
+/** The header an export of these objects must have: every field, nested objects' fields dotted, arrays whole. */
+function headerOf(sample: Json, warehouses: string[] = []): string[] {
+  return Object.entries(sample).flatMap(([key, value]) => {
+    if (key === 'stock_by_warehouse' && warehouses.length > 0) return warehouses.map((w) => `stock_by_warehouse[${w}]`);
+    if (value && typeof value === 'object' && !Array.isArray(value)) expect(Object.keys(value)).toEqual(NESTED[key]);
+    if (NESTED[key] && typeof value !== 'string') return NESTED[key].map((inner) => `${key}.${inner}`);
+    return [key];
+  });
+}
+
+describe('CSV exports of the lists: orders, products, invoices, finance transactions', () => {
+  let t: TestApp;
+  let biz: TestBusiness;
+  let other: TestBusiness;
+  let big: TestBusiness;
+  const made: Record<string, Json> = {};
+
+  const get = (b: TestBusiness, path: string) => apiAs(t, b).get(path);
+  const exportOf = async (b: TestBusiness, path: string) => {
+    const res = await get(b, path).buffer(true).parse(textParser).expect(200);
+    return { res, text: res.body as string, ...csvObjects(res.body as string) };
+  };
+  /** Every object of a JSON list with this query, page by page (100 a page). */
+  const everyListed = async (b: TestBusiness, path: string, query: string): Promise<Json[]> => {
+    const all: Json[] = [];
+    for (let page = 1; ; page++) {
+      const res = await get(b, `${path}?per_page=100&page=${page}${query ? `&${query}` : ''}`).expect(200);
+      all.push(...res.body.data);
+      if (page >= res.body.meta.total_pages) return all;
+    }
+  };
+  /** The JSON list and the export with the same filters agree row for row, field by field. */
+  const expectAgreement = async (b: TestBusiness, list: string, query: string, warehouses: string[] = []) => {
+    const listed = await everyListed(b, list, query);
+    const csv = await exportOf(b, `${list}/export${query ? `?${query}` : ''}`);
+    if (listed.length > 0) expect(csv.header).toEqual(headerOf(listed[0], warehouses));
+    expect(csv.rows).toEqual(listed.map((object) => Object.fromEntries(csv.header.map((h) => [h, expectedText(valueAt(object, h))]))));
+    return csv;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    biz = await createBusiness(t, 'CSV Shop', { currency: 'EUR', timezone: 'Europe/Berlin' });
+    other = await createBusiness(t, 'Other Shop');
+    big = await createBusiness(t, 'Big Shop');
+    const api = apiAs(t, biz);
+    const ok = async (req: Promise<any>, status = 201) => (await req.expect(status)).body.data;
+
+    await ok(api.put(`/warehouses/${biz.warehouse_id}`, { name: 'Lager "Nord", Köln' }), 200);
+    made.annex = await ok(api.post('/warehouses', { name: 'Annex\nHof' }));
+    made.category = await ok(api.post('/categories', { name: 'Kaffee, Tee & "Mehr"' }));
+    made.coffee = await ok(
+      api.post('/products', { name: 'Café "Noir", 1kg\nSpecial', price: 0.1, sku: 'CAFE-1', unit: 'kg', category_id: made.category.id, description: '' }),
+    );
+    made.tea = await ok(api.post('/products', { name: 'Žlutý čaj 日本茶', price: 0.2, sku: 'TEA-2' }));
+    made.formula = await ok(api.post('/products', { name: '=HYPERLINK("http://x")', price: 999999999999.99, sku: 'BIG-3' }));
+    made.gone = await ok(api.post('/products', { name: 'Old stock', price: 3, sku: 'OLD-4' }));
+    await ok(api.del(`/products/${made.gone.id}`), 200);
+    await ok(api.post('/stock/adjustments', { product_id: made.coffee.id, quantity: 10.5, reason: 'restock' }));
+    await ok(api.post('/stock/adjustments', { product_id: made.coffee.id, warehouse_id: made.annex.id, quantity: 2.25, reason: 'restock' }));
+    await ok(api.post('/stock/adjustments', { product_id: made.tea.id, quantity: 100, reason: 'restock' }));
+
+    const ann = { email: 'ann@csv.test', name: 'Ann, "the" Buyer' };
+    made.first = await ok(
+      api.post('/orders', {
+        customer: ann,
+        items: [
+          { product_id: made.coffee.id, quantity: 1.125 },
+          { product_id: made.tea.id, quantity: 1 },
+        ],
+        tax_amount: 1.5,
+        notes: 'Ring twice, then "knock"\r\nback door, ünd so',
+        send_invoice: true,
+      }),
+    );
+    made.second = await ok(api.post('/orders', { items: [{ product_id: made.tea.id, quantity: 2 }], notes: '+49 call first' }));
+    made.third = await ok(api.post('/orders', { customer: ann, items: [{ product_id: made.tea.id, quantity: 1 }] }));
+    await ok(api.post(`/orders/${made.third.order_id}/cancel`, {}), 200);
+    made.manual = await ok(
+      api.post('/invoices', {
+        customer_id: made.first.customer_id,
+        items: [{ product_id: made.tea.id, quantity: 3, price: 0.1 }],
+        notes: 'Net 30, "strict"\nDanke',
+      }),
+    );
+    made.paid = await ok(api.post('/invoices', { customer_id: made.first.customer_id, items: [{ product_id: made.coffee.id, quantity: 0.5, price: 19.99 }] }));
+    await ok(api.put(`/invoices/${made.paid.id}`, { status: 'paid', paid_date: '2026-11-20' }), 200);
+    await ok(api.post('/expenses', { amount: 0.1, category: 'rent', description: 'Büro, "Miete"\nNovember', date: '2026-11-01' }));
+    await ok(api.post('/expenses', { amount: 1234567.89, category: 'travel', description: '-minus first', date: '2026-11-15' }));
+
+    // another business, with rows of every list
+    const theirs = await ok(apiAs(t, other).post('/products', { name: 'Other coffee', price: 5, sku: 'CAFE-1' }));
+    await ok(apiAs(t, other).post('/stock/adjustments', { product_id: theirs.id, quantity: 5, reason: 'restock' }));
+    made.theirOrder = await ok(
+      apiAs(t, other).post('/orders', { customer: { email: 'zed@other.test' }, items: [{ product_id: theirs.id, quantity: 1 }], send_invoice: true }),
+    );
+    await ok(apiAs(t, other).post('/expenses', { amount: 7, category: 'rent', description: 'Other rent' }));
+
+    await seedBig(t, big);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  describe('orders', () => {
+    it('writes every order as a row under a header of the JSON field names, as an attachment', async () => {
+      const { res, header, rows, text } = await exportOf(biz, '/orders/export');
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(text.startsWith('order_id,order_number,status,')).toBe(true);
+      expect(header).toEqual([
+        'order_id',
+        'order_number',
+        'status',
+        'payment_status',
+        'payment_method',
+        'customer_id',
+        'subtotal',
+        'tax_amount',
+        'shipping_amount',
+        'discount_amount',
+        'total',
+        'refunded_amount',
+        'currency',
+        'loyalty_points_earned',
+        'loyalty_transaction_id',
+        'invoice_id',
+        'invoice_number',
+        'warehouse_id',
+        'notes',
+        'items',
+        'created_at',
+      ]);
+      expect(rows.map((r) => r.order_number)).toEqual(['S-0003', 'S-0002', 'S-0001']);
+      const first = rows[2];
+      // 1.125 kg at 0.1 is 0.1125, rounded to 0.11; plus 0.2: exact decimals, never a float's 0.30000000000000004
+      expect(first).toMatchObject({ subtotal: '0.31', tax_amount: '1.5', total: '1.81', currency: 'EUR', invoice_number: 'INV-0001' });
+      expect(first.notes).toBe('Ring twice, then "knock"\r\nback door, ünd so');
+      expect(text).toContain('"Ring twice, then ""knock""\r\nback door, ünd so"');
+      expect(rows[1].notes).toBe("'+49 call first"); // would be a formula in a spreadsheet
+      expect(rows[1].customer_id).toBeNull();
+      expect(JSON.parse(first.items!)).toEqual(made.first.items);
+      expect(JSON.parse(first.items!)[0]).toMatchObject({ product_name: 'Café "Noir", 1kg\nSpecial', quantity: 1.125, unit_price: 0.1 });
+      expect(first.created_at).toBe(made.first.created_at);
+    });
+
+    it('agrees with GET /orders row for row, for each filter', async () => {
+      await expectAgreement(biz, '/orders', '');
+      expect((await expectAgreement(biz, '/orders', 'status=cancelled')).rows.map((r) => r.order_number)).toEqual(['S-0003']);
+      expect((await expectAgreement(biz, '/orders', `customer_id=${made.first.customer_id}`)).rows).toHaveLength(2);
+      expect((await expectAgreement(biz, '/orders', `customer_id=${made.first.customer_id.toUpperCase()}&status=completed`)).rows).toHaveLength(1);
+      expect((await expectAgreement(biz, '/orders', 'from=2020-01-01&to=2020-12-31')).rows).toEqual([]);
+    });
+
+    it('writes every order of a long history, in the list order, across pages (ties on the time included)', async () => {
+      const { rows } = await expectAgreement(big, '/orders', '');
+      expect(rows).toHaveLength(2_345);
+      expect(new Set(rows.map((r) => r.order_id)).size).toBe(2_345);
+      // the 500 orders of one instant (S-1000 to S-1499) are the newest: by number among themselves
+      expect(rows.slice(0, 3).map((r) => r.order_number)).toEqual(['S-1499', 'S-1498', 'S-1497']);
+      expect(rows[500].order_number).toBe('S-2345');
+      const cancelled = await expectAgreement(big, '/orders', 'status=cancelled');
+      expect(cancelled.rows).toHaveLength(234); // every 10th
+    }, 60_000);
+  });
+
+  describe('products', () => {
+    it('writes each product with a stock column per warehouse, its category flattened', async () => {
+      const { header, rows, text } = await exportOf(biz, '/products/export');
+      expect(header).toEqual([
+        'id',
+        'name',
+        'sku',
+        'price',
+        'cost_price',
+        'average_cost',
+        'unit',
+        'description',
+        'barcode',
+        'is_active',
+        'category.id',
+        'category.name',
+        'stock',
+        'stock_by_warehouse[Lager "Nord", Köln]',
+        'stock_by_warehouse[Annex\nHof]',
+        'in_transit',
+        'min_stock',
+        'reorder_quantity',
+        'created_at',
+        'updated_at',
+      ]);
+      expect(text.split('\r\n')[0]).toContain(',"stock_by_warehouse[Lager ""Nord"", Köln]","stock_by_warehouse[Annex\nHof]",');
+      // by name, as GET /products: "=HYPERLINK" sorts before the letters
+      expect(rows.map((r) => r.sku)).toEqual(['BIG-3', 'CAFE-1', 'TEA-2']);
+      const [formula, coffee, tea] = rows;
+      expect(formula).toMatchObject({ name: `'=HYPERLINK("http://x")`, price: '999999999999.99', 'category.id': null, stock: '0' });
+      expect(coffee).toMatchObject({
+        name: 'Café "Noir", 1kg\nSpecial',
+        price: '0.1',
+        description: '',
+        cost_price: null,
+        is_active: 'true',
+        'category.id': made.category.id,
+        'category.name': 'Kaffee, Tee & "Mehr"',
+        stock: '11.625', // 10.5 - 1.125 sold + 2.25
+        'stock_by_warehouse[Lager "Nord", Köln]': '9.375',
+        'stock_by_warehouse[Annex\nHof]': '2.25',
+      });
+      expect(tea).toMatchObject({ name: 'Žlutý čaj 日本茶', stock: '97' });
+    });
+
+    it('agrees with GET /products row for row, for each filter', async () => {
+      const warehouses = ['Lager "Nord", Köln', 'Annex\nHof'];
+      await expectAgreement(biz, '/products', '', warehouses);
+      expect((await expectAgreement(biz, '/products', 'is_active=false', warehouses)).rows.map((r) => r.sku)).toEqual(['OLD-4']);
+      expect((await expectAgreement(biz, '/products', `category_id=${made.category.id}`, warehouses)).rows.map((r) => r.sku)).toEqual(['CAFE-1']);
+      expect((await expectAgreement(biz, '/products', 'in_stock=false', warehouses)).rows.map((r) => r.sku)).toEqual(['BIG-3']);
+      expect((await expectAgreement(biz, '/products', `search=${encodeURIComponent('čaj')}`, warehouses)).rows.map((r) => r.sku)).toEqual(['TEA-2']);
+      expect((await expectAgreement(biz, '/products', 'search=%25', warehouses)).rows).toEqual([]);
+    });
+
+    it('writes every product of a large catalogue across pages, names that tie and differ in case included', async () => {
+      const { rows } = await expectAgreement(big, '/products', '', ['Main']);
+      expect(rows).toHaveLength(1_500);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(1_500);
+      expect((await expectAgreement(big, '/products', 'in_stock=true', ['Main'])).rows).toHaveLength(500);
+    }, 60_000);
+  });
+
+  describe('invoices', () => {
+    it('writes each invoice with its items as JSON, money exact', async () => {
+      const { header, rows } = await exportOf(biz, '/invoices/export');
+      expect(header).toEqual(headerOf(made.manual));
+      expect(rows.map((r) => r.invoice_number)).toEqual(['INV-0003', 'INV-0002', 'INV-0001']);
+      expect(rows[1]).toMatchObject({ status: 'unpaid', total: '0.3', notes: 'Net 30, "strict"\nDanke', sale_id: null, paid_date: null });
+      expect(rows[0]).toMatchObject({ status: 'paid', total: '10', paid_date: '2026-11-20', due_date: made.paid.due_date });
+      expect(JSON.parse(rows[1].items!)).toEqual([{ product_id: made.tea.id, product_name: 'Žlutý čaj 日本茶', quantity: 3, unit_price: 0.1, total: 0.3 }]);
+    });
+
+    it('agrees with GET /invoices row for row, for each filter', async () => {
+      await expectAgreement(biz, '/invoices', '');
+      expect((await expectAgreement(biz, '/invoices', 'status=unpaid')).rows.map((r) => r.invoice_number)).toEqual(['INV-0002']);
+      expect((await expectAgreement(biz, '/invoices', `customer_id=${made.first.customer_id}&status=paid`)).rows).toHaveLength(2);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+      expect((await expectAgreement(biz, '/invoices', `from=${today}&to=${today}`)).rows).toHaveLength(3);
+    });
+
+    it('writes every invoice of a long history across pages', async () => {
+      const { rows } = await expectAgreement(big, '/invoices', '');
+      expect(rows).toHaveLength(1_200);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(1_200);
+    }, 60_000);
+  });
+
+  describe('finance transactions', () => {
+    it('writes each transaction, money exact, dates as in JSON', async () => {
+      const { header, rows } = await exportOf(biz, '/finance/transactions/export?type=expense');
+      expect(header).toEqual(['id', 'type', 'category', 'amount', 'currency', 'description', 'date', 'sale_id', 'invoice_id', 'reference_id', 'created_at']);
+      expect(rows.map((r) => [r.category, r.amount, r.date, r.description])).toEqual([
+        ['travel', '1234567.89', '2026-11-15', "'-minus first"],
+        ['rent', '0.1', '2026-11-01', 'Büro, "Miete"\nNovember'],
+      ]);
+    });
+
+    it('agrees with GET /finance/transactions row for row, for each filter', async () => {
+      await expectAgreement(biz, '/finance/transactions', '');
+      // the three orders' income (the cancelled one's too, beside its refund) and the paid manual invoice's
+      expect((await expectAgreement(biz, '/finance/transactions', 'type=income')).rows).toHaveLength(4);
+      expect((await expectAgreement(biz, '/finance/transactions', 'category=rent')).rows).toHaveLength(1);
+      expect((await expectAgreement(biz, '/finance/transactions', 'from=2026-11-01&to=2026-11-14')).rows).toHaveLength(1);
+    });
+
+    it('writes every transaction of a long ledger across pages (ties on date and time included)', async () => {
+      const { rows } = await expectAgreement(big, '/finance/transactions', '');
+      expect(rows).toHaveLength(2_500);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(2_500);
+      expect((await expectAgreement(big, '/finance/transactions', 'from=2026-10-02&to=2026-10-02&type=expense')).rows).toHaveLength(250);
+    }, 60_000);
+  });
+
+  describe('refusals and isolation', () => {
+    it.each([
+      ['/orders/export?page=1', 'page'],
+      ['/orders/export?per_page=100', 'per_page'],
+      ['/orders/export?status=open', 'status'],
+      ['/orders/export?customer_id=nope', 'customer_id'],
+      ['/orders/export?from=2026-11-02&to=2026-11-01', 'from'],
+      ['/products/export?in_stock=yes', 'in_stock'],
+      ['/products/export?foo=bar', 'foo'],
+      ['/invoices/export?status=unpaid&status=paid', 'status'],
+      ['/invoices/export?from=2026-02-30', 'from'],
+      ['/finance/transactions/export?type=gift', 'type'],
+      ['/finance/transactions/export?from=2026-11-02&to=2026-11-01', 'from'],
+    ])('%s is a 400 with the JSON error body, not a CSV', async (path, field) => {
+      const res = await get(biz, path).expect(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(JSON.stringify(res.body.error.details)).toContain(field);
+    });
+
+    it('needs a key', async () => {
+      for (const path of ['/orders/export', '/products/export', '/invoices/export', '/finance/transactions/export']) {
+        const res = await t.http().get(`/api/v1${path}`).expect(401);
+        expect(res.body.error.code).toBe('UNAUTHORIZED');
+      }
+    });
+
+    it("never shows another business's rows, even filtered on its customer", async () => {
+      const ours = await exportOf(other, '/orders/export');
+      expect(ours.rows.map((r) => r.order_id)).toEqual([made.theirOrder.order_id]);
+      expect((await exportOf(other, `/orders/export?customer_id=${made.first.customer_id}`)).rows).toEqual([]);
+      expect((await exportOf(other, `/invoices/export?customer_id=${made.first.customer_id}`)).rows).toEqual([]);
+      expect((await exportOf(other, `/products/export?category_id=${made.category.id}`)).rows).toEqual([]);
+      const everything = [
+        ours.text,
+        (await exportOf(other, '/products/export')).text,
+        (await exportOf(other, '/invoices/export')).text,
+        (await exportOf(other, '/finance/transactions/export')).text,
+      ].join('\n');
+      for (const mine of [made.first.order_id, made.coffee.id, made.manual.id, 'Büro', 'Café', made.first.customer_id, 'Lager']) {
+        expect(everything).not.toContain(mine);
+      }
+      expect((await exportOf(other, '/products/export')).header).toContain('stock_by_warehouse[Main]');
+    });
+  });
+
+  describe('streaming', () => {
+    it('stops reading when the client goes away', async () => {
+      const server = t.app.getHttpServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const reads = jest.spyOn(BusinessQuery.prototype, 'first');
+      const written = jest.spyOn(csvResponse, 'writeCsv');
+      try {
+        await seedLedger(t, big, 60_000);
+        const firstBytes = await new Promise<string>((resolve, reject) => {
+          const req = http.get(
+            {
+              host: '127.0.0.1',
+              port: (server.address() as AddressInfo).port,
+              path: '/api/v1/finance/transactions/export',
+              headers: big.auth,
+            },
+            (res) => {
+              res.once('data', (chunk: Buffer) => {
+                req.destroy(); // gone after the first bytes
+                resolve(chunk.toString());
+              });
+            },
+          );
+          req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+        });
+        expect(firstBytes.startsWith('id,type,category,')).toBe(true);
+        // the export returns once it has noticed; by then it read a few pages of the 63, not all
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          written.mock.results[0].value,
+          new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the export did not stop')), 20_000))),
+        ]).finally(() => clearTimeout(timer));
+        expect(reads.mock.calls.length).toBeGreaterThan(0);
+        expect(reads.mock.calls.length).toBeLessThan(20);
+      } finally {
+        reads.mockRestore();
+        written.mockRestore();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }, 60_000);
+  });
+});
+
+/** supertest's parser for a text body it does not know (text/csv): the text, as UTF-8. */
+function textParser(res: http.IncomingMessage, done: (err: Error | null, body: string) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+}
+
+/**
+ * A business with more rows than one page of an export in every list, by SQL: 2,345 orders (every
+ * 10th cancelled), 500 of them at one instant; 1,500 products, names tying and differing in case, 500
+ * in stock; 1,200 invoices, 600 at one instant; 2,500 finance transactions on 5 dates, each date's at
+ * one instant.
+ */
+async function seedBig(t: TestApp, b: TestBusiness): Promise<void> {
+  const id = b.business_id;
+  await t.db.query(
+    `INSERT INTO sales (business_id, number, sale_number, warehouse_id, status, payment_status, payment_method, currency,
+                        subtotal, tax_amount, shipping_amount, discount_amount, total, loyalty_points_earned, created_at, updated_at)
+     SELECT $1, g, 'S-' || lpad(g::text, 4, '0'), $2, CASE WHEN g % 10 = 0 THEN 'cancelled' ELSE 'completed' END, 'paid', 'card', 'USD',
+            g + 0.01, 0, 0, 0, g + 0.01, g,
+            CASE WHEN g BETWEEN 1000 AND 1499 THEN timestamptz '2026-10-01 12:00:00.123456Z' ELSE timestamptz '2026-09-01Z' + g * interval '1 minute' END,
+            now()
+       FROM generate_series(1, 2345) g`,
+    [id, b.warehouse_id],
+  );
+  await t.db.query(`UPDATE business_counters SET value = 2345 WHERE business_id = $1 AND name = 'sale'`, [id]);
+  await t.db.query(
+    `INSERT INTO products (business_id, name, sku, price)
+     SELECT $1, (ARRAY['Same', 'same', 'SAME', 'Other'])[1 + g % 4], 'SKU-' || g, 1.5 FROM generate_series(1, 1500) g`,
+    [id],
+  );
+  await t.db.query(
+    `INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity)
+     SELECT $1, $2, p.id, 0.5 FROM products p WHERE p.business_id = $1 ORDER BY p.id LIMIT 500`,
+    [id, b.warehouse_id],
+  );
+  await t.db.query(
+    `INSERT INTO invoices (business_id, number, invoice_number, status, currency, subtotal, tax_amount, total, due_date, created_at)
+     SELECT $1, g, 'INV-' || lpad(g::text, 4, '0'), 'unpaid', 'USD', 2.5, 0, 2.5, date '2026-12-01',
+            CASE WHEN g <= 600 THEN timestamptz '2026-10-01 08:00:00.654321Z' ELSE timestamptz '2026-10-01Z' + g * interval '1 second' END
+       FROM generate_series(1, 1200) g`,
+    [id],
+  );
+  await t.db.query(`UPDATE business_counters SET value = 1200 WHERE business_id = $1 AND name = 'invoice'`, [id]);
+  await seedLedger(t, b, 2_500);
+}
+
+/** `count` finance transactions of the business by SQL, on 5 dates, each date's at one instant. */
+async function seedLedger(t: TestApp, b: TestBusiness, count: number): Promise<void> {
+  await t.db.query(
+    `INSERT INTO finance_transactions (business_id, type, category, amount, description, occurred_on, created_at)
+     SELECT $1, CASE WHEN g % 2 = 0 THEN 'expense' ELSE 'income' END, 'cat-' || g % 3, g % 1000 + 0.05, 'entry ' || g,
+            date '2026-10-01' + g % 5, timestamptz '2026-10-10 10:00:00.000001Z' + (g % 5) * interval '1 day'
+       FROM generate_series(1, $2) g`,
+    [b.business_id, count],
+  );
+}
