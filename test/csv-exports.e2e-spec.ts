@@ -2,7 +2,9 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import { BusinessQuery } from '../src/database/business-query';
 import * as csvResponse from '../src/common/csv/csv-response';
-import { csvObjects, parseCsv } from './helpers/csv';
+import type { Test } from 'supertest';
+import type { Response as AgentResponse } from 'superagent';
+import { csvObjects } from './helpers/csv';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 type Json = Record<string, any>;
@@ -75,7 +77,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
     other = await createBusiness(t, 'Other Shop');
     big = await createBusiness(t, 'Big Shop');
     const api = apiAs(t, biz);
-    const ok = async (req: Promise<any>, status = 201) => (await req.expect(status)).body.data;
+    const ok = async (req: Test, status = 201) => (await req.expect(status)).body.data;
 
     await ok(api.put(`/warehouses/${biz.warehouse_id}`, { name: 'Lager "Nord", Köln' }), 200);
     made.annex = await ok(api.post('/warehouses', { name: 'Annex\nHof' }));
@@ -399,10 +401,11 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
 });
 
 /** supertest's parser for a text body it does not know (text/csv): the text, as UTF-8. */
-function textParser(res: http.IncomingMessage, done: (err: Error | null, body: string) => void): void {
+function textParser(res: AgentResponse, done: (err: Error | null, body: string) => void): void {
   const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+  const stream = res as unknown as http.IncomingMessage;
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
 }
 
 /**
