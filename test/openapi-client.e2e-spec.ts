@@ -90,6 +90,19 @@ describe('a client generated from the OpenAPI document', () => {
     expect(revenue.reduce((sum, point) => sum + point.orders, 0)).toBe(2);
   });
 
+  it('downloads a CSV export with its filters, typed, as text and as a Blob (what a browser saves)', async () => {
+    const text = await api.GET('/api/v1/orders/export', { params: { query: { status: 'completed' } }, parseAs: 'text' });
+    expect(text.response.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    const [header, ...rows] = dataOf(text).trimEnd().split('\r\n');
+    expect(header.startsWith('order_id,order_number,status,')).toBe(true);
+    expect(rows).toHaveLength(2);
+    const blob = dataOf(await api.GET('/api/v1/products/export', { params: { query: { is_active: true } }, parseAs: 'blob' }));
+    expect((await blob.text()).split('\r\n')[0]).toContain('stock_by_warehouse[Main]');
+    const refused = await api.GET('/api/v1/invoices/export', { params: { query: { status: 'paid', from: '2026-11-02', to: '2026-11-01' } } });
+    expect(refused.response.status).toBe(400);
+    expect(refused.error?.error.code).toBe('VALIDATION_FAILED');
+  });
+
   it("reads a 422's code and details from the typed error body", async () => {
     const [product] = dataOf(await api.GET('/api/v1/products')).data;
     const { response, error } = await api.POST('/api/v1/orders', { body: { items: [{ product_id: product.id, quantity: 1000 }] } });

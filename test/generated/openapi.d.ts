@@ -246,6 +246,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)
+         * @description The same query parameters as GET /products but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         */
+        get: operations["ProductsController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/products/{id}": {
         parameters: {
             query?: never;
@@ -612,6 +632,26 @@ export interface paths {
          * @description **Scope:** `sales` (also granted by `admin`).
          */
         post: operations["OrdersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every order GET /orders would list with these filters, as a CSV attachment (streamed, no paging)
+         * @description The same query parameters as GET /orders but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         */
+        get: operations["OrdersController_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1130,6 +1170,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every invoice GET /invoices would list with these filters, as a CSV attachment (streamed, no paging)
+         * @description The same query parameters as GET /invoices but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         */
+        get: operations["InvoicesController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invoices/{id}": {
         parameters: {
             query?: never;
@@ -1206,6 +1266,26 @@ export interface paths {
          * @description **Scope:** `finance` (also granted by `admin`).
          */
         get: operations["FinanceController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every transaction GET /finance/transactions would list with these filters, as a CSV attachment (streamed, no paging)
+         * @description The same query parameters as GET /finance/transactions but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         */
+        get: operations["FinanceController_export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4880,6 +4960,103 @@ export interface operations {
             };
         };
     };
+    ProductsController_export: {
+        parameters: {
+            query?: {
+                search?: string;
+                category_id?: string;
+                in_stock?: boolean;
+                is_active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,updated_at */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     ProductsController_get: {
         parameters: {
             query?: never;
@@ -8121,6 +8298,103 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "NEGATIVE_TOTAL";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    OrdersController_export: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                customer_id?: string;
+                status?: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_at */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
                         };
                     };
                 };
@@ -12909,6 +13183,103 @@ export interface operations {
             };
         };
     };
+    InvoicesController_export: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                customer_id?: string;
+                status?: "unpaid" | "paid" | "cancelled" | "overdue";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson in the order of the JSON list. Header: id,invoice_number,customer_id,sale_id,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,items,created_at,updated_at */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     InvoicesController_get: {
         parameters: {
             query?: never;
@@ -13510,6 +13881,103 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    FinanceController_export: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                type?: "income" | "expense" | "refund";
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per FinanceTransactionJson in the order of the JSON list. Header: id,type,category,amount,currency,description,date,sale_id,invoice_id,reference_id,created_at */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
                         };
                     };
                 };

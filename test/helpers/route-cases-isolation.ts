@@ -133,6 +133,11 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     refused("in A's category", '/products', { name: 'Stolen', price: 1, category_id: a.categoryId }, 'UNKNOWN_CATEGORY'),
     own("A's SKU is free in B", '/products', 201, { name: 'Same SKU', price: 1, sku: a.productSku }),
   ],
+  'GET /products/export': (a) => [
+    own('B exports its products', '/products/export', 200),
+    own("filtered on A's category", `/products/export?category_id=${a.categoryId}`, 200),
+    own("searching A's product name", `/products/export?search=${encodeURIComponent(a.productName)}`, 200),
+  ],
   'GET /products/{id}': (a) => [notFound("A's product", `/products/${a.productId}`)],
   'PUT /products/{id}': (a, b) => [
     notFound("A's product", `/products/${a.productId}`, { price: 0.01, is_active: false }),
@@ -255,6 +260,10 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     list("filtered on A's customer", `/orders?customer_id=${a.customerId}`),
     list('cancelled ones', '/orders?status=cancelled'),
   ],
+  'GET /orders/export': (a) => [
+    own('B exports its orders', '/orders/export', 200),
+    own("filtered on A's customer", `/orders/export?customer_id=${a.customerId}`, 200),
+  ],
   'GET /orders/{id}': (a) => [notFound("A's order", `/orders/${a.orderId}`), notFound("A's cancelled order", `/orders/${a.cancelledOrderId}`)],
   'POST /orders/{id}/cancel': (a) => [notFound("A's order", `/orders/${a.orderId}/cancel`, { reason: 'taken over' })],
   'POST /orders/{id}/returns': (a, b) => [
@@ -285,6 +294,10 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     refused("A's customer", '/invoices', { customer_id: a.customerId, items: [{ product_id: b.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_CUSTOMER'),
     refused("A's product", '/invoices', { customer_id: b.customerId, items: [{ product_id: a.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_PRODUCT'),
   ],
+  'GET /invoices/export': (a) => [
+    own('B exports its invoices', '/invoices/export', 200),
+    own("filtered on A's customer", `/invoices/export?customer_id=${a.customerId}`, 200),
+  ],
   'GET /invoices/{id}': (a) => [
     notFound("A's order invoice", `/invoices/${a.orderInvoiceId}`),
     notFound("A's manual invoice", `/invoices/${a.manualInvoiceId}`),
@@ -295,6 +308,10 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   ],
 
   'GET /finance/transactions': () => [list('B lists its ledger', '/finance/transactions'), list('refunds', '/finance/transactions?type=refund')],
+  'GET /finance/transactions/export': () => [
+    own('B exports its ledger', '/finance/transactions/export', 200),
+    own("A's expense category", `/finance/transactions/export?category=${encodeURIComponent('tenanta-rent')}`, 200),
+  ],
   'GET /finance/summary': () => [own("B's summary", '/finance/summary?days=365', 200, undefined, (body, f) => expect(body.data.income).toBe(f.income))],
 
   'GET /expenses': () => [list('B lists its expenses', '/expenses')],

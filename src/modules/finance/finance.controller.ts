@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
 import { writeCsv } from '../../common/csv/csv-response';
+import { exportDescription } from '../../common/csv/csv-export';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { FinanceSummaryJson, FinanceTransactionJson } from './finance.responses';
@@ -35,6 +36,7 @@ export class FinanceController {
   @Endpoint({
     summary: 'Every transaction GET /finance/transactions would list with these filters, as a CSV attachment (streamed, no paging)',
     response: FinanceTransactionJson,
+    description: exportDescription('GET /finance/transactions'),
     shape: 'csv',
     csvHeaders: FINANCE_TRANSACTION_CSV_COLUMNS.map((c) => c.header),
     errors: ['VALIDATION_FAILED'],

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
 import { writeCsv } from '../../common/csv/csv-response';
+import { exportDescription } from '../../common/csv/csv-export';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { INVOICE_CSV_COLUMNS, InvoiceJson } from './invoice.mapper';
@@ -40,6 +41,7 @@ export class InvoicesController {
   @Endpoint({
     summary: 'Every invoice GET /invoices would list with these filters, as a CSV attachment (streamed, no paging)',
     response: InvoiceJson,
+    description: exportDescription('GET /invoices'),
     shape: 'csv',
     csvHeaders: INVOICE_CSV_COLUMNS.map((c) => c.header),
     errors: ['VALIDATION_FAILED'],

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
 import { writeCsv } from '../../common/csv/csv-response';
+import { exportDescription } from '../../common/csv/csv-export';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { ORDER_CSV_COLUMNS, OrderJson } from './order.mapper';
@@ -58,6 +59,7 @@ export class OrdersController {
   @Endpoint({
     summary: 'Every order GET /orders would list with these filters, as a CSV attachment (streamed, no paging)',
     response: OrderJson,
+    description: exportDescription('GET /orders'),
     shape: 'csv',
     csvHeaders: ORDER_CSV_COLUMNS.map((c) => c.header),
     errors: ['VALIDATION_FAILED'],

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { Response } from 'express';
 import { writeCsv } from '../../common/csv/csv-response';
+import { exportDescription } from '../../common/csv/csv-export';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { PRODUCT_CSV_HEADERS, ProductJson } from './products.mapper';
@@ -30,6 +31,7 @@ export class ProductsController {
   @Endpoint({
     summary: 'Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)',
     response: ProductJson,
+    description: exportDescription('GET /products'),
     shape: 'csv',
     csvHeaders: PRODUCT_CSV_HEADERS,
     errors: ['VALIDATION_FAILED'],
