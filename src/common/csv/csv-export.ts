@@ -11,15 +11,20 @@ export function exportFilename(list: string, timezone: string, now = new Date())
 /**
  * Every page of a keyset-paged read: `read(after)` gives the rows after the cursor `after` (null:
  * from the first), at most EXPORT_PAGE_ROWS; a shorter page is the last. `cursorOf` is the cursor
- * of a row (its id, or the values of the order's columns).
+ * of a row (its id, or the values of the order's columns). The next page is read while the caller
+ * writes this one (its cursor is known once this one is read), so the database and the response
+ * work side by side: two pages at most in memory, one read at most in flight when the caller stops.
  */
 export async function* keysetPages<R, C>(read: (after: C | null) => Promise<R[]>, cursorOf: (row: R) => C): AsyncGenerator<R[]> {
-  let after: C | null = null;
-  for (;;) {
-    const rows = await read(after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_PAGE_ROWS) return;
-    after = cursorOf(rows[rows.length - 1]);
+  let next: Promise<R[]> | null = read(null);
+  try {
+    while (next) {
+      const rows: R[] = await next;
+      next = rows.length < EXPORT_PAGE_ROWS ? null : read(cursorOf(rows[rows.length - 1]));
+      if (rows.length > 0) yield rows;
+    }
+  } finally {
+    next?.catch(() => undefined); // the caller stopped (a client gone): the read in flight is dropped
   }
 }
 
