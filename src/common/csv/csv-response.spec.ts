@@ -115,6 +115,15 @@ describe('writeCsv', () => {
     expect(res.writableEnded).toBe(false);
   });
 
+  it('cuts off a client that takes nothing for too long, and stops reading', async () => {
+    const res = new SlowResponse();
+    res.on('error', () => undefined);
+    const { state, pages } = pagesOf(100);
+    await writeCsv(res as unknown as Response, { filename: 'rows.csv', columns, pages }, 50);
+    expect(res.destroyed).toBe(true);
+    expect(state).toEqual({ reads: 1, stopped: true });
+  });
+
   it('leaves an error before the first page to the caller (an ordinary error response), and writes nothing', async () => {
     const res = new SlowResponse();
     // eslint-disable-next-line require-yield

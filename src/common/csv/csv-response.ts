@@ -14,6 +14,12 @@ export interface CsvExport<T> {
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
 
 /**
+ * A client that takes nothing of the file for this long is cut off: a stalled download would hold its
+ * pages, and the response, for ever (a graceful shutdown waits for the responses in flight).
+ */
+export const STALLED_CLIENT_MS = 60_000;
+
+/**
  * Writes an export as a `text/csv` attachment: the header row, then each page's rows, the next page
  * read only once the previous one has been handed to the socket (backpressure: `drain`), so memory
  * holds one page whatever the number of rows. A client that goes away ends the reads: no page is read
@@ -21,8 +27,8 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
  * filter like any other; one after the response has started cuts the connection, so a client never
  * takes a truncated file for a complete one.
  */
-export async function writeCsv<T>(res: Response, csv: CsvExport<T>): Promise<void> {
-  const client = new ClientState(res);
+export async function writeCsv<T>(res: Response, csv: CsvExport<T>, stalledMs = STALLED_CLIENT_MS): Promise<void> {
+  const client = new ClientState(res, stalledMs);
   const pages = csv.pages[Symbol.asyncIterator]();
   let next = await pages.next(); // before the first byte: its errors are ordinary error responses
   res.status(200).set({
@@ -35,7 +41,7 @@ export async function writeCsv<T>(res: Response, csv: CsvExport<T>): Promise<voi
     while (!next.done && !client.gone) {
       // one write per page: a write per row made a chunk per row
       res.write(next.value.map((row) => csvRecord(csv.columns.map((c) => csvText(c.value(row))))).join(''));
-      await client.drained();
+      if (!(await client.drained())) throw new Error(`the client took nothing for ${stalledMs} ms`);
       if (client.gone) break;
       next = await pages.next();
     }
@@ -53,21 +59,28 @@ class ClientState {
   gone = false;
   private wake: (() => void) | null = null;
 
-  constructor(private readonly res: Response) {
+  constructor(
+    private readonly res: Response,
+    private readonly stalledMs: number,
+  ) {
     res.once('close', () => {
       this.gone = true;
       this.wake?.();
     });
   }
 
-  /** Resolves once the written data has drained to the socket, or the client is gone. */
-  async drained(): Promise<void> {
-    if (!this.res.writableNeedDrain || this.gone) return;
-    await new Promise<void>((resolve) => {
-      this.wake = resolve;
-      this.res.once('drain', resolve);
+  /** Waits until the written data has drained to the socket or the client is gone (true), or the client stalled (false). */
+  async drained(): Promise<boolean> {
+    if (!this.res.writableNeedDrain || this.gone) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await new Promise<boolean>((resolve) => {
+      this.wake = () => resolve(true);
+      this.res.once('drain', this.wake);
+      timer = setTimeout(() => resolve(false), this.stalledMs);
     });
+    clearTimeout(timer);
     this.res.removeListener('drain', this.wake!);
     this.wake = null;
+    return drained;
   }
 }
