@@ -32,13 +32,13 @@ export async function* keysetPages<R, C>(read: (after: C | null) => Promise<R[]>
  * The description of an export route in the OpenAPI document: how it is asked for, and how a browser
  * downloads it (the key goes in a header, which a plain link cannot send).
  */
-export function exportDescription(list: string): string {
+export function exportDescription(list: string, more = ''): string {
   return (
     `The same query parameters as ${list} but page and per_page (400 for those, as for any unknown parameter), and every ` +
     'matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on ' +
     'every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). ' +
     'Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON ' +
     '(`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after ' +
-    'an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".'
+    `an apostrophe (a spreadsheet would run it as a formula).${more ? ` ${more}` : ''} See docs/api.md, "CSV exports".`
   );
 }

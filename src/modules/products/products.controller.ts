@@ -31,7 +31,10 @@ export class ProductsController {
   @Endpoint({
     summary: 'Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)',
     response: ProductJson,
-    description: exportDescription('GET /products'),
+    description: exportDescription(
+      'GET /products',
+      'The stock per warehouse is one column per warehouse of the business, stock_by_warehouse[<warehouse name>] ([<name> (<id>)] when two share a name), in the order of stock_by_warehouse; stock is the total.',
+    ),
     shape: 'csv',
     csvHeaders: PRODUCT_CSV_HEADERS,
     errors: ['VALIDATION_FAILED'],
