@@ -20,10 +20,10 @@ export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8; header=present';
 export const STALLED_CLIENT_MS = 60_000;
 
 /**
- * Writes an export as a `text/csv` attachment: the header row, then each page's rows, the next page
- * read only once the previous one has been handed to the socket (backpressure: `drain`), so memory
- * holds one page whatever the number of rows. A client that goes away ends the reads: no page is read
- * after the response closes. An error before the first page (a 404, a 400) goes to the exception
+ * Writes an export as a `text/csv` attachment: the header row, then each page's rows, the page after
+ * next asked for only once the previous one has been handed to the socket (backpressure: `drain`;
+ * keysetPages reads one ahead), so memory holds about two pages whatever the number of rows. A client
+ * that goes away ends the reads: no page is asked for after the response closes. An error before the first page (a 404, a 400) goes to the exception
  * filter like any other; one after the response has started cuts the connection, so a client never
  * takes a truncated file for a complete one.
  */
