@@ -255,7 +255,9 @@ export interface paths {
         };
         /**
          * Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)
-         * @description The same query parameters as GET /products but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). The stock per warehouse is one column per warehouse of the business, stock_by_warehouse[<warehouse name>] ([<name> (<id>)] when two share a name), in the order of stock_by_warehouse; stock is the total. See docs/api.md, "CSV exports".
+         * @description **Scope:** `products:read` (also granted by `products:write`, `admin`).
+         *
+         *     The same query parameters as GET /products but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). The stock per warehouse is one column per warehouse of the business, stock_by_warehouse[<warehouse name>] ([<name> (<id>)] when two share a name), in the order of stock_by_warehouse; stock is the total. See docs/api.md, "CSV exports".
          */
         get: operations["ProductsController_export"];
         put?: never;
@@ -647,7 +649,9 @@ export interface paths {
         };
         /**
          * Every order GET /orders would list with these filters, as a CSV attachment (streamed, no paging)
-         * @description The same query parameters as GET /orders but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         *
+         *     The same query parameters as GET /orders but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["OrdersController_export"];
         put?: never;
@@ -1179,7 +1183,9 @@ export interface paths {
         };
         /**
          * Every invoice GET /invoices would list with these filters, as a CSV attachment (streamed, no paging)
-         * @description The same query parameters as GET /invoices but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         * @description **Scope:** `invoices` (also granted by `admin`).
+         *
+         *     The same query parameters as GET /invoices but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["InvoicesController_export"];
         put?: never;
@@ -1283,7 +1289,9 @@ export interface paths {
         };
         /**
          * Every transaction GET /finance/transactions would list with these filters, as a CSV attachment (streamed, no paging)
-         * @description The same query parameters as GET /finance/transactions but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         * @description **Scope:** `finance` (also granted by `admin`).
+         *
+         *     The same query parameters as GET /finance/transactions but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["FinanceController_export"];
         put?: never;
@@ -5013,6 +5021,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -8395,6 +8417,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
@@ -13236,6 +13272,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
             /** @description RATE_LIMITED */
             429: {
                 headers: {
@@ -13978,6 +14028,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };

@@ -33,6 +33,7 @@ export class FinanceController {
 
   /** The ledger as CSV: the same filters, every matching transaction (no paging), streamed (docs/api.md, "CSV exports"). */
   @Get('transactions/export')
+  @RequiresScope('finance')
   @Endpoint({
     summary: 'Every transaction GET /finance/transactions would list with these filters, as a CSV attachment (streamed, no paging)',
     response: FinanceTransactionJson,

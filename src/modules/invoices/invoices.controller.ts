@@ -38,6 +38,7 @@ export class InvoicesController {
 
   /** GET /invoices as CSV: the same filters, every matching invoice (no paging), streamed (docs/api.md, "CSV exports"). */
   @Get('export')
+  @RequiresScope('invoices')
   @Endpoint({
     summary: 'Every invoice GET /invoices would list with these filters, as a CSV attachment (streamed, no paging)',
     response: InvoiceJson,

@@ -56,6 +56,7 @@ export class OrdersController {
 
   /** GET /orders as CSV: the same filters, every matching order (no paging), streamed (docs/api.md, "CSV exports"). */
   @Get('export')
+  @RequiresScope('orders:read')
   @Endpoint({
     summary: 'Every order GET /orders would list with these filters, as a CSV attachment (streamed, no paging)',
     response: OrderJson,

@@ -28,6 +28,7 @@ export class ProductsController {
 
   /** GET /products as CSV: the same filters, every matching product with its stock per warehouse, streamed (docs/api.md, "CSV exports"). */
   @Get('export')
+  @RequiresScope('products:read')
   @Endpoint({
     summary: 'Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)',
     response: ProductJson,
