@@ -27,6 +27,7 @@ import { TransfersModule } from './modules/transfers/transfers.module';
 import { StockCountsModule } from './modules/stock-counts/stock-counts.module';
 import { LoyaltyModule } from './modules/loyalty/loyalty.module';
 import { InvoicesModule } from './modules/invoices/invoices.module';
+import { DocumentsModule } from './modules/documents/documents.module';
 import { FinanceModule } from './modules/finance/finance.module';
 import { ExpensesModule } from './modules/expenses/expenses.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
@@ -51,6 +52,7 @@ const DOMAIN_MODULES = [
   StockCountsModule,
   LoyaltyModule,
   InvoicesModule,
+  DocumentsModule,
   FinanceModule,
   ExpensesModule,
   PayrollModule,

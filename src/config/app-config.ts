@@ -38,6 +38,21 @@ export interface AppConfig {
   analyticsWarmIntervalMs: number;
   /** Deliveries in flight at once in this process. */
   webhookConcurrency: number;
+  /** SMTP server of invoice mail (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail (CONTRACT.md 17). */
+  smtpUrl: string | undefined;
+  /** The From address of invoice mail (the business's name is its display name). */
+  mailFrom: string;
+  /** Attempts of one mail before it is `failed`. */
+  mailMaxAttempts: number;
+  /** Backoff after the first failed attempt, doubled after each next one (capped at an hour). */
+  mailRetryBaseMs: number;
+  /** Connection, greeting and socket timeout of one SMTP attempt. */
+  mailTimeoutMs: number;
+  mailDispatchIntervalMs: number;
+  /** false: this process records mail but sends none (another process does). */
+  mailDispatcher: boolean;
+  /** Mails in flight at once in this process. */
+  mailConcurrency: number;
 }
 
 function intFrom(name: string, fallback: number): number {
@@ -87,6 +102,14 @@ export function loadConfig(): AppConfig {
     webhookDispatcher: boolFrom('WEBHOOK_DISPATCHER', true),
     analyticsWarmIntervalMs: intFrom('ANALYTICS_WARM_INTERVAL_MS', 60000),
     webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 64)),
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || 'invoices@localhost',
+    mailMaxAttempts: Math.max(1, intFrom('MAIL_MAX_ATTEMPTS', 5)),
+    mailRetryBaseMs: intFrom('MAIL_RETRY_BASE_MS', 30000),
+    mailTimeoutMs: Math.max(1, intFrom('MAIL_TIMEOUT_MS', 15000)),
+    mailDispatchIntervalMs: intFrom('MAIL_DISPATCH_INTERVAL_MS', 1000),
+    mailDispatcher: boolFrom('MAIL_DISPATCHER', true),
+    mailConcurrency: Math.max(1, intFrom('MAIL_CONCURRENCY', 8)),
   };
 }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'crypto';
 
-/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, sale.returned, 12, purchase_order.received, 13, and stock.transferred, 14). */
+/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, sale.returned, 12, purchase_order.received, 13, stock.transferred, 14, and invoice.sent, 17). */
 export const EVENT_NAMES = [
   'sale.completed',
   'sale.cancelled',
   'sale.returned',
   'invoice.paid',
+  'invoice.sent',
   'stock.low',
   'stock.out',
   'stock.adjusted',

@@ -59,6 +59,8 @@ export interface EndpointOptions {
   secretFields?: string[];
   /** shape 'csv': the header row, as documented (a column per warehouse is written `stock_by_warehouse[<name>]`) */
   csvHeaders?: string[];
+  /** the success body is a file of this media type (`application/pdf`), streamed, not JSON */
+  file?: string;
 }
 
 /** Every route can answer these; protected ones also 401 and 429. */
@@ -94,6 +96,7 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
 function successResponse(options: EndpointOptions): MethodDecorator {
   const status = options.status ?? 200;
   if (options.shape === 'csv') return csvResponse(status, options);
+  if (options.file) return ApiResponse({ status, description: 'The file', content: { [options.file]: { schema: { type: 'string', format: 'binary' } } } });
   if (!options.response) return ApiResponse({ status, description: 'No content' });
   const ref = { $ref: getSchemaPath(options.response) };
   const envelope = (data: object, extra: Record<string, object> = {}) => ({

@@ -1,15 +1,14 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
+import { AnyScope, RequiresScope } from '../../common/auth/requires-scope.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
-import { AnyScope } from '../../common/auth/requires-scope.decorator';
+import { BusinessProfileJson } from './business-profile.mapper';
+import { BusinessProfileService } from './business-profile.service';
 import { CallingKeyJson, callingKeyJson } from './calling-key.json';
+import { UpdateBusinessDto } from './dto/update-business.dto';
 
-export class BusinessJson {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'Corner Coffee' }) name: string;
-  @ApiProperty({ example: 'EUR', description: 'ISO 4217' }) currency: string;
-  @ApiProperty({ example: 'Europe/Berlin', description: 'IANA time zone: the business day of analytics, finance and invoices' }) timezone: string;
+export class BusinessJson extends BusinessProfileJson {
   @ApiProperty({ type: CallingKeyJson, description: 'the API key of this request' }) key: CallingKeyJson;
 }
 
@@ -17,10 +16,20 @@ export class BusinessJson {
 @ApiBearerAuth()
 @Controller('business')
 export class BusinessController {
+  constructor(private readonly profiles: BusinessProfileService) {}
+
   @Get()
   @AnyScope()
   @Endpoint({ summary: 'The business the API key belongs to', response: BusinessJson })
-  current(@CurrentBusiness() biz: BusinessContext): BusinessJson {
-    return { id: biz.id, name: biz.name, currency: biz.currency, timezone: biz.timezone, key: callingKeyJson(biz) };
+  async current(@CurrentBusiness() biz: BusinessContext): Promise<BusinessJson> {
+    return { ...(await this.profiles.read(biz)), key: callingKeyJson(biz) };
+  }
+
+  /** Partial: name and letterhead; currency and timezone cannot change (400). */
+  @Put()
+  @RequiresScope('admin')
+  @Endpoint({ summary: "Update the business's name and its invoices' letterhead (partial)", response: BusinessJson, body: true })
+  async update(@CurrentBusiness() biz: BusinessContext, @Body() dto: UpdateBusinessDto): Promise<BusinessJson> {
+    return { ...(await this.profiles.update(biz, dto)), key: callingKeyJson(biz) };
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { moneyNumber, quantityNumber } from '../../common/money/money';
+import { InvoiceEmail } from './entities/invoice-email.entity';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
 import { InvoiceStatus } from './invoice-status';
@@ -11,6 +12,15 @@ export class InvoiceItemJson {
   @ApiProperty({ example: 2 }) quantity: number;
   @ApiProperty({ example: 12.5 }) unit_price: number;
   @ApiProperty({ example: 25 }) total: number;
+}
+
+/** The latest sending of the invoice by email (CONTRACT.md 17); `pending` until the SMTP server accepted it or the attempts ran out. */
+export class InvoiceEmailJson {
+  @ApiProperty({ enum: ['pending', 'sent', 'failed'] }) status: 'pending' | 'sent' | 'failed';
+  @ApiProperty({ example: 'ada@example.com' }) to: string;
+  @ApiProperty({ example: 1 }) attempts: number;
+  @ApiProperty({ type: String, nullable: true, example: null }) last_error: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sent_at: string | null;
 }
 
 /** The public invoice, field by field (money as numbers, dates YYYY-MM-DD), with currency, notes and updated_at. */
@@ -29,12 +39,13 @@ export class InvoiceJson {
   @ApiProperty({ type: String, format: 'date', nullable: true }) paid_date: string | null;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
   @ApiProperty({ type: [InvoiceItemJson] }) items: InvoiceItemJson[];
+  @ApiProperty({ type: InvoiceEmailJson, nullable: true, description: 'null when never sent' }) email: InvoiceEmailJson | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
 /** The invoice with its items in line order; dates as YYYY-MM-DD. */
-export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[]): InvoiceJson {
+export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[], email: InvoiceEmail | null = null): InvoiceJson {
   return {
     id: invoice.id,
     invoice_number: invoice.invoiceNumber,
@@ -50,6 +61,7 @@ export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[]): InvoiceJs
     paid_date: invoice.paidDate,
     notes: invoice.notes,
     items: items.map(toInvoiceItemJson),
+    email: email && toInvoiceEmailJson(email),
     created_at: invoice.createdAt.toISOString(),
     updated_at: invoice.updatedAt.toISOString(),
   };
@@ -67,3 +79,13 @@ function toInvoiceItemJson(item: InvoiceItem): InvoiceItemJson {
 
 /** The columns of GET /invoices/export: the invoice's fields, `items` as its JSON (csvColumnsOf). */
 export const INVOICE_CSV_COLUMNS = csvColumnsOf(InvoiceJson);
+
+export function toInvoiceEmailJson(email: InvoiceEmail): InvoiceEmailJson {
+  return {
+    status: email.status === 'sending' ? 'pending' : (email.status as InvoiceEmailJson['status']),
+    to: email.recipient,
+    attempts: email.attempts,
+    last_error: email.lastError,
+    sent_at: email.sentAt?.toISOString() ?? null,
+  };
+}

@@ -9,6 +9,7 @@ import { findInBusiness } from '../../database/repository-helpers';
 import { ExportInvoicesQuery, ListInvoicesQuery } from './dto/list-invoices.query';
 import { CsvExport } from '../../common/csv/csv-response';
 import { EXPORT_PAGE_ROWS, exportFilename, keysetPages } from '../../common/csv/csv-export';
+import { InvoiceEmail } from './entities/invoice-email.entity';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
 import { INVOICE_CSV_COLUMNS, InvoiceJson, toInvoiceJson } from './invoice.mapper';
@@ -23,18 +24,33 @@ export async function invoiceItemsOf(items: Repository<InvoiceItem>, businessId:
   return groupBy(rows, (item) => item.invoiceId);
 }
 
+/** The latest email of each of these invoices of the business, by invoice id (one read: DISTINCT ON by its index). */
+export async function latestEmailsOf(emails: Repository<InvoiceEmail>, businessId: string, invoiceIds: string[]): Promise<Map<string, InvoiceEmail>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await emails
+    .createQueryBuilder('e')
+    .distinctOn(['e.invoiceId'])
+    .where('e.businessId = :businessId AND e.invoiceId IN (:...invoiceIds)', { businessId, invoiceIds })
+    .orderBy('e.invoiceId')
+    .addOrderBy('e.createdAt', 'DESC')
+    .addOrderBy('e.id', 'DESC')
+    .getMany();
+  return new Map(rows.map((row) => [row.invoiceId, row]));
+}
+
 /** GET /invoices and GET /invoices/:id: reads only (no transaction). */
 @Injectable()
 export class InvoicesReader {
   constructor(
     @InjectRepository(Invoice) private readonly invoices: Repository<Invoice>,
     @InjectRepository(InvoiceItem) private readonly items: Repository<InvoiceItem>,
+    @InjectRepository(InvoiceEmail) private readonly emails: Repository<InvoiceEmail>,
   ) {}
 
   async get(biz: BusinessContext, id: string): Promise<InvoiceJson> {
     const invoice = await findInBusiness(this.invoices, biz.id, id, 'Invoice');
-    const items = await invoiceItemsOf(this.items, biz.id, [id]);
-    return toInvoiceJson(invoice, items.get(id) ?? []);
+    const [items, emails] = await Promise.all([invoiceItemsOf(this.items, biz.id, [id]), latestEmailsOf(this.emails, biz.id, [id])]);
+    return toInvoiceJson(invoice, items.get(id) ?? [], emails.get(id) ?? null);
   }
 
   /** Newest first, filtered; `from`/`to` are inclusive issue dates in the business time zone. */
@@ -66,13 +82,10 @@ export class InvoicesReader {
       .orderBy({ 'i.createdAt': 'DESC', 'i.number': 'DESC' });
   }
 
-  /** The public invoices of these, with their items (one statement). */
+  /** The public invoices of these, with their items and latest emails (two reads, in parallel). */
   private async withItems(biz: BusinessContext, invoices: Invoice[]): Promise<InvoiceJson[]> {
-    const items = await invoiceItemsOf(
-      this.items,
-      biz.id,
-      invoices.map((invoice) => invoice.id),
-    );
-    return invoices.map((invoice) => toInvoiceJson(invoice, items.get(invoice.id) ?? []));
+    const ids = invoices.map((invoice) => invoice.id);
+    const [items, emails] = await Promise.all([invoiceItemsOf(this.items, biz.id, ids), latestEmailsOf(this.emails, biz.id, ids)]);
+    return invoices.map((invoice) => toInvoiceJson(invoice, items.get(invoice.id) ?? [], emails.get(invoice.id) ?? null));
   }
 }

@@ -18,7 +18,8 @@ import { priceInvoice, PricedInvoice } from './invoice-pricing';
 import { checkInvoiceReferences } from './invoice-references';
 import { invoiceTransition, InvoiceStatus } from './invoice-status';
 import { InvoiceJson, toInvoiceJson } from './invoice.mapper';
-import { invoiceItemsOf } from './invoices.reader';
+import { InvoiceEmail } from './entities/invoice-email.entity';
+import { invoiceItemsOf, latestEmailsOf } from './invoices.reader';
 import { issueManualInvoice } from './persistence/invoices-manual.sql';
 
 /** A manual invoice is due this many days after it is issued, unless the request says otherwise. */
@@ -103,7 +104,8 @@ export class InvoicesService {
       }
       const current = transition === 'change' ? await this.apply(tx, biz, invoice, dto) : invoice;
       const items = await invoiceItemsOf(tx.getRepository(InvoiceItem), biz.id, [id]);
-      return toInvoiceJson(current, items.get(id) ?? []);
+      const emails = await latestEmailsOf(tx.getRepository(InvoiceEmail), biz.id, [id]);
+      return toInvoiceJson(current, items.get(id) ?? [], emails.get(id) ?? null);
     });
   }
 

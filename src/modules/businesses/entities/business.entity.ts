@@ -19,4 +19,24 @@ export class Business {
 
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;
+
+  /** The letterhead of its invoices and credit notes (CONTRACT.md 17): all optional. */
+  @Column('text', { nullable: true })
+  legalName: string | null;
+
+  /** at most 5 lines of at most 200 characters (the DTO's rule) */
+  @Column('text', { array: true, nullable: true })
+  addressLines: string[] | null;
+
+  @Column('text', { nullable: true })
+  taxId: string | null;
+
+  @Column('text', { nullable: true })
+  email: string | null;
+
+  @Column('text', { nullable: true })
+  phone: string | null;
+
+  @Column('text', { nullable: true })
+  invoiceFooter: string | null;
 }

@@ -1,12 +1,12 @@
 /** What happens to a delivery after an attempt: pure rules, no I/O. */
+import { backoffDelayMs, MAX_BACKOFF_MS, retryStep } from '../../../common/retry/backoff';
 
 export const RETRY_BASE_MS = 1000;
-export const RETRY_MAX_DELAY_MS = 60 * 60 * 1000;
+export const RETRY_MAX_DELAY_MS = MAX_BACKOFF_MS;
 
 /** Exponential backoff after the n-th failed attempt: 1 s, 2 s, 4 s, ... capped at one hour. */
 export function retryDelayMs(failedAttempt: number): number {
-  const exponent = Math.max(0, failedAttempt - 1);
-  return Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_MS * 2 ** Math.min(exponent, 32));
+  return backoffDelayMs(failedAttempt, RETRY_BASE_MS);
 }
 
 export interface AttemptOutcome {
@@ -20,9 +20,7 @@ export type NextStep = { status: 'succeeded' | 'failed'; retryInMs: null } | { s
 
 /** Success is final; a failure is retried while the delivery has attempts left (WEBHOOK_MAX_ATTEMPTS). */
 export function nextStep(outcome: AttemptOutcome, attempts: number, attemptLimit: number): NextStep {
-  if (outcome.ok) return { status: 'succeeded', retryInMs: null };
-  if (attempts < attemptLimit) return { status: 'pending', retryInMs: retryDelayMs(attempts) };
-  return { status: 'failed', retryInMs: null };
+  return retryStep(outcome.ok, 'succeeded', attempts, attemptLimit, RETRY_BASE_MS);
 }
 
 /** A receiver's answer: any 2xx is success; redirects are not followed, so a 3xx is a failure. */

@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Business } from './entities/business.entity';
+
+/** GET /business: the business and its letterhead (CONTRACT.md 17), every profile field nullable. */
+export class BusinessProfileJson {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Corner Coffee' }) name: string;
+  @ApiProperty({ example: 'EUR', description: 'ISO 4217' }) currency: string;
+  @ApiProperty({ example: 'Europe/Berlin', description: 'IANA time zone: the business day of analytics, finance and invoices' }) timezone: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Corner Coffee GmbH' }) legal_name: string | null;
+  @ApiProperty({ type: [String], nullable: true, maxItems: 5, example: ['Hauptstraße 1', '10115 Berlin'] }) address_lines: string[] | null;
+  @ApiProperty({ type: String, nullable: true, example: 'DE123456789' }) tax_id: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'billing@corner.example' }) email: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '+49 30 1234567' }) phone: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'printed at the foot of its invoices and credit notes' }) invoice_footer: string | null;
+}
+
+export function toBusinessProfileJson(business: Business): BusinessProfileJson {
+  return {
+    id: business.id,
+    name: business.name,
+    currency: business.currency.trim(),
+    timezone: business.timezone,
+    legal_name: business.legalName,
+    address_lines: business.addressLines,
+    tax_id: business.taxId,
+    email: business.email,
+    phone: business.phone,
+    invoice_footer: business.invoiceFooter,
+  };
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { BusinessContext } from '../../common/auth/business-context';
+import { DomainError } from '../../common/errors/domain-error';
+import { presentFields } from '../../database/repository-helpers';
+import { UnitOfWork } from '../../database/unit-of-work';
+import { BusinessProfileJson, toBusinessProfileJson } from './business-profile.mapper';
+import { UpdateBusinessDto } from './dto/update-business.dto';
+import { Business } from './entities/business.entity';
+
+/** The calling business's name and letterhead: read and partially updated (GET and PUT /business). */
+@Injectable()
+export class BusinessProfileService {
+  constructor(
+    @InjectRepository(Business) private readonly businesses: Repository<Business>,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async read(biz: BusinessContext): Promise<BusinessProfileJson> {
+    return toBusinessProfileJson(await this.find(this.businesses, biz.id));
+  }
+
+  /** Only the fields sent change; null clears one. A change of the name reaches the API-key cache by the businesses trigger's NOTIFY. */
+  async update(biz: BusinessContext, dto: UpdateBusinessDto): Promise<BusinessProfileJson> {
+    const sent = { ...dto, ...(typeof dto.email === 'string' ? { email: dto.email.trim() } : {}) };
+    const changes = presentFields(sent, this.businesses.metadata);
+    return this.uow.run(async (tx) => {
+      const repo = tx.getRepository(Business);
+      if (Object.keys(changes).length > 0) await repo.update({ id: biz.id }, changes);
+      return toBusinessProfileJson(await this.find(repo, biz.id));
+    });
+  }
+
+  private async find(repo: Repository<Business>, id: string): Promise<Business> {
+    const business = await repo.findOneBy({ id });
+    if (!business) throw DomainError.notFound('Business');
+    return business;
+  }
+}

@@ -1,0 +1,43 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { IsMultiLine, IsSingleLine } from '../../../common/validation/text-fields';
+import { IsCustomerEmail, IsPhone } from '../../customers/dto/customer-fields';
+
+export const MAX_ADDRESS_LINES = 5;
+
+/**
+ * PUT /business (CONTRACT.md 17): a partial update of the name and the letterhead; an absent field is
+ * left alone, null clears it. `currency` and `timezone` are not fields here, so sending them is a 400
+ * (unknown field). Every field that can reach a mail header (name, address, contact) is one line.
+ */
+export class UpdateBusinessDto {
+  @OptionalNotNull()
+  @IsSingleLine(200, 'Corner Coffee')
+  name?: string;
+
+  @OptionalNullable()
+  @IsSingleLine(200, 'Corner Coffee GmbH')
+  legal_name?: string | null;
+
+  @OptionalNullable()
+  @MaxItems(MAX_ADDRESS_LINES, 'lines')
+  @IsSingleLine(200, undefined, { each: true })
+  @ApiPropertyOptional({ type: [String], maxItems: MAX_ADDRESS_LINES, nullable: true, example: ['Hauptstraße 1', '10115 Berlin', 'Germany'] })
+  address_lines?: string[] | null;
+
+  @OptionalNullable()
+  @IsSingleLine(64, 'DE123456789')
+  tax_id?: string | null;
+
+  @OptionalNullable()
+  @IsCustomerEmail()
+  email?: string | null;
+
+  @OptionalNullable()
+  @IsPhone()
+  phone?: string | null;
+
+  @OptionalNullable()
+  @IsMultiLine(1000, 'Thank you for your business.')
+  invoice_footer?: string | null;
+}

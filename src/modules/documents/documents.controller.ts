@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
+import { Endpoint } from '../../common/openapi/endpoint.decorator';
+import { UuidParam } from '../../common/validation/uuid-param';
+import { InvoiceJson } from '../invoices/invoice.mapper';
+import { DocumentsService } from './documents.service';
+import { SendInvoiceDto } from './dto/send-invoice.dto';
+import { InvoiceSendingService } from './invoice-sending.service';
+
+/** An invoice's PDF and its sending (CONTRACT.md 17). */
+@ApiTags('invoices')
+@ApiBearerAuth()
+@Controller('invoices')
+export class InvoiceDocumentsController {
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly sending: InvoiceSendingService,
+  ) {}
+
+  @Get(':id/pdf')
+  @Endpoint({ summary: 'The invoice as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
+  pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string): Promise<StreamableFile> {
+    return this.documents.invoicePdf(biz, id);
+  }
+
+  /** 202: the mail is queued with this request's commit and sent after it; its status is the invoice's `email`. */
+  @Post(':id/send')
+  @HttpCode(202)
+  @Endpoint({
+    idempotent: true,
+    summary: "Email the invoice with its PDF (default recipient: the customer's email); 202, sent in the background",
+    status: 202,
+    response: InvoiceJson,
+    body: true,
+    errors: ['NOT_FOUND', 'NO_RECIPIENT', 'EMAIL_NOT_CONFIGURED'],
+  })
+  send(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: SendInvoiceDto): Promise<InvoiceJson> {
+    return this.sending.send(biz, id, dto);
+  }
+}
+
+@ApiTags('credit-notes')
+@ApiBearerAuth()
+@Controller('credit-notes')
+export class CreditNoteDocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Get(':id/pdf')
+  @Endpoint({ summary: 'The credit note as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
+  pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string): Promise<StreamableFile> {
+    return this.documents.creditNotePdf(biz, id);
+  }
+}

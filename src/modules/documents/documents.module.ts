@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { InvoicesModule } from '../invoices/invoices.module';
+import { CreditNoteDocumentsController, InvoiceDocumentsController } from './documents.controller';
+import { DocumentsService } from './documents.service';
+import { DocumentReader } from './document.reader';
+import { InvoiceSendingService } from './invoice-sending.service';
+import { MailCommitsListener } from './mail/mail-commits.listener';
+import { MailDispatcher } from './mail/mail-dispatcher';
+import { MailOutboxStore } from './mail/mail-outbox.store';
+import { MailSaleEffect } from './mail/mail-sale.effect';
+import { MailSender } from './mail/mail-sender';
+
+/**
+ * Invoices and credit notes as documents (CONTRACT.md 17): their PDFs, and invoices mailed with
+ * theirs through an outbox (invoice_emails) sent by the MailDispatcher; an order's mail is queued by
+ * MailSaleEffect, a sale effect like any other.
+ */
+@Module({
+  imports: [InvoicesModule],
+  controllers: [InvoiceDocumentsController, CreditNoteDocumentsController],
+  providers: [DocumentReader, DocumentsService, InvoiceSendingService, MailSender, MailOutboxStore, MailDispatcher, MailSaleEffect, MailCommitsListener],
+})
+export class DocumentsModule {}

@@ -1,0 +1,141 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { BusinessContext } from '../../../common/auth/business-context';
+import { idempotentRequests } from '../../../common/idempotency/idempotent-request';
+import { retryStep } from '../../../common/retry/backoff';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { Business } from '../../businesses/entities/business.entity';
+import { DocumentReader } from '../document.reader';
+import { renderDocumentToBuffer } from '../pdf/render-to-buffer';
+import { ClaimedMailRow } from '../persistence/mail-outbox.sql';
+import { composeInvoiceMail } from './invoice-mail';
+import { MailOutboxStore } from './mail-outbox.store';
+import { MailOutcome, MailSender } from './mail-sender';
+
+/**
+ * Sends the mail outbox (invoice_emails) in the background, the webhook dispatcher's way
+ * (webhooks/delivery/outbox-dispatcher.ts): woken after a commit that queued mail and by a periodic
+ * poll (mail of other processes, retries come due, what a crash left); one pass at a time, wakes
+ * during a pass coalescing into one more. A pass claims due mails with a lease (FOR UPDATE SKIP
+ * LOCKED: processes sharing the database never take the same mail), renders each invoice's PDF,
+ * sends it and records the outcome: sent with invoice.sent, or a failed attempt retried with backoff
+ * until MAIL_MAX_ATTEMPTS. No request waits for any of it.
+ */
+@Injectable()
+export class MailDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly leaseMs: number;
+  /** one attempt is given up after this long (its lease lasts longer, so no other process takes it meanwhile) */
+  private readonly attemptDeadlineMs: number;
+  private stopped = true;
+  private timer?: NodeJS.Timeout;
+  private draining: Promise<void> | null = null;
+  private drainAgain = false;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly store: MailOutboxStore,
+    private readonly sender: MailSender,
+    private readonly documents: DocumentReader,
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.attemptDeadlineMs = config.mailTimeoutMs * 4;
+    this.leaseMs = this.attemptDeadlineMs + config.mailTimeoutMs * 2 + 30_000;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.mailDispatcher || !this.sender.configured) return;
+    this.stopped = false;
+    if (this.config.mailDispatchIntervalMs > 0) {
+      this.timer = setInterval(() => this.wake(), this.config.mailDispatchIntervalMs);
+      this.timer.unref();
+    }
+    this.wake();
+  }
+
+  /** Stop claiming; attempts under way finish and are recorded. Unsent mail stays in the outbox. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Called after a commit that queued mail; outside the request's context (its idempotency key is not this work's). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = idempotentRequests.exit(() =>
+      this.drain()
+        .catch((err: Error) => this.logger.error({ msg: 'mail dispatch failed', error: err?.message ?? String(err) }))
+        .finally(() => {
+          this.draining = null;
+          if (this.drainAgain) {
+            this.drainAgain = false;
+            this.wake();
+          }
+        }),
+    );
+  }
+
+  private async drain(): Promise<void> {
+    const free = this.config.mailConcurrency - this.inFlight.size;
+    if (free <= 0 || this.stopped) return;
+    for (const mail of await this.store.claim(free, this.leaseMs)) this.launch(mail);
+  }
+
+  private launch(mail: ClaimedMailRow): void {
+    const attempt = this.attempt(mail)
+      .catch((err: Error) => this.logger.error({ msg: 'recording a mail attempt failed', mail_id: mail.id, error: err?.message ?? String(err) }))
+      .finally(() => {
+        this.inFlight.delete(attempt);
+        this.wake();
+      });
+    this.inFlight.add(attempt);
+  }
+
+  private async attempt(mail: ClaimedMailRow): Promise<void> {
+    let invoiceNumber = '';
+    let outcome: MailOutcome;
+    try {
+      const biz = await this.business(mail.business_id);
+      const { model, invoice } = await this.documents.invoice(biz, mail.invoice_id);
+      invoiceNumber = invoice.invoice_number;
+      const pdf = await renderDocumentToBuffer(model);
+      const status = model.facts.find(([label]) => label === 'Status')?.[1] ?? invoice.status;
+      const message = composeInvoiceMail(model, invoice.due_date, status, mail.recipient, this.config.mailFrom, pdf);
+      outcome = await this.withDeadline(this.sender.send(message));
+    } catch (err) {
+      outcome = { ok: false, error: `the mail could not be prepared: ${(err as Error)?.message ?? String(err)}`.slice(0, 300) };
+    }
+    if (outcome.ok) {
+      await this.store.sent(mail, invoiceNumber);
+      return;
+    }
+    const next = retryStep(false, 'sent', mail.attempts, mail.attempt_limit, this.config.mailRetryBaseMs);
+    await this.store.failed(mail, outcome.error ?? 'sending failed', next.retryInMs);
+    this.logger.warn({
+      msg: next.status === 'pending' ? 'invoice mail failed, will retry' : 'invoice mail failed',
+      mail_id: mail.id,
+      attempt: mail.attempts,
+      error: outcome.error,
+    });
+  }
+
+  private withDeadline(sending: Promise<MailOutcome>): Promise<MailOutcome> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<MailOutcome>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, error: `timed out after ${this.attemptDeadlineMs} ms` }), this.attemptDeadlineMs);
+    });
+    return Promise.race([sending, deadline]).finally(() => clearTimeout(timer));
+  }
+
+  private async business(id: string): Promise<BusinessContext> {
+    const b = await this.dataSource.getRepository(Business).findOneByOrFail({ id });
+    return { id: b.id, name: b.name, currency: b.currency.trim(), timezone: b.timezone, keyId: '', keyName: '', scopes: [] };
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { runStatement } from '../../../database/run-statement';
+import { UnitOfWork } from '../../../database/unit-of-work';
+import { InvoiceSentEvent } from '../events/invoice-sent.event';
+import { claimMails, ClaimedMailRow, markMailFailed, markMailSent } from '../persistence/mail-outbox.sql';
+
+/** The dispatcher's reads and writes of the mail outbox (persistence/mail-outbox.sql.ts). */
+@Injectable()
+export class MailOutboxStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  /** Up to `limit` due mails, leased to this process for `leaseMs`. */
+  claim(limit: number, leaseMs: number): Promise<ClaimedMailRow[]> {
+    return runStatement(this.dataSource, claimMails, [limit, leaseMs]);
+  }
+
+  /**
+   * The server accepted the mail: `sent` and invoice.sent in one transaction (the event reaches the
+   * feed and webhooks like any other), unless the claim was lost to another process meanwhile.
+   */
+  async sent(mail: ClaimedMailRow, invoiceNumber: string): Promise<boolean> {
+    return this.uow.run(async (tx) => {
+      const [row] = await tx.run(markMailSent, [mail.id, mail.attempts]);
+      if (!row) return false;
+      tx.record(
+        new InvoiceSentEvent(mail.business_id, {
+          invoice_id: mail.invoice_id,
+          invoice_number: invoiceNumber,
+          to: mail.recipient,
+          sent_at: row.sent_at.toISOString(),
+        }),
+      );
+      return true;
+    });
+  }
+
+  /** A failed attempt: pending again after `retryInMs`, or failed (null). */
+  async failed(mail: ClaimedMailRow, error: string, retryInMs: number | null): Promise<void> {
+    await runStatement(this.dataSource, markMailFailed, [mail.id, mail.attempts, error, retryInMs]);
+  }
+}

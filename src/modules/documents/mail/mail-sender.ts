@@ -1,0 +1,67 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { createTransport, Transporter } from 'nodemailer';
+import { withoutControlCharacters } from '../../../common/validation/text-fields';
+import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { InvoiceMail } from './invoice-mail';
+
+export interface MailOutcome {
+  ok: boolean;
+  /** what the invoice's `email.last_error` says: never the SMTP URL or its credentials */
+  error: string | null;
+}
+
+interface SmtpError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+/** An SMTP failure in words for the invoice's `last_error`, one line, at most 300 characters. */
+export function describeSmtpError(err: SmtpError): string {
+  const text = (value: string | undefined) => withoutControlCharacters(value ?? '').trim();
+  const message = text(err.message);
+  let described: string;
+  if (err.responseCode) described = `SMTP server refused: ${text(err.response) || err.responseCode}`;
+  else if (/ECONNREFUSED/.test(message)) described = 'connection refused';
+  else if (err.code === 'ETIMEDOUT' || /timeout|timed out/i.test(message)) described = 'timed out';
+  else if (/ECONNRESET|closed|EPIPE/i.test(message)) described = 'connection closed by the SMTP server';
+  else if (/ENOTFOUND|EAI_AGAIN/.test(message)) described = 'SMTP host not found';
+  else described = message || err.code || 'sending failed';
+  return described.slice(0, 300);
+}
+
+/**
+ * Sends mail through SMTP_URL with nodemailer: one connection per mail (no pool: a server that drops
+ * a connection fails that mail's attempt only), each step cut off after MAIL_TIMEOUT_MS. Never
+ * throws: a refusal, a timeout or a dropped connection is a failed outcome.
+ */
+@Injectable()
+export class MailSender implements OnApplicationShutdown {
+  private readonly transport: Transporter | null;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const timeout = config.mailTimeoutMs;
+    this.transport = config.smtpUrl
+      ? createTransport({ url: config.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, dnsTimeout: timeout })
+      : null;
+  }
+
+  get configured(): boolean {
+    return this.transport !== null;
+  }
+
+  async send(mail: InvoiceMail): Promise<MailOutcome> {
+    if (!this.transport) return { ok: false, error: 'email is not configured (SMTP_URL)' };
+    try {
+      await this.transport.sendMail(mail);
+      return { ok: true, error: null };
+    } catch (err) {
+      return { ok: false, error: describeSmtpError(err as SmtpError) };
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,67 @@
+import { defineStatement } from '../../../database/statement';
+
+/**
+ * The mail dispatcher's statements on invoice_emails (the mail outbox), each ONE statement committed
+ * on its own, like the webhook dispatcher's (webhooks/persistence/deliveries.sql.ts): rows are claimed
+ * with FOR UPDATE SKIP LOCKED and leased, so any number of processes drain the table without two
+ * taking one mail; a claim whose process died is taken over when its lease runs out.
+ */
+
+/** Rows are written in the request's transaction: the order's numbered statement (mail-sale.sql.ts) or POST /invoices/:id/send. */
+export const queueInvoiceEmail = defineStatement<[businessId: string, invoiceId: string, recipient: string, attemptLimit: number], { id: string }>(
+  'documents.queueInvoiceEmail',
+  `INSERT INTO invoice_emails (business_id, invoice_id, recipient, status, attempts, attempt_limit, next_attempt_at)
+   VALUES ($1, $2, $3, 'pending', 0, $4, now())
+   RETURNING id`,
+);
+
+export interface ClaimedMailRow {
+  id: string;
+  business_id: string;
+  invoice_id: string;
+  recipient: string;
+  attempts: number;
+  attempt_limit: number;
+}
+
+/**
+ * Claims up to $1 due mails (pending and due, or sending with a lapsed lease) for $2 ms: each becomes
+ * `sending` with one more attempt. The due condition is re-checked on the locked row, so a row another
+ * process claimed meanwhile is skipped. Planned per run: it starts with the process, often on an empty table.
+ */
+export const claimMails = defineStatement<[limit: number, leaseMs: number], ClaimedMailRow>(
+  'documents.claimMails',
+  `UPDATE invoice_emails e
+      SET status = 'sending', attempts = e.attempts + 1, next_attempt_at = now() + $2 * interval '1 millisecond', updated_at = now()
+    WHERE e.id = ANY (ARRAY(
+            SELECT d.id FROM invoice_emails d
+             WHERE d.status IN ('pending', 'sending') AND d.next_attempt_at <= now()
+             ORDER BY d.next_attempt_at
+             LIMIT $1
+             FOR UPDATE SKIP LOCKED))
+      AND e.status IN ('pending', 'sending') AND e.next_attempt_at <= now()
+   RETURNING e.id, e.business_id, e.invoice_id, e.recipient, e.attempts, e.attempt_limit`,
+  { plannedPerRun: true },
+);
+
+/**
+ * The mail $1 was accepted by the SMTP server on its attempt $2: sent, unless the claim was lost
+ * (another process took it over after the lease). Returns the row when it was this attempt's.
+ */
+export const markMailSent = defineStatement<[id: string, attempts: number], { sent_at: Date }>(
+  'documents.markMailSent',
+  `UPDATE invoice_emails SET status = 'sent', sent_at = now(), next_attempt_at = NULL, last_error = NULL, updated_at = now()
+    WHERE id = $1 AND status = 'sending' AND attempts = $2
+   RETURNING sent_at`,
+);
+
+/** Attempt $2 of mail $1 failed with $3: pending again in $4 ms, or failed when $4 is null. */
+export const markMailFailed = defineStatement<[id: string, attempts: number, error: string, retryInMs: number | null], { id: string }>(
+  'documents.markMailFailed',
+  `UPDATE invoice_emails
+      SET status = CASE WHEN $4::int IS NULL THEN 'failed' ELSE 'pending' END,
+          next_attempt_at = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + $4::int * interval '1 millisecond' END,
+          last_error = $3, updated_at = now()
+    WHERE id = $1 AND status = 'sending' AND attempts = $2
+   RETURNING id`,
+);
