@@ -55,6 +55,7 @@ export class ResponseChecker {
     if (contentType?.startsWith('text/csv'))
       return response.content?.['text/csv'] ? null : `${method} ${route.template} ${status} answers text/csv, not documented`;
     const schema = response.content?.['application/json']?.schema;
+    if (!schema && Object.keys(response.content ?? {}).some((type) => type !== 'application/json')) return null; // a file (application/pdf): not JSON
     if (!schema)
       return status === 204 || body === '' || body === undefined || isEmpty(body) ? null : `${method} ${route.template} ${status} has a body but no schema`;
     const key = `${method} ${route.template} ${status}`;

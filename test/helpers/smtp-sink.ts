@@ -1,0 +1,152 @@
+import { SMTPServer, SMTPServerOptions } from 'smtp-server';
+import { freePort } from './processes';
+
+/** One mail as the SMTP server received it: the envelope and the message, split into its parts. */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  headers: Map<string, string>;
+  subject: string;
+  text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+}
+
+export interface SmtpSink {
+  url: string;
+  port: number;
+  mails: ReceivedMail[];
+  /** refuse every message with this SMTP reply (e.g. 451), or accept (null) */
+  refuseWith: number | null;
+  /** every SMTP command line the server was sent, in order (MAIL FROM, RCPT TO, ...) */
+  commands: string[];
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  stop(): Promise<void>;
+  /** starts again on the same port */
+  start(): Promise<void>;
+}
+
+/** A real SMTP server (the smtp-server package) on 127.0.0.1, without TLS or auth, keeping every mail it accepts. */
+export async function startSmtpSink(port?: number): Promise<SmtpSink> {
+  const chosen = port ?? (await freePort());
+  let server: SMTPServer | null = null;
+  const sink: SmtpSink = {
+    url: `smtp://127.0.0.1:${chosen}`,
+    port: chosen,
+    mails: [],
+    refuseWith: null,
+    commands: [],
+    waitFor: (count, timeoutMs = 15_000) =>
+      waitUntil(() => (sink.mails.length >= count ? sink.mails.slice(0, count) : undefined), timeoutMs, `${count} mails (got ${sink.mails.length})`),
+    stop: async () => {
+      const s = server;
+      server = null;
+      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    },
+    start: async () => {
+      const options: SMTPServerOptions = {
+        secure: false,
+        authOptional: true,
+        disabledCommands: ['AUTH', 'STARTTLS'],
+        logger: false,
+        onMailFrom: (address, _session, cb) => {
+          sink.commands.push(`MAIL FROM:<${address.address}>`);
+          cb();
+        },
+        onRcptTo: (address, _session, cb) => {
+          sink.commands.push(`RCPT TO:<${address.address}>`);
+          cb();
+        },
+        onData: (stream, session, cb) => {
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            if (sink.refuseWith !== null) {
+              const err = Object.assign(new Error('mailbox unavailable'), { responseCode: sink.refuseWith });
+              cb(err);
+              return;
+            }
+            const raw = Buffer.concat(chunks).toString('utf8');
+            sink.mails.push(
+              parseMail(
+                raw,
+                session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+                session.envelope.rcptTo.map((r) => r.address),
+              ),
+            );
+            cb();
+          });
+        },
+      };
+      const s = new SMTPServer(options);
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(chosen, '127.0.0.1', () => resolve());
+      });
+      server = s;
+    },
+  };
+  await sink.start();
+  return sink;
+}
+
+/** Polls `probe` until it gives a value, failing after `timeoutMs` with what it waited for. */
+export async function waitUntil<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function splitHeaders(part: string): { headers: Map<string, string>; body: string } {
+  const at = part.indexOf('\r\n\r\n');
+  const head = at < 0 ? part : part.slice(0, at);
+  const body = at < 0 ? '' : part.slice(at + 4);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+/** RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=) decoded. */
+export function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*(?==\?)?/gi, (_m, enc: string, text: string) =>
+    enc.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+function decodeBody(body: string, encoding: string | undefined): Buffer {
+  if (encoding?.toLowerCase() === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  if (encoding?.toLowerCase() === 'quoted-printable')
+    return Buffer.from(
+      body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    );
+  return Buffer.from(body, 'utf8');
+}
+
+function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
+  const { headers, body } = splitHeaders(raw);
+  const mail: ReceivedMail = { from, to, raw, headers, subject: decodeWords(headers.get('subject') ?? ''), text: '', attachments: [] };
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type') ?? '')?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw];
+  for (const part of parts) {
+    const p = splitHeaders(part.replace(/^\r\n/, ''));
+    const type = p.headers.get('content-type') ?? 'text/plain';
+    const content = decodeBody(p.body.replace(/\r\n$/, ''), p.headers.get('content-transfer-encoding'));
+    const filename = /filename="?([^";]+)"?/i.exec(p.headers.get('content-disposition') ?? '')?.[1];
+    if (filename) mail.attachments.push({ filename, contentType: type.split(';')[0], content });
+    else if (type.startsWith('text/plain')) mail.text = content.toString(type.includes('utf-8') || type.includes('UTF-8') ? 'utf8' : 'latin1');
+  }
+  return mail;
+}
