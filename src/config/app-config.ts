@@ -109,7 +109,7 @@ export function loadConfig(): AppConfig {
     mailTimeoutMs: Math.max(1, intFrom('MAIL_TIMEOUT_MS', 15000)),
     mailDispatchIntervalMs: intFrom('MAIL_DISPATCH_INTERVAL_MS', 1000),
     mailDispatcher: boolFrom('MAIL_DISPATCHER', true),
-    mailConcurrency: Math.max(1, intFrom('MAIL_CONCURRENCY', 8)),
+    mailConcurrency: Math.max(1, intFrom('MAIL_CONCURRENCY', 4)),
   };
 }
 

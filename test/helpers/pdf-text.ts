@@ -10,7 +10,7 @@ export async function pdfText(pdf: Buffer): Promise<string> {
     const file = join(dir, 'doc.pdf');
     writeFileSync(file, pdf);
     return await new Promise<string>((resolve, reject) =>
-      execFile('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+      execFile('/usr/bin/pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], (err, stdout) => (err ? reject(new Error(err.message)) : resolve(stdout))),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -24,7 +24,7 @@ export async function pdfCreationDate(pdf: Buffer): Promise<string | undefined> 
     const file = join(dir, 'doc.pdf');
     writeFileSync(file, pdf);
     const info = await new Promise<string>((resolve, reject) =>
-      execFile('/usr/bin/pdfinfo', ['-isodates', file], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+      execFile('/usr/bin/pdfinfo', ['-isodates', file], (err, stdout) => (err ? reject(new Error(err.message)) : resolve(stdout))),
     );
     return /^CreationDate:\s+(\S+)/m.exec(info)?.[1];
   } finally {
@@ -33,8 +33,9 @@ export async function pdfCreationDate(pdf: Buffer): Promise<string | undefined> 
 }
 
 /** supertest's parser for a binary body: the bytes as a Buffer. */
-export function binaryParser(res: NodeJS.ReadableStream & { setEncoding(e: string): void }, done: (err: Error | null, body: Buffer) => void): void {
+export function binaryParser(res: import('supertest').Response, done: (err: Error | null, body: unknown) => void): void {
+  const stream = res as unknown as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
 }

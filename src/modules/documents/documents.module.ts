@@ -9,6 +9,7 @@ import { MailDispatcher } from './mail/mail-dispatcher';
 import { MailOutboxStore } from './mail/mail-outbox.store';
 import { MailSaleEffect } from './mail/mail-sale.effect';
 import { MailSender } from './mail/mail-sender';
+import { PdfRenderer } from './pdf/pdf-renderer';
 
 /**
  * Invoices and credit notes as documents (CONTRACT.md 17): their PDFs, and invoices mailed with
@@ -18,6 +19,16 @@ import { MailSender } from './mail/mail-sender';
 @Module({
   imports: [InvoicesModule],
   controllers: [InvoiceDocumentsController, CreditNoteDocumentsController],
-  providers: [DocumentReader, DocumentsService, InvoiceSendingService, MailSender, MailOutboxStore, MailDispatcher, MailSaleEffect, MailCommitsListener],
+  providers: [
+    PdfRenderer,
+    DocumentReader,
+    DocumentsService,
+    InvoiceSendingService,
+    MailSender,
+    MailOutboxStore,
+    MailDispatcher,
+    MailSaleEffect,
+    MailCommitsListener,
+  ],
 })
 export class DocumentsModule {}

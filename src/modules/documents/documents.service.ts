@@ -2,23 +2,26 @@ import { Injectable, StreamableFile } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DocumentModel } from './document-model';
 import { DocumentReader } from './document.reader';
-import { renderDocument } from './pdf/render-document';
+import { PdfRenderer } from './pdf/pdf-renderer';
 
 /** GET /invoices/:id/pdf and GET /credit-notes/:id/pdf: read (404 for another business's), then rendered as a stream. */
 @Injectable()
 export class DocumentsService {
-  constructor(private readonly reader: DocumentReader) {}
+  constructor(
+    private readonly reader: DocumentReader,
+    private readonly renderer: PdfRenderer,
+  ) {}
 
   async invoicePdf(biz: BusinessContext, id: string): Promise<StreamableFile> {
-    return pdfFile((await this.reader.invoice(biz, id)).model);
+    return this.pdfFile((await this.reader.invoice(biz, id)).model);
   }
 
   async creditNotePdf(biz: BusinessContext, id: string): Promise<StreamableFile> {
-    return pdfFile(await this.reader.creditNote(biz, id));
+    return this.pdfFile(await this.reader.creditNote(biz, id));
   }
-}
 
-/** inline; filename="INV-0001.pdf": a document number is letters, digits and a dash, safe in the header as is. */
-function pdfFile(model: DocumentModel): StreamableFile {
-  return new StreamableFile(renderDocument(model), { type: 'application/pdf', disposition: `inline; filename="${model.number}.pdf"` });
+  /** inline; filename="INV-0001.pdf": a document number is letters, digits and a dash, safe in the header as is. */
+  private pdfFile(model: DocumentModel): StreamableFile {
+    return new StreamableFile(this.renderer.render(model), { type: 'application/pdf', disposition: `inline; filename="${model.number}.pdf"` });
+  }
 }

@@ -6,7 +6,7 @@ import { retryStep } from '../../../common/retry/backoff';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { Business } from '../../businesses/entities/business.entity';
 import { DocumentReader } from '../document.reader';
-import { renderDocumentToBuffer } from '../pdf/render-to-buffer';
+import { PdfRenderer } from '../pdf/pdf-renderer';
 import { ClaimedMailRow } from '../persistence/mail-outbox.sql';
 import { composeInvoiceMail } from './invoice-mail';
 import { MailOutboxStore } from './mail-outbox.store';
@@ -37,6 +37,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     private readonly store: MailOutboxStore,
     private readonly sender: MailSender,
     private readonly documents: DocumentReader,
+    private readonly renderer: PdfRenderer,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -105,7 +106,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
       const biz = await this.business(mail.business_id);
       const { model, invoice } = await this.documents.invoice(biz, mail.invoice_id);
       invoiceNumber = invoice.invoice_number;
-      const pdf = await renderDocumentToBuffer(model);
+      const pdf = await this.renderer.renderToBuffer(model);
       const status = model.facts.find(([label]) => label === 'Status')?.[1] ?? invoice.status;
       const message = composeInvoiceMail(model, invoice.due_date, status, mail.recipient, this.config.mailFrom, pdf);
       outcome = await this.withDeadline(this.sender.send(message));

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { DocumentLine, DocumentModel, money, quantity } from '../document-model';
-import { BOLD_FONT, REGULAR_FONT } from './document-fonts';
+import { documentFonts } from './document-fonts';
 
 // A4 in points, 50 pt margins.
 const MARGIN = 50;
@@ -34,8 +34,9 @@ export function renderDocument(model: DocumentModel): PDFKit.PDFDocument {
     autoFirstPage: false,
     info: { Title: `${model.title} ${model.number}`, Author: model.seller.name, Creator: 'backoffice-commerce-api', CreationDate: issued, ModDate: issued },
   });
-  doc.registerFont('regular', REGULAR_FONT);
-  doc.registerFont('bold', BOLD_FONT);
+  const fonts = documentFonts();
+  doc.registerFont('regular', fonts.regular as unknown as string);
+  doc.registerFont('bold', fonts.bold as unknown as string);
   const pages = new PageCounter(doc, model);
   pages.add();
   let y = header(doc, model);
