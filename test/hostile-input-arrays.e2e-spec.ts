@@ -1,5 +1,5 @@
 import { refusingUrl } from './helpers/receiver';
-import { buildWorld, call, CallResult, documentedRoutes, DocumentedRoute, errorBodyProblems, World } from './helpers/route-cases';
+import { buildWorld, call, CallResult, documentedRoutes, DocumentedRoute, errorBodyProblems, World, MAIL_QUEUED_ONLY } from './helpers/route-cases';
 import { bodyCaseFor } from './helpers/route-cases-derived';
 import { HostileContext } from './helpers/route-cases-hostile';
 import { fieldName, requestBodyFields, SchemaField, valueAt, withValueAt } from './helpers/request-schemas';
@@ -31,7 +31,7 @@ describe('hostile input: huge arrays, many keys and deep nesting in request bodi
   const ctx = (): HostileContext => ({ t, w, n: ++n });
 
   beforeAll(async () => {
-    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50 });
+    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     w = await buildWorld(t, await createBusiness(t, 'Arrays'), 'A', await refusingUrl());
     ({ routes, document } = await documentedRoutes(t));
   }, 60_000);

@@ -1,6 +1,6 @@
 import { inPool } from './helpers/in-pool';
 import { refusingUrl } from './helpers/receiver';
-import { buildWorld, call, documentedRoutes, DocumentedRoute, errorBodyProblems, World } from './helpers/route-cases';
+import { buildWorld, call, documentedRoutes, DocumentedRoute, errorBodyProblems, World, MAIL_QUEUED_ONLY } from './helpers/route-cases';
 import { ownPaths } from './helpers/isolation-sweep';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
@@ -74,7 +74,7 @@ describe('hostile input: query strings of every GET route of the OpenAPI documen
   let routes: DocumentedRoute[];
 
   beforeAll(async () => {
-    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50 });
+    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     w = await buildWorld(t, await createBusiness(t, 'Queries'), 'Q', await refusingUrl());
     routes = (await documentedRoutes(t)).routes.filter((r) => r.method === 'GET');
   }, 60_000);

@@ -1,5 +1,5 @@
 import { refusingUrl } from './helpers/receiver';
-import { buildWorld, call, documentedRoutes, DocumentedRoute, World } from './helpers/route-cases';
+import { buildWorld, call, documentedRoutes, DocumentedRoute, World, MAIL_QUEUED_ONLY } from './helpers/route-cases';
 import { bodyCaseFor } from './helpers/route-cases-derived';
 import { HostileContext } from './helpers/route-cases-hostile';
 import { ownPaths } from './helpers/isolation-sweep';
@@ -26,7 +26,7 @@ describe('hostile input: UUIDs in upper case', () => {
   const ctx = (): HostileContext => ({ t, w, n: ++n });
 
   beforeAll(async () => {
-    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50 });
+    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     w = await buildWorld(t, await createBusiness(t, 'Upper'), 'U', await refusingUrl());
     const topUp = await call(t, w.auth, 'POST', '/stock/adjustments', { body: { product_id: w.productId, quantity: 1000, reason: 'restock' } });
     expect(topUp.status).toBe(201);

@@ -1,5 +1,5 @@
 import { refusingUrl } from './helpers/receiver';
-import { buildWorld, call, CallResult, documentedRoutes, errorBodyProblems, settle, stringsIn, World } from './helpers/route-cases';
+import { buildWorld, call, CallResult, documentedRoutes, errorBodyProblems, settle, stringsIn, World, MAIL_QUEUED_ONLY } from './helpers/route-cases';
 import { Attack, attacksOn, TEXT_FRAGMENTS } from './helpers/route-cases-attacks';
 import { bodyCaseFor, uncovered } from './helpers/route-cases-derived';
 import { BODY_CASES, BodyRouteCase, HostileContext } from './helpers/route-cases-hostile';
@@ -24,7 +24,7 @@ describe('hostile input: every POST and PUT route of the OpenAPI document', () =
   const ctx = (): HostileContext => ({ t, w, n: ++n });
 
   beforeAll(async () => {
-    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50 });
+    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     w = await buildWorld(t, await createBusiness(t, 'Hostile'), 'H', await refusingUrl());
     const topUp = await call(t, w.auth, 'POST', '/stock/adjustments', { body: { product_id: w.productId, quantity: 100_000, reason: 'restock' } });
     expect(topUp.status).toBe(201);

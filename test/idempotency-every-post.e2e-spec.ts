@@ -1,6 +1,6 @@
 import { IdempotencyStore } from '../src/common/idempotency/idempotency-store';
 import { refusingUrl } from './helpers/receiver';
-import { buildWorld, call, CallResult, documentedRoutes, DocumentedRoute, settle, World } from './helpers/route-cases';
+import { buildWorld, call, CallResult, documentedRoutes, DocumentedRoute, settle, World, MAIL_QUEUED_ONLY } from './helpers/route-cases';
 import { bodyCaseFor } from './helpers/route-cases-derived';
 import { HostileContext } from './helpers/route-cases-hostile';
 import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
@@ -24,7 +24,7 @@ describe('Idempotency-Key on every POST of the OpenAPI document', () => {
   const storedOutside: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50 });
+    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     w = await buildWorld(t, await createBusiness(t, 'Idempotent'), 'I', await refusingUrl());
     posts = (await documentedRoutes(t)).routes.filter((r) => r.method === 'POST');
     // a success stored through this path was not committed with its effect by a unit of work

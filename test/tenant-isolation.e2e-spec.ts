@@ -3,7 +3,7 @@ import { BusinessValues, enumValues } from './helpers/business-values';
 import { OwnAnswer, ownAnswers } from './helpers/isolation-sweep';
 import { missingPath, missingValue } from './helpers/missing-paths';
 import { refusingUrl } from './helpers/receiver';
-import { buildWorld, call, CallResult, documentedRoutes, DocumentedRoute, errorBodyProblems, stringsIn, World } from './helpers/route-cases';
+import { buildWorld, call, CallResult, documentedRoutes, DocumentedRoute, errorBodyProblems, stringsIn, World, MAIL_QUEUED_ONLY } from './helpers/route-cases';
 import { isolationCalls, makerFor, uncovered } from './helpers/route-cases-derived';
 import { ISOLATION_CASES, IsolationCall, OwnFigures } from './helpers/route-cases-isolation';
 import { RESOURCE_FIXTURES } from './helpers/route-fixtures';
@@ -55,7 +55,7 @@ describe('tenant isolation: every documented route with another business key', (
   const writtenByB = new Set<string>();
 
   beforeAll(async () => {
-    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50 });
+    t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     const hook = await refusingUrl();
     const bizA = await createBusiness(t, 'Tenant A');
     await t.db.query(`UPDATE business_counters SET value = $2 WHERE business_id = $1`, [bizA.business_id, A_NUMBERS_FROM - 1]);

@@ -64,7 +64,8 @@ describe('webhooks: every event type delivered from its real trigger', () => {
       `SELECT id, type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`,
       [biz.business_id],
     );
-    expect(new Set(outbox.map((e) => e.type))).toEqual(new Set(EVENT_NAMES));
+    // invoice.sent needs an SMTP server that accepts the mail: test/invoice-mail.e2e-spec.ts (outbox, feed, webhook)
+    expect(new Set(outbox.map((e) => e.type))).toEqual(new Set(EVENT_NAMES.filter((name) => name !== 'invoice.sent')));
 
     const got = await receiver.waitFor(outbox.length, { path: '/all', timeoutMs: 15_000 });
     await new Promise((resolve) => setTimeout(resolve, 300));

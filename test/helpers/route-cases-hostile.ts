@@ -222,6 +222,22 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     texts: ['notes'],
   },
   'PUT /invoices/{id}': { path: freshInvoice, body: () => ({ status: 'paid', paid_date: '2026-11-20' }) },
+  // queued only in these suites (MAIL_QUEUED_ONLY): the recipient is an address, never free text
+  'POST /invoices/{id}/send': { path: async (ctx) => `${await freshInvoice(ctx)}/send`, body: ({ n }) => ({ to: `billing${n}@example.com` }) },
+  // one-line fields refuse CR/LF (no free text here); the name is left alone, other suites read it
+  'PUT /business': {
+    path: () => '/business',
+    body: ({ n }) => ({
+      legal_name: `Hostile ${n} GmbH`,
+      address_lines: ['Street 1', '10115 Berlin'],
+      tax_id: `DE${n}`,
+      email: 'billing@example.com',
+      phone: '+1 555 0100',
+      invoice_footer: 'Thank you',
+    }),
+    emptyArrays: ['address_lines'],
+    texts: ['invoice_footer'],
+  },
   'POST /expenses': {
     path: () => '/expenses',
     body: () => ({ amount: 120.5, category: 'utilities', description: 'Power', date: '2026-11-02' }),

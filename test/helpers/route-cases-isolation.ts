@@ -56,6 +56,11 @@ const sumOf = (points: { revenue: number }[]) => Math.round(points.reduce((s, p)
 
 export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'GET /business': (_a, b) => [own('the caller is B', '/business', 200, undefined, (body) => expect(body.data.id).toBe(b.businessId))],
+  'PUT /business': (_a, b) => [
+    own("B's letterhead changes B only", '/business', 200, { tax_id: 'B-TAX' }, (body) =>
+      expect(body.data).toMatchObject({ id: b.businessId, tax_id: 'B-TAX' }),
+    ),
+  ],
 
   'GET /categories': () => [list('B lists its categories', '/categories')],
   'POST /categories': (a) => [own("A's category name is free in B", '/categories', 201, { name: a.categoryName })],
@@ -284,6 +289,7 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     list("filtered on A's invoice", `/credit-notes?invoice_id=${a.returnedOrderInvoiceId}`),
   ],
   'GET /credit-notes/{id}': (a) => [notFound("A's credit note", `/credit-notes/${a.creditNoteId}`)],
+  'GET /credit-notes/{id}/pdf': (a) => [notFound("A's credit note's PDF", `/credit-notes/${a.creditNoteId}/pdf`)],
 
   'POST /loyalty/redeem': (a) => [refused("A's customer", '/loyalty/redeem', { customer_id: a.customerId, points: 1 }, 'UNKNOWN_CUSTOMER', 'NOT_FOUND')],
   'GET /loyalty/{customer_id}': (a) => [notFound("A's customer", `/loyalty/${a.customerId}`)],
@@ -301,6 +307,14 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'GET /invoices/{id}': (a) => [
     notFound("A's order invoice", `/invoices/${a.orderInvoiceId}`),
     notFound("A's manual invoice", `/invoices/${a.manualInvoiceId}`),
+  ],
+  'GET /invoices/{id}/pdf': (a) => [
+    notFound("A's order invoice's PDF", `/invoices/${a.orderInvoiceId}/pdf`),
+    notFound("A's manual invoice's PDF", `/invoices/${a.manualInvoiceId}/pdf`),
+  ],
+  'POST /invoices/{id}/send': (a) => [
+    notFound("A's invoice sent to B's address", `/invoices/${a.orderInvoiceId}/send`, { to: 'b@example.com' }),
+    notFound("A's invoice to its customer", `/invoices/${a.manualInvoiceId}/send`, {}),
   ],
   'PUT /invoices/{id}': (a) => [
     notFound("A's unpaid invoice marked paid", `/invoices/${a.manualInvoiceId}`, { status: 'paid' }),

@@ -319,3 +319,9 @@ export function stringsIn(value: unknown, out: string[] = []): string[] {
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => stringsIn(v, out));
   return out;
 }
+
+/**
+ * Mail configured but never sent (CONTRACT.md 17): POST /invoices/:id/send is accepted (202) and its
+ * mail stays queued, so the derived suites see the route's success without an SMTP server.
+ */
+export const MAIL_QUEUED_ONLY = { smtpUrl: 'smtp://127.0.0.1:9', mailDispatcher: false } as const;

@@ -6,8 +6,8 @@ import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const CONTROL_RUNS = /[\p{Cc}\u2028\u2029]+/gu;
 const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
-/** Lines without control characters: the line feed is the only one allowed. */
-const LINES = /^(?:[^\p{Cc}\u2028\u2029]|\n)*$/u;
+/** Lines without control characters: line feeds and tabs are the only ones allowed (never a CR). */
+const LINES = /^(?:[^\p{Cc}\u2028\u2029]|[\n\t])*$/u;
 
 /**
  * One line of text that may travel in a mail header or an SMTP command (a business name in a
@@ -28,13 +28,13 @@ export function IsSingleLine(max: number, example?: string, options: { each?: bo
   return applyDecorators(...rules, ...(each ? [] : [ApiPropertyOptional({ type: String, maxLength: max, example, nullable: true })]));
 }
 
-/** Text of several lines (a footer): line feeds allowed, CR and every other control character refused. */
+/** Text of several lines (a footer): line feeds and tabs allowed, CR and every other control character refused. */
 export function IsMultiLine(max: number, example?: string): PropertyDecorator {
   return applyDecorators(
     IsString(),
     MaxLength(max),
     Matches(LINES, {
-      message: ({ property }) => `${property} may contain line feeds but no CR or other control characters`,
+      message: ({ property }) => `${property} may contain line feeds and tabs but no CR or other control characters`,
     }),
     ApiPropertyOptional({ type: String, maxLength: max, example, nullable: true }),
   );
