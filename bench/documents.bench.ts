@@ -37,7 +37,7 @@ export async function run(log: Log): Promise<void> {
 async function seedInvoice(db: DataSource, businessId: string, customerId: string, number: number, lines: number): Promise<string> {
   const [{ id }] = await db.query(
     `INSERT INTO invoices (business_id, number, invoice_number, customer_id, status, currency, subtotal, tax_amount, total, due_date)
-     VALUES ($1, $2, 'INV-' || lpad($2::text, 4, '0'), $3, 'unpaid', 'EUR', $4, 0, $4, current_date + 30) RETURNING id`,
+     VALUES ($1, $2::bigint, 'INV-' || lpad($2::text, 4, '0'), $3, 'unpaid', 'EUR', $4::numeric, 0, $4::numeric, current_date + 30) RETURNING id`,
     [businessId, number, customerId, (lines * 12.5).toFixed(2)],
   );
   await db.query(
