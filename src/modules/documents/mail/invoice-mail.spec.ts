@@ -43,7 +43,7 @@ describe('invoice mail', () => {
       'invoices@shop.test',
       Buffer.alloc(0),
     );
-    for (const value of [mail.to.name, mail.from.name, mail.subject]) expect(hasControlCharacter(value)).toBe(false);
+    for (const value of [mail.to.name, mail.from.name, mail.subject]) expect(hasControlCharacter(value ?? '')).toBe(false);
     expect(mail.to.name).toBe('Eve Bcc: evil@attacker.test X-Injected: 1');
     expect(mail.to.address).toBe('eve@example.com');
     expect(oneLine(null)).toBe('');

@@ -35,7 +35,7 @@ async function collect(stream: Readable): Promise<Buffer[]> {
 
 /**
  * The one worker thread of the process, shared by every app instance in it (tests run several) and
- * never terminated: it is unref'd, so it keeps no process alive, and terminating a thread that loaded
+ * never terminated: it is unref'd while idle, so it keeps no process alive, and terminating a thread that loaded
  * a native addon and starting another crashed the process (a segfault, seen in the e2e run).
  */
 class PdfThread {
@@ -48,7 +48,9 @@ class PdfThread {
     const id = this.nextId++;
     const out = new PassThrough();
     this.streams.set(id, out);
-    this.ensureWorker().postMessage({ id, model } satisfies RenderJob);
+    const worker = this.ensureWorker();
+    worker.ref(); // held while a job runs, so a job never outlives its process's last other handle
+    worker.postMessage({ id, model } satisfies RenderJob);
     return out;
   }
 
@@ -69,6 +71,7 @@ class PdfThread {
     if ('chunk' in reply) out.write(Buffer.from(reply.chunk.buffer, reply.chunk.byteOffset, reply.chunk.byteLength));
     else {
       this.streams.delete(reply.id);
+      if (this.streams.size === 0) this.worker?.unref();
       if ('end' in reply) out.end();
       else out.destroy(new Error(reply.error));
     }
