@@ -1,3 +1,4 @@
+import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 import { Body, Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
@@ -19,6 +20,7 @@ export class InvoiceDocumentsController {
   ) {}
 
   @Get(':id/pdf')
+  @RequiresScope('invoices')
   @Endpoint({ summary: 'The invoice as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string): Promise<StreamableFile> {
     return this.documents.invoicePdf(biz, id);
@@ -26,6 +28,7 @@ export class InvoiceDocumentsController {
 
   /** 202: the mail is queued with this request's commit and sent after it; its status is the invoice's `email`. */
   @Post(':id/send')
+  @RequiresScope('invoices')
   @HttpCode(202)
   @Endpoint({
     idempotent: true,
@@ -47,6 +50,7 @@ export class CreditNoteDocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get(':id/pdf')
+  @RequiresScope('invoices')
   @Endpoint({ summary: 'The credit note as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
   pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string): Promise<StreamableFile> {
     return this.documents.creditNotePdf(biz, id);
