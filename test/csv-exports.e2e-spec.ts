@@ -29,7 +29,7 @@ function valueAt(object: Json, header: string): unknown {
 }
 
 /** The fields of the nested objects of the exported models (a null one has its fields too). */
-const NESTED: Record<string, string[]> = { category: ['id', 'name'] };
+const NESTED: Record<string, string[]> = { category: ['id', 'name'], email: ['status', 'to', 'attempts', 'last_error', 'sent_at'] };
 
 /** The header an export of these objects must have: every field, nested objects' fields dotted, arrays whole. */
 function headerOf(sample: Json, warehouses: string[] = []): string[] {
