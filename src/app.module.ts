@@ -58,9 +58,13 @@ const DOMAIN_MODULES = [
   PayrollModule,
 ];
 
+/** What a module's `imports` takes. */
+export type ModuleImport = NonNullable<DynamicModule['imports']>[number];
+
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  /** `extraModules`: modules a test adds to the app (a test-only sale effect); none in production. */
+  static forRoot(config: AppConfig, databaseUrl: string, extraModules: ModuleImport[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -71,6 +75,7 @@ export class AppModule {
         { module: ConfigHolderModule, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] },
         DatabaseModule,
         ...DOMAIN_MODULES,
+        ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, Draining, EarlyAuthentication, rateLimitStoreProvider],
     };

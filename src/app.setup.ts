@@ -55,6 +55,9 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
 }
 
 function setupSwagger(app: INestApplication): void {
+  // gathered now, before the document is built: their inputs become fields of POST /orders' body
+  const effects = app.get(SaleEffects);
+  void effects.all;
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -71,7 +74,7 @@ function setupSwagger(app: INestApplication): void {
       .addSecurityRequirements('bearer')
       .build(),
   );
-  documentSaleEffectRefusals(document, app.get(SaleEffects));
+  documentSaleEffectRefusals(document, effects);
   describeScopes(document);
   SwaggerModule.setup('docs', app, strictDocument(document), { jsonDocumentUrl: 'docs-json' });
 }

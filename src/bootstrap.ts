@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module';
+import { AppModule, ModuleImport } from './app.module';
 import { EnvelopingExpressAdapter } from './common/http/envelope';
 import { setupApp } from './app.setup';
 import { AppConfig } from './config/app-config';
@@ -19,14 +19,14 @@ export interface Application {
 }
 
 /** Resolve the database (URL or embedded), migrate it, and build the configured Nest app. */
-export async function createApplication(config: AppConfig, logger = new JsonLogger(config.logLevel)): Promise<Application> {
+export async function createApplication(config: AppConfig, logger = new JsonLogger(config.logLevel), extraModules: ModuleImport[] = []): Promise<Application> {
   Logger.overrideLogger(logger);
   const log = new Logger('Bootstrap');
   const { url, embedded } = await resolveDatabase(config, (m) => logger.log(m, 'Database'));
   try {
     const applied = await migrate(url);
     if (applied.length > 0) log.log(`applied migrations: ${applied.join(', ')}`);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, url), new EnvelopingExpressAdapter(), {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, url, extraModules), new EnvelopingExpressAdapter(), {
       logger,
       bodyParser: false,
       abortOnError: false,

@@ -34,8 +34,8 @@ describe("an order's statements: the plans a connection keeps", () => {
     for (const [i, shape] of shapes.entries()) {
       for (const warehouse of [{}, { warehouse_id: biz.warehouse_id }]) {
         const tag = `plan${i}-${Object.keys(warehouse).length}`;
-        await arrangeShape(t, biz, shape, tag);
-        const body = { ...orderBodyOf(shape, items, tag), ...warehouse };
+        const inputs = await arrangeShape(t, biz, shape, tag);
+        const body = { ...orderBodyOf(shape, items, tag, inputs), ...warehouse };
         await apiAs(t, biz).post('/orders', body).expect(201);
       }
     }

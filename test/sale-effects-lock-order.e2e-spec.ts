@@ -39,9 +39,9 @@ describe('sale effects: every registered effect through an order, a return and a
   async function orderReturnCancel(shape: SaleShape, tag: string): Promise<void> {
     const api = apiAs(t, biz);
     const product = await seedProduct(t, biz, { price: '120.00' });
-    await arrangeShape(t, biz, shape, tag);
+    const inputs = await arrangeShape(t, biz, shape, tag);
     takes.mockClear();
-    const order = await api.post('/orders', orderBodyOf(shape, [{ product_id: product, quantity: 3 }], tag));
+    const order = await api.post('/orders', orderBodyOf(shape, [{ product_id: product, quantity: 3 }], tag, inputs));
     expect([shapeName(shape), 'order', order.status, order.body.error?.message]).toEqual([shapeName(shape), 'order', 201, undefined]);
     const { order_id, items } = order.body.data as { order_id: string; items: { id: string }[] };
     noteTaken('order');

@@ -12,7 +12,7 @@ import { SaleEffect, SaleShape, saleShapes } from '../src/modules/orders/sale-ef
 import { draftSale } from '../src/modules/orders/sale-draft';
 import { StockLowEvent } from '../src/modules/stock/events/stock-low.event';
 import { StockOutEvent } from '../src/modules/stock/events/stock-out.event';
-import { registeredSaleEffects, shapeName } from './helpers/sale-shapes';
+import { registeredSaleEffects, shapeInputs, shapeName } from './helpers/sale-shapes';
 import { startTestApp, TestApp } from './helpers/test-app';
 
 /**
@@ -56,7 +56,7 @@ describe('the order statements, composed', () => {
 
   function saleOf(shape: SaleShape) {
     const price = priceOrder([{ productId: product.id, quantity: 2, productPrice: product.price }], { taxAmount: 1 });
-    return draftSale({
+    const sale = draftSale({
       saleId: randomUUID(),
       price,
       products: new Map([[product.id, product]]),
@@ -68,10 +68,11 @@ describe('the order statements, composed', () => {
       sendInvoice: shape.invoice === true,
       unitCosts: new Map([[product.id, '3.1416']]),
     });
+    return Object.assign(sale, { inputs: shapeInputs(effects, shape) });
   }
 
   function composed(sale: ReturnType<typeof saleOf>, pending: DomainEvent[]) {
-    const stmt = composeSaleStatement(biz, sale, effects);
+    const stmt = composeSaleStatement(biz, sale, effects, sale.inputs);
     const completed = new SaleCompletedEvent(biz.id, { sale_id: sale.id, sale_number: '', total: 9, customer_id: sale.customer_id, items: [] });
     stmt.stampSaleNumber(completed);
     return { stmt, ...stmt.compose(stmt.selection(), [...pending, completed]) };

@@ -14,7 +14,12 @@ export function registeredSaleShapes(t: TestApp): SaleShape[] {
 
 /** `customer+invoice+bank_transfer`, for a test's name. */
 export function shapeName(shape: SaleShape): string {
-  const parts = [shape.customer ? 'customer' : 'no customer', shape.invoice ? 'invoice' : 'no invoice', shape.paymentMethod ?? 'cash'];
+  const parts = [
+    shape.customer ? 'customer' : 'no customer',
+    shape.invoice ? 'invoice' : 'no invoice',
+    shape.paymentMethod ?? 'cash',
+    ...(shape.inputs ?? []).map((module) => `${module}'s input`),
+  ];
   return parts.join(', ');
 }
 
@@ -25,20 +30,40 @@ export function shapeCustomerEmail(tag: string): string {
 
 /**
  * What a sale effect needs in the database for the orders of its shapes to pass its check (a gift
- * card's balance), by the effect's module: run before each order the generic tests place. None of
- * today's effects needs any.
+ * card's balance), by the effect's module: run before each order the generic tests place. It may
+ * return the effect's input for that order (a card's code); without an arrangement, an order of a
+ * shape with the effect's input carries its declared example. None of today's effects needs any.
  */
-export type ShapeArrangement = (t: TestApp, biz: TestBusiness, shape: SaleShape, tag: string) => Promise<void>;
+export type ShapeArrangement = (t: TestApp, biz: TestBusiness, shape: SaleShape, tag: string) => Promise<unknown>;
 const ARRANGEMENTS: Record<string, ShapeArrangement> = {};
 
-/** Runs the arrangements of the registered effects for the order of `shape` placed with `tag`. */
-export async function arrangeShape(t: TestApp, biz: TestBusiness, shape: SaleShape, tag: string): Promise<void> {
-  for (const effect of registeredSaleEffects(t)) await ARRANGEMENTS[effect.module]?.(t, biz, shape, tag);
+/**
+ * Runs the arrangements of the registered effects for the order of `shape` placed with `tag`; gives
+ * back the effects' inputs the order carries, as fields of its body (`{ gift_card: {...} }`).
+ */
+export async function arrangeShape(t: TestApp, biz: TestBusiness, shape: SaleShape, tag: string): Promise<Record<string, unknown>> {
+  const fields: Record<string, unknown> = {};
+  for (const effect of registeredSaleEffects(t)) {
+    const arranged = await ARRANGEMENTS[effect.module]?.(t, biz, shape, tag);
+    if (effect.input && shape.inputs?.includes(effect.module)) fields[effect.input.key] = arranged ?? effect.input.example;
+  }
+  return fields;
 }
 
-/** A POST /orders body of `shape`; the customer is a new one per `tag`. */
-export function orderBodyOf(shape: SaleShape, items: { product_id: string; quantity: number }[], tag: string): Record<string, unknown> {
+/** The inputs of `shape`'s order by module, each effect's declared example: what composeSaleStatement is handed. */
+export function shapeInputs(effects: readonly SaleEffect[], shape: SaleShape): Map<string, unknown> {
+  return new Map(effects.filter((e) => e.input && shape.inputs?.includes(e.module)).map((e) => [e.module, e.input!.example]));
+}
+
+/** A POST /orders body of `shape`; the customer is a new one per `tag`; `inputs` what arrangeShape gave. */
+export function orderBodyOf(
+  shape: SaleShape,
+  items: { product_id: string; quantity: number }[],
+  tag: string,
+  inputs: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
+    ...inputs,
     items,
     ...(shape.customer ? { customer: { name: `Shape ${tag}`, email: shapeCustomerEmail(tag) } } : {}),
     ...(shape.invoice ? { send_invoice: true } : {}),

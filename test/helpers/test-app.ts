@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApplication } from '../../src/bootstrap';
+import { ModuleImport } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { provisionBusiness, ProvisionedBusiness } from '../../src/modules/businesses/business-provisioning';
@@ -43,9 +44,13 @@ export async function cloneTemplateDatabase(): Promise<string> {
 
 /**
  * The real AppModule on its own fresh database (a clone of the migrated template), or on `databaseUrl`
- * (a second process of one deployment); `logger` sees every log record.
+ * (a second process of one deployment); `logger` sees every log record; `modules` adds test-only
+ * modules (a test effect).
  */
-export async function startTestApp(overrides: Partial<AppConfig> = {}, options: { databaseUrl?: string; logger?: JsonLogger } = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { databaseUrl?: string; logger?: JsonLogger; modules?: ModuleImport[] } = {},
+): Promise<TestApp> {
   const databaseUrl = options.databaseUrl ?? (await cloneTemplateDatabase());
   // the background analytics warm-up stays off unless a spec asks for it: most specs watch what a request builds;
   // so does the API-key cache, whose revocations land a notification later (test/api-key-cache.e2e-spec.ts)
@@ -61,7 +66,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}, options: 
     apiKeyUsageFlushMs: 0,
     ...overrides,
   };
-  const { app } = await createApplication(config, options.logger ?? new JsonLogger(config.logLevel));
+  const { app } = await createApplication(config, options.logger ?? new JsonLogger(config.logLevel), options.modules);
   await app.init();
   const server = app.getHttpServer();
   const checker = new ResponseChecker((await request(server).get('/docs-json').expect(200)).body as OpenApiDocument);

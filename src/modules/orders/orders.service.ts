@@ -13,6 +13,7 @@ import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
 import { OrderPrice, priceOrder } from './pricing/price-order';
+import { saleEffectInputsOf } from './sale-effect-inputs';
 import { SaleEffects } from './sale-effects';
 import { draftSale, SaleDraft } from './sale-draft';
 import { checkSaleReferences, readSaleReferences, SaleProduct } from './sale-references';
@@ -59,8 +60,9 @@ export class OrdersService {
         sendInvoice: dto.send_invoice === true,
         unitCosts,
       });
-      for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale);
-      return this.record(tx, biz, sale);
+      const inputs = saleEffectInputsOf(dto, this.effects.withInput);
+      for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale, inputs.get(effect.module));
+      return this.record(tx, biz, sale, inputs);
     });
   }
 
@@ -83,8 +85,8 @@ export class OrdersService {
    * The numbered statement, the last before commit: the sale number, the sale and each effect's
    * rows in lock order, and the events recorded so far with sale.completed, stamped with its number.
    */
-  private async record(tx: Tx, biz: BusinessContext, sale: SaleDraft): Promise<OrderJson> {
-    const stmt = composeSaleStatement(biz, sale, this.effects.all);
+  private async record(tx: Tx, biz: BusinessContext, sale: SaleDraft, inputs: ReadonlyMap<string, unknown>): Promise<OrderJson> {
+    const stmt = composeSaleStatement(biz, sale, this.effects.all, inputs);
     const completed = saleCompletedEvent(biz.id, sale);
     tx.record(completed);
     stmt.stampSaleNumber(completed);

@@ -71,4 +71,12 @@ describe('saleShapes', () => {
     ]);
     expect(shapes).toHaveLength(4);
   });
+
+  it('keeps the inputs of every effect whose input the shape carries', () => {
+    const shapes = saleShapes([
+      effect('giftCards', null, { shapes: [{}, { inputs: ['giftCards'] }] }),
+      effect('vouchers', null, { shapes: [{}, { inputs: ['vouchers'] }] }),
+    ]);
+    expect(shapes).toEqual([{}, { inputs: ['vouchers'] }, { inputs: ['giftCards'] }, { inputs: ['giftCards', 'vouchers'] }]);
+  });
 });

@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { ErrorCode } from '../../common/errors/error-codes';
 import { LockRank } from '../../database/lock-order';
@@ -15,9 +16,18 @@ import { SaleDraft } from './sale-draft';
  * provider of its own module, marked `@SaleEffectProvider()` (sale-effects.ts); OrdersService,
  * OrderCancellationService and ReturnsService run every registered effect, in lock order.
  */
-export interface SaleEffect {
+export interface SaleEffect<Input = unknown> {
   /** The module whose rows it writes: its parts of the sale statement are named `<module>.<part>`. */
   readonly module: string;
+  /**
+   * Optional: its own field of POST /orders' body (`gift_card: {code, amount}`), declared here and not
+   * in the orders DTO (sale-effect-inputs.ts adds it when the app starts): validated with
+   * class-validator like the rest (unknown fields 400), documented under the order's request body,
+   * and handed to `checkSale` and `addToSale` (undefined when the order does not carry it). What its
+   * undo needs of it, it writes with the sale (its own row with the sale's id). No effect declaring
+   * one costs an order nothing.
+   */
+  readonly input?: SaleEffectInput<Input>;
   /**
    * The contended lock it takes, in its check, its parts and its undo; null when it takes none. Where
    * it sits is the rule in database/lock-order.ts (`saleEffectRankProblem` below).
@@ -35,7 +45,7 @@ export interface SaleEffect {
    * DomainError; the transaction then rolls back, writing nothing and taking no number. Its
    * statements are its own round trips: an effect without a check costs the order none.
    */
-  checkSale?(tx: Tx, business: BusinessContext, sale: SaleDraft): Promise<void>;
+  checkSale?(tx: Tx, business: BusinessContext, sale: SaleDraft, input: Input | undefined): Promise<void>;
   /** The codes its check refuses with (src/common/errors): POST /orders documents them. */
   readonly refusals?: readonly ErrorCode[];
   /**
@@ -43,7 +53,7 @@ export interface SaleEffect {
    * own): with the sale's typed references (`stmt.saleNumber`), a ranked part after `stmt.afterLastLock()`.
    * A lock its check took is held already: its parts do not declare it again.
    */
-  addToSale(stmt: SaleStatement, sale: SaleDraft): void;
+  addToSale(stmt: SaleStatement, sale: SaleDraft, input: Input | undefined): void;
   /**
    * The one undo, run by a cancellation (`reversal.wholeSale`) and by a return (`reversal.returned`):
    * undoes its share of `reversal.amount`/`points` in the transaction, knowing the original sale as
@@ -53,8 +63,22 @@ export interface SaleEffect {
   reverseSale(tx: Tx, reversal: SaleReversal): Promise<void>;
 }
 
+/** An effect's own field of POST /orders' body. */
+export interface SaleEffectInput<Input = unknown> {
+  /** its name in the body, snake_case (`gift_card`); not a field of the orders DTO */
+  readonly key: string;
+  /** the class it becomes: class-validator rules and @ApiProperty on its fields, like any DTO */
+  readonly type: Type<Input>;
+  /** what the document says of it */
+  readonly description: string;
+  /** a valid value, for the document and for the persistence tests that prepare the order statement with it */
+  readonly example: Input;
+}
+
 /** An order choice an effect writes differently for; absent fields are any. */
 export interface SaleShape {
+  /** the modules whose declared input the order carries (`{ inputs: ['giftCards'] }`) */
+  inputs?: readonly string[];
   /** the order names a customer */
   customer?: boolean;
   /** the order asks for an invoice */
@@ -138,9 +162,16 @@ export function saleShapes(effects: readonly SaleEffect[]): SaleShape[] {
   let combined: SaleShape[] = [{}];
   for (const effect of effects) {
     const shapes = effect.shapes.length > 0 ? effect.shapes : [{}];
-    combined = combined.flatMap((c) => shapes.map((s) => ({ ...c, ...s })));
+    combined = combined.flatMap((c) => shapes.map((s) => withInputs({ ...c, ...s }, [...(c.inputs ?? []), ...(s.inputs ?? [])])));
   }
   const seen = new Map<string, SaleShape>();
-  for (const shape of combined) seen.set(JSON.stringify([shape.customer ?? false, shape.invoice ?? false, shape.paymentMethod ?? 'cash']), shape);
+  for (const shape of combined) {
+    seen.set(JSON.stringify([shape.customer ?? false, shape.invoice ?? false, shape.paymentMethod ?? 'cash', [...(shape.inputs ?? [])].sort()]), shape);
+  }
   return [...seen.values()];
+}
+
+function withInputs(shape: SaleShape, inputs: string[]): SaleShape {
+  const { inputs: _ignored, ...rest } = shape;
+  return inputs.length > 0 ? { ...rest, inputs: [...new Set(inputs)] } : rest;
 }

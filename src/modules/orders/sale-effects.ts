@@ -4,6 +4,7 @@ import { OpenAPIObject } from '@nestjs/swagger';
 import { ErrorCode } from '../../common/errors/error-codes';
 import { documentMoreErrors } from '../../common/openapi/endpoint.decorator';
 import { inLockOrder, SaleEffect, saleEffectRankProblem } from './sale-effect';
+import { declareSaleEffectInputs } from './sale-effect-inputs';
 
 /**
  * Marks a provider as a sale effect: `@Injectable() @SaleEffectProvider() class GiftCardsSaleEffect
@@ -14,13 +15,15 @@ export const SaleEffectProvider = DiscoveryService.createDecorator<void>();
 
 /**
  * The registered sale effects, in lock order: every provider marked `@SaleEffectProvider()` in the
- * app's modules, gathered once the app's providers exist. A misranked effect (database/lock-order.ts)
- * or two effects of one module stop the app from starting.
+ * app's modules, gathered once the app's providers exist (and their inputs added to POST /orders'
+ * body, sale-effect-inputs.ts). A misranked effect (database/lock-order.ts), two effects of one
+ * module or an input named like a field of the order stop the app from starting.
  */
 @Injectable()
 export class SaleEffects implements OnModuleInit {
   private effects: SaleEffect[] | undefined;
   private checking: SaleEffect[] = [];
+  private inputs: SaleEffect[] = [];
 
   constructor(private readonly discovery: DiscoveryService) {}
 
@@ -38,6 +41,12 @@ export class SaleEffects implements OnModuleInit {
   get checks(): SaleEffect[] {
     void this.all;
     return this.checking;
+  }
+
+  /** Those that declare an input of POST /orders' body, in lock order (none: an order reads none). */
+  get withInput(): SaleEffect[] {
+    void this.all;
+    return this.inputs;
   }
 
   /** The codes their checks refuse an order with, for POST /orders' document. */
@@ -59,6 +68,8 @@ export class SaleEffects implements OnModuleInit {
     }
     const effects = inLockOrder(found);
     this.checking = effects.filter((effect) => effect.checkSale !== undefined);
+    this.inputs = effects.filter((effect) => effect.input !== undefined);
+    declareSaleEffectInputs(this.inputs);
     return effects;
   }
 }
