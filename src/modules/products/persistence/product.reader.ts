@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, getMetadataArgsStorage, Repository } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import { BusinessQuery } from '../../../database/business-query';
 import { entityColumns } from '../../../database/entity-columns';
@@ -17,11 +17,18 @@ import { ExportProductsQuery, filtersGiven, ListProductsQuery } from '../dto/lis
 import { EXPORT_PAGE_ROWS, keysetPages } from '../../../common/csv/csv-export';
 import { Warehouse } from '../../warehouses/entities/warehouse.entity';
 
-/** The property of product column `column`; a filter named otherwise has no condition, a mistake of this file. */
-function productPropertyOf(column: string): string {
-  const found = entityColumns(Product).find((c) => c.column === column);
-  if (!found) throw new Error(`filter ${column} of ListProductsQuery is no column of products: ProductReader.filterBy must say how it filters`);
-  return found.property;
+/** The product column filter `key` compares with: its own, or the array column of its plural; a mistake of ProductReader.filterBy otherwise. */
+function columnFiltered(key: string): { propertyName: string; isArray: boolean } {
+  const arrays = new Set(
+    getMetadataArgsStorage()
+      .filterColumns(Product)
+      .filter((c) => c.options.array === true)
+      .map((c) => c.propertyName),
+  );
+  const columns = entityColumns(Product).map((c) => ({ ...c, isArray: arrays.has(c.property) }));
+  const found = columns.find((c) => c.column === key && !c.isArray) ?? columns.find((c) => c.column === `${key}s` && c.isArray);
+  if (!found) throw new Error(`filter ${key} of ListProductsQuery is no column of products: ProductReader.filterBy must say how it filters`);
+  return { propertyName: found.property, isArray: found.isArray };
 }
 
 /**
@@ -99,13 +106,19 @@ export class ProductReader {
 
   /**
    * The condition of filter `key`: search and in_stock have their own; any other filter is the
-   * product column of its name (category_id), compared for equality. A filter that is neither
-   * fails the request rather than being ignored.
+   * product column of its name (category_id), compared for equality, or one element of the array
+   * column named as its plural (`tag` of `tags`: the products whose tags hold it). A filter that is
+   * none of these fails the request rather than being ignored.
    */
   private filterBy(products: BusinessQuery<Product>, key: string, query: ListProductsQuery | ExportProductsQuery): void {
+    const value = query[key as keyof ExportProductsQuery];
     if (key === 'search') products.where(query.search && containsPattern(query.search), (p) => `p.name ILIKE ${p}`);
     else if (key === 'in_stock') this.withStock(products, query.in_stock!);
-    else products.equals(`p.${productPropertyOf(key)}`, query[key as keyof ExportProductsQuery]);
+    else {
+      const column = columnFiltered(key);
+      if (column.isArray) products.where(value, (p) => `${p} = ANY(p.${column.propertyName})`);
+      else products.equals(`p.${column.propertyName}`, value);
+    }
   }
 
   /** The usual first pages (no filter given): one prepared statement, measured (product-page.sql.ts). */
