@@ -15,6 +15,8 @@ const DOC = 'ARCHITECTURE.md';
 /** The names of the things the recipes make, and made-up routes; nothing of the code has them. */
 export const RECIPE_EXAMPLES = [
   'weight_kg',
+  'ListThingsQuery',
+  'ThingJson',
   'weightKg',
   'ProductWeight',
   'brand',
