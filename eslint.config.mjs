@@ -18,7 +18,7 @@ const unusedVarsOptions = {
 };
 
 export default defineConfig(
-  globalIgnores(['dist/', 'node_modules/', 'coverage/', '.data/', 'eslint.config.mjs', 'test/generated/']),
+  globalIgnores(['dist/', 'node_modules/', 'coverage/', '.data/', 'eslint.config.mjs', 'test/generated/', 'console/dist/', 'console/dist.*/']),
 
   // TypeScript: everything tsconfig.json includes (src, test, bench, migrations, ormconfig.ts).
   {
@@ -44,6 +44,22 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-call': 'error',
       '@typescript-eslint/no-unsafe-argument': 'error',
       '@typescript-eslint/no-unsafe-return': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', unusedVarsOptions],
+    },
+  },
+
+  // The console (console/, CONTRACT.md 16): TypeScript and TSX for the browser, typed by console/tsconfig.json.
+  {
+    files: ['console/**/*.ts', 'console/**/*.tsx', 'console/**/*.mts'],
+    extends: [eslint.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      globals: { ...globals.browser },
+      sourceType: 'module',
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', unusedVarsOptions],
     },
   },

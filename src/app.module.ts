@@ -31,6 +31,7 @@ import { DocumentsModule } from './modules/documents/documents.module';
 import { FinanceModule } from './modules/finance/finance.module';
 import { ExpensesModule } from './modules/expenses/expenses.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
+import { ConsoleModule } from './console/console.module';
 
 /** Domain modules, one per folder under src/modules. */
 const DOMAIN_MODULES = [
@@ -75,6 +76,7 @@ export class AppModule {
         { module: ConfigHolderModule, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] },
         DatabaseModule,
         ...DOMAIN_MODULES,
+        ConsoleModule,
         ...extraModules,
       ],
       providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, Draining, EarlyAuthentication, rateLimitStoreProvider],

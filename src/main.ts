@@ -7,6 +7,7 @@ import { loadConfig } from './config/app-config';
 import { JsonLogger } from './common/logging/json-logger';
 import { provisionBusiness } from './modules/businesses/business-provisioning';
 import { Business } from './modules/businesses/entities/business.entity';
+import { ensureConsoleBuilt } from './console/console-build';
 
 /** On the embedded default, an empty database gets a demo business so the README's curl works at once. */
 async function ensureDemoBusiness(dataSource: DataSource, log: Logger): Promise<void> {
@@ -25,10 +26,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = new JsonLogger(config.logLevel);
   const log = new Logger('Main');
+  // the console's build is reused while its sources are unchanged (a fresh start stays fast)
+  await ensureConsoleBuilt(undefined, (msg) => log.log(msg));
   const { app, embedded } = await createApplication(config, logger);
   if (embedded) await ensureDemoBusiness(app.get(DataSource), log);
   await app.listen(config.port, config.host);
-  log.log(`listening on http://${config.host}:${config.port}/api/v1 (docs at /docs)`);
+  log.log(`listening on http://${config.host}:${config.port}/api/v1 (docs at /docs, console at /console)`);
 
   // Refuse what arrives on kept-alive connections, stop accepting, let in-flight requests finish, close the pool, then stop the embedded server.
   // Undelivered events stay in the outbox for the next start.

@@ -12,6 +12,7 @@ const { Client } = require('pg');
 const { migrate } = require('../src/database/migrate');
 const { startEmbeddedDatabase } = require('../src/database/embedded-database');
 const { freePort } = require('./helpers/processes');
+const { ensureConsoleBuilt } = require('../src/console/console-build');
 
 function serverUrlOf(url) {
   const u = new URL(url);
@@ -72,6 +73,8 @@ async function resolveServer(runId) {
 
 module.exports = async function globalSetup() {
   const runId = runIdOf(process.env);
+  // the console's build (CONTRACT.md 16), once per run and only when its sources changed
+  await ensureConsoleBuilt(undefined, (msg) => process.stderr.write(`${msg}\n`));
   const { serverUrl, embedded, dir } = await resolveServer(runId);
   const template = `${runId}_tpl`;
   // read by global-teardown.js, which runs in this process

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { components } from '../../../test/generated/openapi';
+import { formatDateTime, formatDay } from '../lib/dates';
+import { formatMoney, formatQuantity, type Decimal } from '../lib/money';
+
+export type Business = components['schemas']['BusinessJson'];
+
+/** The signed-in key's business (GET /business), read once by the layout and given to every page. */
+export const BusinessContext = createContext<Business | null>(null);
+
+export function useBusiness(): Business {
+  const business = useContext(BusinessContext);
+  if (!business) throw new Error('useBusiness outside the signed-in layout');
+  return business;
+}
+
+/** Money, quantities, days and times as CONTRACT.md 16 says: the business currency and time zone. */
+export function useFormat() {
+  const { currency, timezone } = useBusiness();
+  return {
+    money: (value: Decimal) => formatMoney(value, currency),
+    quantity: (value: Decimal) => formatQuantity(value),
+    dateTime: (iso: string) => formatDateTime(iso, timezone),
+    day: (day: string) => formatDay(day),
+  };
+}

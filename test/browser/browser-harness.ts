@@ -1,0 +1,103 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import * as fs from 'fs';
+import { AddressInfo } from 'net';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { createBusiness, startTestApp, TestApp, TestBusiness } from '../helpers/test-app';
+
+/**
+ * The console's browser tests (CONTRACT.md 16): the real app on a free port against this run's test
+ * database (the console built once per run by test/global-setup.js), Debian's Chromium driven by
+ * playwright-core (which never downloads a browser), and axe-core on every page. One app and one
+ * browser per spec file. Without a Chromium the specs are skipped with one message, and fail in CI.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let warned = false;
+
+/** `describe` when a Chromium is there; otherwise a failure in CI (env CI) and a skip with one clear message elsewhere. */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (HAS_CHROMIUM) return describe(name, body);
+  const message = `the browser tests did not run: no Chromium at ${CHROMIUM} (install it with \`apt-get install -y chromium\`, or set CHROMIUM_PATH)`;
+  if (process.env.CI) {
+    describe(name, () =>
+      it('needs Chromium in CI', () => {
+        throw new Error(message);
+      }),
+    );
+    return;
+  }
+  if (!warned) process.stderr.write(`\n*** ${message} ***\n\n`);
+  warned = true;
+  describe.skip(name, body);
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface ConsoleApp {
+  t: TestApp;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** The real app listening on a free port, as a browser reaches it. */
+export async function startConsoleApp(): Promise<ConsoleApp> {
+  const t = await startTestApp();
+  const server = t.app.getHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { t, origin, close: () => t.close() };
+}
+
+export interface ConsoleTab {
+  context: BrowserContext;
+  page: Page;
+  /** Console messages of level error (CSP violations among them), as they came. */
+  errors: string[];
+}
+
+/** A fresh browser context (its own sessionStorage, cookies) with one tab on the given console path. */
+export async function openConsole(browser: Browser, app: ConsoleApp, path = '/console'): Promise<ConsoleTab> {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  await page.goto(`${app.origin}${path}`);
+  return { context, page, errors };
+}
+
+/** Types the key into "API key" and presses "Sign in", as a user does. */
+export async function signIn(page: Page, key: string): Promise<void> {
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** What the tab keeps: sessionStorage's values, how many localStorage items, document.cookie (run in the page). */
+export function storageOf(page: Page): Promise<{ session: string[]; local: number; cookie: string }> {
+  return page.evaluate('({ session: Object.values(sessionStorage), local: localStorage.length, cookie: document.cookie })');
+}
+
+/** CSP violations among the console errors of a tab. */
+export function cspViolations(tab: ConsoleTab): string[] {
+  return tab.errors.filter((e) => /Content Security Policy/i.test(e));
+}
+
+/** axe-core's WCAG 2.1 A/AA rules on the page as it is now: the serious and critical violations, readable. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** A business of its own for a test, with a known currency and zone. */
+export function consoleBusiness(app: ConsoleApp, name = 'Corner Coffee', options: { currency?: string; timezone?: string } = {}): Promise<TestBusiness> {
+  return createBusiness(app.t, name, options);
+}

@@ -1,0 +1,108 @@
+import { Browser } from 'playwright-core';
+import request from 'supertest';
+import { TestBusiness } from '../helpers/test-app';
+import {
+  ConsoleApp,
+  consoleBusiness,
+  cspViolations,
+  describeInBrowser,
+  launchChromium,
+  openConsole,
+  seriousAxeViolations,
+  signIn,
+  startConsoleApp,
+  storageOf,
+} from './browser-harness';
+
+/** CONTRACT.md 16, the frame: served at /console under a strict CSP, sign-in, Sign out, a 401 at any time. */
+describeInBrowser('the console frame in a browser', () => {
+  let app: ConsoleApp;
+  let browser: Browser;
+  let biz: TestBusiness;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startConsoleApp(), launchChromium()]);
+    biz = await consoleBusiness(app);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('serves index.html without a key at /console and every path below it, with a CSP of script-src self only', async () => {
+    const server = app.t.app.getHttpServer();
+    for (const path of ['/console/', '/console/dashboard', '/console/orders/123?page=2']) {
+      const res = await request(server).get(path).expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https:|http:/);
+    }
+    const html = (await request(server).get('/console/').expect(200)).text;
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1];
+    const asset = await request(server).get(script).expect(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // the API keeps helmet's own policy
+    const apiCsp = String((await request(server).get('/api/v1/business').set(biz.auth).expect(200)).headers['content-security-policy']);
+    expect(apiCsp).toContain('upgrade-insecure-requests');
+  });
+
+  it('refuses a wrong key with an alert and stays on the form', async () => {
+    const { page, context } = await openConsole(browser, app);
+    await signIn(page, 'bo_live_not-a-key');
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/UNAUTHORIZED/);
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Request id: [0-9a-f-]{36}/i);
+    expect(await page.getByLabel('API key').isVisible()).toBe(true);
+    expect((await storageOf(page)).session).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with a key kept in sessionStorage only, shows the business, and Sign out forgets the key', async () => {
+    const tab = await openConsole(browser, app, '/console');
+    const { page, context } = tab;
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await signIn(page, biz.api_key);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(page.url()).toBe(`${app.origin}/console/dashboard`);
+    expect(await page.getByText('Corner Coffee').first().isVisible()).toBe(true);
+    const nav = page.getByRole('navigation');
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+
+    expect(await storageOf(page)).toEqual({ session: [biz.api_key], local: 0, cookie: '' });
+    expect(await context.cookies()).toEqual([]);
+    expect(page.url()).not.toContain(biz.api_key);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key').waitFor();
+    expect((await storageOf(page)).session).toEqual([]);
+    expect(cspViolations(tab)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the tab signed in on reload, and a 401 mid-session returns to the sign-in form', async () => {
+    const other = await consoleBusiness(app, 'Revoked Shop');
+    const tab = await openConsole(browser, app, '/console/dashboard?days=7');
+    const { page, context } = tab;
+    await signIn(page, other.api_key);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(page.url()).toBe(`${app.origin}/console/dashboard?days=7`);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    await app.t.db.query(`UPDATE api_keys SET revoked_at = now() WHERE business_id = $1`, [other.business_id]);
+    await page.getByRole('radio', { name: '30 days' }).click(); // reads the new period with the revoked key
+    await page.getByLabel('API key').waitFor();
+    expect(await page.getByRole('status').first().textContent()).toMatch(/session has ended/);
+    expect((await storageOf(page)).session).not.toContain(other.api_key);
+    expect(cspViolations(tab)).toEqual([]);
+    await context.close();
+  });
+});
