@@ -1,0 +1,131 @@
+import { Browser, Page } from 'playwright-core';
+import { apiAs, TestBusiness } from '../helpers/test-app';
+import {
+  ConsoleApp,
+  consoleBusiness,
+  cspViolations,
+  describeInBrowser,
+  launchChromium,
+  openConsole,
+  seriousAxeViolations,
+  signIn,
+  startConsoleApp,
+} from './browser-harness';
+
+/** The text of the figure a `dt` names, in the dashboard's figures. */
+function figure(page: Page, name: string) {
+  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+}
+
+/** CONTRACT.md 16's dashboard with sales placed through the API: exact money, the chart and its table, URL state. */
+describeInBrowser('the console dashboard in a browser', () => {
+  let app: ConsoleApp;
+  let browser: Browser;
+  let biz: TestBusiness;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startConsoleApp(), launchChromium()]);
+    biz = await consoleBusiness(app, 'Corner Coffee', { currency: 'EUR', timezone: 'Europe/Berlin' });
+    const api = apiAs(app.t, biz);
+    const product = async (name: string, price: number, stock: number, min_stock = 0) => {
+      const id = (await api.post('/products', { name, price, min_stock }).expect(201)).body.data.id as string;
+      await api.post('/stock/adjustments', { product_id: id, quantity: stock, reason: 'restock' }).expect(201);
+      return id;
+    };
+    const espresso = await product('Espresso', 0.1, 100);
+    const beans = await product('Espresso beans 1kg', 0.2, 100);
+    const grinder = await product('Grinder', 1234567.89, 4, 5);
+    // 0.1 + 0.2 + 0.1 + 1,234,567.89: a float sum would not write 1,234,568.29 exactly at every step
+    await api.post('/orders', { items: [{ product_id: espresso, quantity: 1 }], payment_method: 'cash' }).expect(201);
+    await api.post('/orders', { items: [{ product_id: beans, quantity: 1 }], payment_method: 'card' }).expect(201);
+    await api
+      .post('/orders', {
+        items: [
+          { product_id: espresso, quantity: 1 },
+          { product_id: grinder, quantity: 1 },
+        ],
+        payment_method: 'card',
+      })
+      .expect(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows the figures in exact money, the revenue chart with its table, top products, low stock and events', async () => {
+    const tab = await openConsole(browser, app, '/console/dashboard');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    const chart = page.getByRole('figure', { name: /Revenue per day/ });
+    await chart.locator('.chart[data-drawn="true"]').waitFor();
+
+    expect(await figure(page, 'Revenue').textContent()).toBe('€1,234,568.29');
+    expect(await figure(page, 'Orders').textContent()).toBe('3');
+    expect(await figure(page, 'Average order value').textContent()).toBe('€411,522.76');
+    expect(await figure(page, 'Customers').textContent()).toBe('0');
+
+    const table = chart.getByRole('table', { name: /Revenue per day/ });
+    expect(await table.locator('tbody tr').count()).toBe(30);
+    const today = table.locator('tbody tr').last();
+    expect(await today.locator('td').allTextContents()).toEqual(['€1,234,568.29', '3']);
+
+    const top = page.getByRole('region', { name: 'Top products' }).getByRole('table');
+    expect(await top.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['Grinder', expect.stringMatching(/^SKU-/), '1', '€1,234,567.89']);
+    const low = page.getByRole('region', { name: 'Below minimum stock' });
+    expect(
+      await low
+        .getByRole('row', { name: /Grinder/ })
+        .locator('td')
+        .allTextContents(),
+    ).toEqual(['Grinder', expect.stringMatching(/^SKU-/), '3', '0', '5']);
+    const events = page.getByRole('region', { name: 'Latest events' });
+    await events.getByText('sale.completed').first().waitFor();
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(cspViolations(tab)).toEqual([]);
+    expect(tab.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the period in the URL: switching, Back and reload', async () => {
+    const tab = await openConsole(browser, app, '/console/dashboard');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    const chart = page.getByRole('figure', { name: /Revenue per day/ });
+    await chart.locator('.chart[data-drawn="true"]').waitFor();
+
+    await page.getByRole('radio', { name: '7 days' }).press('Space');
+    await page.waitForURL(`${app.origin}/console/dashboard?days=7`);
+    await page.getByRole('figure', { name: 'Revenue per day, the last 7 days' }).getByRole('table').locator('tbody tr').nth(6).waitFor();
+    expect(await chart.getByRole('table').locator('tbody tr').count()).toBe(7);
+
+    await page.reload();
+    await page.getByRole('figure', { name: 'Revenue per day, the last 7 days' }).locator('.chart[data-drawn="true"]').waitFor();
+    expect(await page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL(`${app.origin}/console/dashboard`);
+    await page.getByRole('figure', { name: 'Revenue per day, the last 30 days' }).waitFor();
+    expect(await page.getByRole('radio', { name: '30 days' }).isChecked()).toBe(true);
+    expect(cspViolations(tab)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows an API error with its message and request id, never a blank page', async () => {
+    const tab = await openConsole(browser, app, '/console/dashboard?days=400');
+    const { page, context } = tab;
+    const refused = page.waitForResponse((r) => r.url().includes('/api/v1/analytics/dashboard'));
+    await signIn(page, biz.api_key);
+    const requestId = (await refused).headers()['x-request-id'];
+    const alert = page.getByRole('alert').first();
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/VALIDATION_FAILED/);
+    expect(text).toMatch(/days/);
+    expect(text).toContain(`Request id: ${requestId}`);
+    expect(await page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
