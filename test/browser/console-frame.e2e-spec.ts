@@ -31,7 +31,7 @@ describeInBrowser('the console frame in a browser', () => {
 
   it('serves index.html without a key at /console and every path below it, with a CSP of script-src self only', async () => {
     const server = app.t.app.getHttpServer();
-    for (const path of ['/console/', '/console/dashboard', '/console/orders/123?page=2']) {
+    for (const path of ['/console', '/console/', '/console/dashboard', '/console/orders/123?page=2']) {
       const res = await request(server).get(path).expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain('<div id="root"></div>');
@@ -47,6 +47,7 @@ describeInBrowser('the console frame in a browser', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['content-security-policy']).toContain("script-src 'self'");
     expect(asset.headers['cache-control']).toContain('immutable');
+    await request(server).get('/console/assets/missing.js').expect(404);
     // the API keeps helmet's own policy
     const apiCsp = String((await request(server).get('/api/v1/business').set(biz.auth).expect(200)).headers['content-security-policy']);
     expect(apiCsp).toContain('upgrade-insecure-requests');
