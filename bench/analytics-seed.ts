@@ -29,7 +29,7 @@ export async function seedSalesHistory(url: string, client: Client, opts: SeedOp
 
   await client.query(
     `INSERT INTO products (business_id, name, sku, price, cost_price)
-     SELECT $1, 'Product ' || g, 'SKU-' || lpad(g::text, 5, '0'), (1 + (g % 97))::numeric + 0.99, (g % 97)::numeric + 0.5
+     SELECT $1, 'Product ' || g, 'SKU-' || lpad(g::text, greatest(5, length(g::text)), '0'), (1 + (g % 97))::numeric + 0.99, (g % 97)::numeric + 0.5
        FROM generate_series(1, $2) g`,
     [id, opts.products],
   );
@@ -112,7 +112,7 @@ async function seedSlice(client: Client, businessId: string, warehouseId: string
     `INSERT INTO sales (id, business_id, number, sale_number, customer_id, warehouse_id, status, payment_status, payment_method,
                         currency, subtotal, tax_amount, shipping_amount, discount_amount, total, loyalty_points_earned,
                         cancelled_at, created_at, updated_at)
-     SELECT s.id, $1, s.g, 'S-' || lpad(s.g::text, 4, '0'), c.id, $2, s.status, 'paid', 'card', 'USD',
+     SELECT s.id, $1, s.g, 'S-' || lpad(s.g::text, greatest(4, length(s.g::text)), '0'), c.id, $2, s.status, 'paid', 'card', 'USD',
             t.subtotal, 0, 0, 0, t.subtotal, floor(t.subtotal)::int,
             CASE WHEN s.status = 'cancelled' THEN s.created_at + interval '1 hour' END, s.created_at, s.created_at
        FROM bench_slice s

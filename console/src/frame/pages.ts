@@ -17,3 +17,16 @@ export const PAGES: PageEntry[] = [{ path: '/dashboard', name: 'Dashboard', load
 
 /** Where `/console` itself leads. */
 export const HOME = '/dashboard';
+
+/** The page a browser path below /console shows (`$param` segments match any one segment). */
+export function pageAt(pathname: string): PageEntry | undefined {
+  const path = pathname.replace(/^\/console/, '').replace(/\/$/, '') || HOME;
+  return PAGES.find((page) => new RegExp(`^${page.path.replace(/\$[^/]+/g, '[^/]+')}$`).test(path));
+}
+
+/** Fetches the chunk of the page at `pathname` ahead of time (while the sign-in form is filled in). */
+export function preloadPageAt(pathname: string): void {
+  void pageAt(pathname)
+    ?.load()
+    .catch(() => undefined);
+}

@@ -1,0 +1,39 @@
+/*
+ * The console benchmark's timed steps, each a user's action until its result is on screen in headless
+ * Chromium. Adding one (a scan to its line, an orders page change) is one object here: a name, the
+ * target, and `samples(ctx)` returning its times in ms (`timed(act, done)` by the driver's clock, or by
+ * the page's own as timedInPageToChart does; a fresh tab per
+ * sample unless the step is meant warm). bench/console.bench.ts runs them in this order and prints
+ * p50 / p90 / max against the target.
+ */
+import { ConsoleBenchContext, timedInPageToChart } from './console-browser';
+
+export interface ConsoleMeasure {
+  name: string;
+  /** ms, compared with the p50 */
+  targetMs: number;
+  samples(ctx: ConsoleBenchContext): Promise<number[]>;
+}
+
+const RUNS = Number(process.env.BENCH_CONSOLE_RUNS || 10);
+
+/**
+ * Click on Sign in (key typed on the loaded sign-in page of a fresh context, empty cache) to the
+ * dashboard's revenue chart drawn: GET /business, then the dashboard's reads and uPlot's chunk.
+ */
+export const signInToChart: ConsoleMeasure = {
+  name: 'Sign in to the dashboard chart drawn (30 days)',
+  targetMs: 1000,
+  async samples(ctx) {
+    const out: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const page = await ctx.openTab('/console');
+      await page.getByLabel('API key').fill(ctx.apiKey);
+      out.push(await timedInPageToChart(page, () => page.getByRole('button', { name: 'Sign in' }).click()));
+      await page.context().close();
+    }
+    return out;
+  },
+};
+
+export const CONSOLE_MEASURES: ConsoleMeasure[] = [signInToChart];
