@@ -8,6 +8,7 @@
  */
 import * as path from 'path';
 import { AddressInfo } from 'net';
+import { performance } from 'perf_hooks';
 import { createApplication } from '../src/bootstrap';
 import { JsonLogger } from '../src/common/logging/json-logger';
 import { loadConfig } from '../src/config/app-config';
@@ -36,6 +37,7 @@ export async function run(log: Log): Promise<void> {
       await app.get(AnalyticsWarmer).warmAll();
       log(`analytics rollups filled by the background pass in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s`);
       await placeOrders(origin, business.api_key, business.productIds.slice(0, 5));
+      await timeDashboardReads(origin, business.api_key, log);
       const ctx = benchContext(browser, origin, business.api_key, business.business_id);
       for (const measure of CONSOLE_MEASURES) {
         const samples = (await measure.samples(ctx)).sort((a, b) => a - b);
@@ -62,6 +64,30 @@ function reportJavaScript(log: Log): void {
   log(`lazy chunks: ${lazy.map((f) => `${f.file} ${kib(f.gzip)} KiB gzip`).join('; ')}`);
 }
 
+/** The dashboard's reads one by one (each twice: the second is what a returning user waits for), status and ms. */
+async function timeDashboardReads(origin: string, apiKey: string, log: Log): Promise<void> {
+  const reads = [
+    '/business',
+    '/analytics/dashboard?days=30',
+    '/analytics/revenue?days=30',
+    '/analytics/top-products?days=30&limit=5',
+    '/stock/reorder-suggestions?per_page=10',
+    '/events?limit=100',
+  ];
+  const out: string[] = [];
+  for (const read of reads) {
+    const times: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      const res = await fetch(`${origin}/api/v1${read}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+      await res.arrayBuffer();
+      times.push(`${res.status} in ${(performance.now() - started).toFixed(0)} ms`);
+    }
+    out.push(`  GET ${read}: ${times.join(', then ')}`);
+  }
+  log(`the dashboard's reads, one at a time:\n${out.join('\n')}`);
+}
+
 /** A few sales through the API, so the latest events show real ones. */
 async function placeOrders(origin: string, apiKey: string, productIds: string[]): Promise<void> {
   for (const [i, id] of productIds.entries()) {
@@ -80,6 +106,8 @@ async function screenshot(ctx: ConsoleBenchContext, log: Log): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await chartDrawn(page);
   await page.getByRole('region', { name: 'Latest events' }).getByRole('listitem').first().waitFor();
+  // every section settled: its content or its error, no "Loading ..." left
+  await page.waitForFunction("document.querySelectorAll('main .loading').length === 0", undefined, { timeout: 60_000 });
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
   await page.context().close();
   log(`screenshot: ${path.relative(process.cwd(), SCREENSHOT)}`);

@@ -26,6 +26,8 @@ function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'dist' || entry.name.startsWith('dist.') || entry.name === 'node_modules') continue;
+    // Vitest's files are no part of the build
+    if (/\.test\.tsx?$/.test(entry.name)) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sourceFiles(full));
     else out.push(full);
@@ -33,7 +35,7 @@ function sourceFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** The hash of what the build is made of: every file under console/ but its output, and the lockfile. */
+/** The hash of what the build is made of: every file under console/ but its output and tests, and the lockfile. */
 export function consoleSourceHash(consoleDir = CONSOLE_DIR): string {
   const hash = createHash('sha256');
   const files = [...sourceFiles(consoleDir), path.join(consoleDir, '..', 'package-lock.json')].filter((f) => fs.existsSync(f));

@@ -1,5 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { AddressInfo } from 'net';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from '../helpers/test-app';
@@ -14,7 +16,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-let warned = false;
+/** Once per run, whichever browser spec file comes first (jest loads each file's modules afresh). */
+function warnOnce(message: string): void {
+  try {
+    fs.writeFileSync(path.join(os.tmpdir(), `${process.env.TEST_RUN_ID ?? 'bo_test'}-no-chromium`), message, { flag: 'wx' });
+  } catch {
+    return;
+  }
+  process.stderr.write(`\n*** ${message} ***\n\n`);
+}
 
 /** `describe` when a Chromium is there; otherwise a failure in CI (env CI) and a skip with one clear message elsewhere. */
 export function describeInBrowser(name: string, body: () => void): void {
@@ -28,8 +38,7 @@ export function describeInBrowser(name: string, body: () => void): void {
     );
     return;
   }
-  if (!warned) process.stderr.write(`\n*** ${message} ***\n\n`);
-  warned = true;
+  warnOnce(message);
   describe.skip(name, body);
 }
 
@@ -61,7 +70,7 @@ export interface ConsoleTab {
 }
 
 /** A fresh browser context (its own sessionStorage, cookies) with one tab on the given console path. */
-export async function openConsole(browser: Browser, app: ConsoleApp, path = '/console'): Promise<ConsoleTab> {
+export async function openConsole(browser: Browser, app: ConsoleApp, at = '/console'): Promise<ConsoleTab> {
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -69,7 +78,7 @@ export async function openConsole(browser: Browser, app: ConsoleApp, path = '/co
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
-  await page.goto(`${app.origin}${path}`);
+  await page.goto(`${app.origin}${at}`);
   return { context, page, errors };
 }
 
