@@ -4,11 +4,8 @@
  * JavaScript, and timing a step until a condition holds in the page.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { performance } from 'perf_hooks';
-import { gzipSync } from 'zlib';
 import { Browser, chromium, Page } from 'playwright-core';
-import { CONSOLE_DIST } from '../src/console/console-build';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -94,27 +91,6 @@ export async function timedInPageToChart(page: Page, act: () => Promise<unknown>
   })()`);
   await act();
   await chartDrawn(page);
-  await page.waitForFunction('window.__benchDrawnAt !== undefined');
+  await page.waitForFunction(() => (globalThis as any).__benchDrawnAt !== undefined);
   return page.evaluate<number>('window.__benchDrawnAt - window.__benchClickAt');
-}
-
-export interface JsSize {
-  file: string;
-  bytes: number;
-  gzip: number;
-}
-
-/** The JavaScript index.html loads before anything runs (entry and module preloads), and every lazy chunk, gzip -6. */
-export function consoleJavaScript(): { initial: JsSize[]; lazy: JsSize[] } {
-  const html = fs.readFileSync(path.join(CONSOLE_DIST, 'index.html'), 'utf8');
-  const initialFiles = new Set([...html.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  const all = fs.readdirSync(path.join(CONSOLE_DIST, 'assets')).filter((f) => f.endsWith('.js'));
-  const size = (file: string): JsSize => {
-    const bytes = fs.readFileSync(path.join(CONSOLE_DIST, file));
-    return { file, bytes: bytes.length, gzip: gzipSync(bytes).length };
-  };
-  return {
-    initial: all.filter((f) => initialFiles.has(`assets/${f}`)).map((f) => size(`assets/${f}`)),
-    lazy: all.filter((f) => !initialFiles.has(`assets/${f}`)).map((f) => size(`assets/${f}`)),
-  };
 }

@@ -2,6 +2,7 @@ import { spawn } from 'child_process';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
+import { gzipSync } from 'zlib';
 
 /**
  * The console (CONTRACT.md 16) is built by Vite from `console/` into `console/dist/` (git-ignored)
@@ -57,6 +58,8 @@ function runVite(consoleDir: string, outDir: string): Promise<void> {
       [vite, 'build', '--config', path.join(consoleDir, 'vite.config.mts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
       {
         cwd: consoleDir,
+        // React's production build whoever builds (jest sets NODE_ENV=test, which would give its development build)
+        env: { ...process.env, NODE_ENV: 'production' },
         stdio: ['ignore', 'inherit', 'pipe'],
       },
     );
@@ -90,4 +93,25 @@ export async function ensureConsoleBuilt(consoleDir = CONSOLE_DIR, log: (msg: st
   }
   log(`built the console in ${Date.now() - started} ms`);
   return true;
+}
+
+export interface JsSize {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+/** The JavaScript index.html loads before anything runs (entry and module preloads), and every lazy chunk, gzip -6. */
+export function consoleJavaScript(dist = CONSOLE_DIST): { initial: JsSize[]; lazy: JsSize[] } {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const initialFiles = new Set([...html.matchAll(/(?:src|href)="\/console\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  const size = (file: string): JsSize => {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    return { file, bytes: bytes.length, gzip: gzipSync(bytes).length };
+  };
+  return {
+    initial: all.filter((f) => initialFiles.has(`assets/${f}`)).map((f) => size(`assets/${f}`)),
+    lazy: all.filter((f) => !initialFiles.has(`assets/${f}`)).map((f) => size(`assets/${f}`)),
+  };
 }

@@ -1,5 +1,8 @@
 import { Browser } from 'playwright-core';
 import request from 'supertest';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CONSOLE_DIST, consoleJavaScript } from '../../src/console/console-build';
 import { TestBusiness } from '../helpers/test-app';
 import {
   ConsoleApp,
@@ -51,6 +54,14 @@ describeInBrowser('the console frame in a browser', () => {
     // the API keeps helmet's own policy
     const apiCsp = String((await request(server).get('/api/v1/business').set(biz.auth).expect(200)).headers['content-security-policy']);
     expect(apiCsp).toContain('upgrade-insecure-requests');
+  });
+
+  it("is React's production build, its initial JavaScript at most 150 KiB gzip, uPlot in a chunk of its own", () => {
+    const { initial, lazy } = consoleJavaScript();
+    expect(initial.reduce((sum, f) => sum + f.gzip, 0)).toBeLessThanOrEqual(150 * 1024);
+    const read = (f: { file: string }) => fs.readFileSync(path.join(CONSOLE_DIST, f.file), 'utf8');
+    expect(initial.map(read).join('')).not.toMatch(/u-over/);
+    expect(lazy.filter((f) => read(f).includes('u-over'))).toHaveLength(1);
   });
 
   it('refuses a wrong key with an alert and stays on the form', async () => {
