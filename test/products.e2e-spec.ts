@@ -259,6 +259,26 @@ describe('products', () => {
       expect(stockOf((await api(biz).get(`/products/${beans.id}`).expect(200)).body.data)).toEqual(beansStock);
     });
 
+    it('finds a product by its exact SKU or barcode (a scanned code), in this business only', async () => {
+      const biz = await createBusiness(t);
+      const other = await createBusiness(t);
+      const beans = await product(biz, { name: 'Beans', sku: 'ESP-1KG', barcode: '4006381333931' });
+      await product(biz, { name: 'Beans decaf', sku: 'ESP-1KG-D' });
+      await product(other, { name: 'Beans', sku: 'ESP-1KG', barcode: '4006381333931' });
+      const ids = async (query: string) => (await api(biz).get(`/products?${query}`).expect(200)).body.data.map((p: { id: string }) => p.id);
+      expect(await ids('sku=ESP-1KG')).toEqual([beans.id]);
+      expect(await ids('barcode=4006381333931')).toEqual([beans.id]);
+      expect(await ids('sku=ESP-1')).toEqual([]);
+      expect(await ids('sku=esp-1kg')).toEqual([]);
+      expect(await ids('barcode=400638133393')).toEqual([]);
+      await api(biz).put(`/products/${beans.id}`, { is_active: false }).expect(200);
+      expect(await ids('sku=ESP-1KG')).toEqual([]);
+      expect(await ids('sku=ESP-1KG&is_active=false')).toEqual([beans.id]);
+      await api(biz)
+        .get(`/products?sku=${'x'.repeat(101)}`)
+        .expect(400);
+    });
+
     it('pages', async () => {
       const biz = await createBusiness(t);
       for (const name of ['A', 'B', 'C', 'D', 'E']) await product(biz, { name });

@@ -4948,6 +4948,8 @@ export interface operations {
                 page?: number;
                 per_page?: number;
                 search?: string;
+                sku?: string;
+                barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
                 is_active?: boolean;

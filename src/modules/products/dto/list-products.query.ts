@@ -11,6 +11,20 @@ export class ListProductsQuery extends PaginationQueryDto {
   @ApiPropertyOptional()
   search?: string;
 
+  /** Exactly this SKU (a scanner's or a clerk's code; the console's New sale looks a code up by it). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @ApiPropertyOptional()
+  sku?: string;
+
+  /** Exactly this barcode (as a scanner reads it). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  @ApiPropertyOptional()
+  barcode?: string;
+
   @IsOptional()
   @IsUuid()
   @ApiPropertyOptional({ format: 'uuid' })
