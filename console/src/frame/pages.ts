@@ -13,7 +13,10 @@ export interface PageEntry {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const PAGES: PageEntry[] = [{ path: '/dashboard', name: 'Dashboard', load: () => import('../pages/dashboard/DashboardPage') }];
+export const PAGES: PageEntry[] = [
+  { path: '/dashboard', name: 'Dashboard', load: () => import('../pages/dashboard/DashboardPage') },
+  { path: '/new-sale', name: 'New sale', load: () => import('../pages/new-sale/NewSalePage') },
+];
 
 /** Where `/console` itself leads. */
 export const HOME = '/dashboard';

@@ -1,0 +1,155 @@
+import { useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { api } from '../../api/client';
+import { dataOrThrow } from '../../api/errors';
+import { queryClient } from '../../api/query-client';
+import { Attempts } from '../../lib/idempotency';
+import { ErrorView } from '../../ui/ErrorView';
+import { Page } from '../../ui/Page';
+import { CustomerField } from './CustomerField';
+import { lineErrors } from './line-errors';
+import { productByCode } from './lookup';
+import { orderItems, saleLines, type CreateOrder, type LineAction, type Product } from './sale-lines';
+import { SaleLines } from './SaleLines';
+import { SaleResult } from './SaleResult';
+import { ScanField } from './ScanField';
+import { useScanner } from './use-scanner';
+import './new-sale.css';
+
+type Order = Awaited<ReturnType<typeof placeOrder>>;
+type PaymentMethod = NonNullable<CreateOrder['payment_method']>;
+const PAYMENT_METHODS: [PaymentMethod, string][] = [
+  ['cash', 'Cash'],
+  ['card', 'Card'],
+  ['bank_transfer', 'Bank transfer'],
+];
+
+async function placeOrder(body: CreateOrder, key: string) {
+  return dataOrThrow(await api.POST('/api/v1/orders', { body, headers: { 'Idempotency-Key': key } })).data;
+}
+
+/**
+ * CONTRACT.md 16's New sale, keyboard first: "Scan or search" adds lines (a repeated code raises the
+ * quantity), quantities and prices editable, the customer by email or phone, the payment method,
+ * Send invoice; Place order (or Ctrl+Enter) sends POST /orders with one Idempotency-Key per attempt
+ * (lib/idempotency.ts), so pressing it twice places one order. An error stays beside its line and
+ * the form keeps everything; a success shows the order and starts a new sale.
+ */
+export default function NewSalePage() {
+  const [lines, dispatchLines] = useReducer(saleLines, []);
+  const [customer, setCustomer] = useState('');
+  const [payment, setPayment] = useState<PaymentMethod>('cash');
+  const [sendInvoice, setSendInvoice] = useState(false);
+  const [scanStatus, setScanStatus] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [errors, setErrors] = useState(new Map<string, string>());
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const [busy, setBusy] = useState(false);
+  const attempts = useRef(new Attempts());
+  const sending = useRef(false);
+
+  function dispatch(action: LineAction) {
+    dispatchLines(action);
+    if ('productId' in action && errors.has(action.productId)) {
+      const next = new Map(errors);
+      next.delete(action.productId);
+      setErrors(next);
+    }
+  }
+
+  function add(product: Product, how: string) {
+    dispatch({ type: 'add', product });
+    setScanStatus(`${product.name} added (${how}).`);
+    setPlaced(null);
+  }
+
+  const scanner = useScanner<Product>({
+    lookup: productByCode,
+    onFound: (product, code) => add(product, code),
+    onMissing: (code, err) =>
+      setScanStatus(err ? `Could not look up ${code}: ${String((err as Error).message ?? err)}` : `No active product has the code or name "${code}".`),
+  });
+
+  function body(): CreateOrder {
+    const order: CreateOrder = { items: orderItems(lines), payment_method: payment, send_invoice: sendInvoice };
+    const who = customer.trim();
+    if (who) order.customer = who.includes('@') ? { email: who } : { phone: who };
+    return order;
+  }
+
+  async function submit() {
+    if (sending.current) return; // the same attempt is on its way
+    if (lines.length === 0) {
+      setScanStatus('Add a product before placing the order.');
+      return;
+    }
+    const order = body();
+    const key = attempts.current.keyFor(order);
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await placeOrder(order, key);
+      attempts.current.done();
+      setPlaced(result);
+      setErrors(new Map());
+      dispatchLines({ type: 'clear' });
+      setCustomer('');
+      setSendInvoice(false);
+      setScanStatus('');
+      void queryClient.invalidateQueries();
+      document.getElementById('scan')?.focus();
+    } catch (err) {
+      setError(err);
+      setErrors(lineErrors(err, lines));
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  }
+
+  return (
+    <Page title="New sale">
+      <form className="sale" aria-label="New sale" onSubmit={onSubmit} onKeyDown={onKeyDown}>
+        <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={scanner.pending > 0 ? 'Looking up…' : scanStatus} />
+        <SaleLines lines={lines} dispatch={dispatch} errors={errors} />
+        <div className="sale-details">
+          <CustomerField value={customer} onChange={setCustomer} />
+          <div>
+            <label htmlFor="payment">Payment method</label>
+            <select id="payment" value={payment} onChange={(e) => setPayment(e.target.value as PaymentMethod)}>
+              {PAYMENT_METHODS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <input id="send-invoice" type="checkbox" checked={sendInvoice} onChange={(e) => setSendInvoice(e.target.checked)} />
+            <label htmlFor="send-invoice">Send invoice</label>
+          </div>
+        </div>
+        {error !== null && <ErrorView error={error} />}
+        <p>
+          <button type="submit" aria-keyshortcuts="Control+Enter" disabled={busy}>
+            Place order
+          </button>{' '}
+          <span className="hint">Ctrl+Enter</span>
+        </p>
+      </form>
+      {placed && <SaleResult order={placed} />}
+    </Page>
+  );
+}

@@ -1,0 +1,189 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Browser, Page } from 'playwright-core';
+import { apiAs, TestBusiness } from '../helpers/test-app';
+import {
+  ConsoleApp,
+  consoleBusiness,
+  cspViolations,
+  describeInBrowser,
+  launchChromium,
+  openConsole,
+  seriousAxeViolations,
+  signIn,
+  startConsoleApp,
+} from './browser-harness';
+
+/** The text of the figure a `dt` names, in a `dl.figures`. */
+function figure(page: Page, name: string) {
+  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+}
+
+/** Types a code into "Scan or search" as a barcode scanner does: the characters, then Enter. */
+async function scan(page: Page, code: string): Promise<void> {
+  const field = page.getByRole('combobox', { name: 'Scan or search' });
+  await field.pressSequentially(code);
+  await field.press('Enter');
+}
+
+/** Waits until the line of `name` shows `quantity`. */
+async function lineShows(page: Page, name: string, quantity: string): Promise<void> {
+  await page
+    .getByRole('textbox', { name: `Quantity of ${name}`, exact: true })
+    .and(page.locator(`[value="${quantity}"]`))
+    .waitFor();
+}
+
+/** CONTRACT.md 16's New sale: scanner input, one order per attempt, an error beside its line, the result. */
+describeInBrowser('the console New sale in a browser', () => {
+  let app: ConsoleApp;
+  let browser: Browser;
+  let biz: TestBusiness;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startConsoleApp(), launchChromium()]);
+    biz = await consoleBusiness(app, 'Corner Coffee');
+    const api = apiAs(app.t, biz);
+    const product = async (name: string, body: object, stock: number) => {
+      const id = (await api.post('/products', { name, ...body }).expect(201)).body.data.id as string;
+      if (stock > 0) await api.post('/stock/adjustments', { product_id: id, quantity: stock, reason: 'restock' }).expect(201);
+      ids[name] = id;
+    };
+    await product('Espresso beans 1kg', { price: 12.5, sku: 'ESP-1KG', barcode: '4006381333931' }, 10);
+    await product('Paper cups', { price: 0.1, sku: 'CUP-S' }, 50);
+    await product('Grinder', { price: 89.9, sku: 'GRD-1' }, 1);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const orders = async () => (await apiAs(app.t, biz).get('/orders').expect(200)).body;
+
+  it('takes a sale typed as a scanner types, and Ctrl+Enter twice places one order', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await page.getByRole('heading', { level: 1, name: 'New sale' }).waitFor();
+    expect(await page.getByRole('link', { name: 'New sale' }).getAttribute('aria-current')).toBe('page');
+    const field = page.getByRole('combobox', { name: 'Scan or search' });
+    expect(await page.evaluate('document.activeElement.id')).toBe('scan'); // ready for the first scan
+
+    await scan(page, '4006381333931');
+    await lineShows(page, 'Espresso beans 1kg', '1');
+    await scan(page, '4006381333931'); // the same code again: one more
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Espresso beans 1kg', '2');
+    await lineShows(page, 'Paper cups', '1');
+    expect(await page.getByRole('row').count()).toBe(3); // the header and two lines
+    expect(await field.inputValue()).toBe('');
+
+    // a name typed and chosen from the suggestions with the keyboard
+    await field.pressSequentially('grind');
+    await page.getByRole('option', { name: /Grinder/ }).waitFor();
+    await field.press('ArrowDown');
+    expect(await page.getByRole('option', { name: /Grinder/ }).getAttribute('aria-selected')).toBe('true');
+    await field.press('Enter');
+    await lineShows(page, 'Grinder', '1');
+    await page.getByRole('button', { name: 'Remove Grinder' }).click();
+    await page.getByRole('textbox', { name: 'Quantity of Grinder' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('textbox', { name: 'Price of Paper cups' }).fill('0.2');
+    await page.getByLabel('Customer email or phone').fill('ana@example.com');
+    await page.getByLabel('Payment method').selectOption({ label: 'Card' });
+    await page.getByLabel('Send invoice').check();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const shots = process.env.CONSOLE_SCREENSHOTS;
+    if (shots) {
+      fs.mkdirSync(shots, { recursive: true });
+      await page.screenshot({ path: path.join(shots, 'console-new-sale.png') });
+    }
+
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v1/orders')) posts.push(r.headers()['idempotency-key']);
+    });
+    await page.getByLabel('Send invoice').focus();
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('heading', { name: 'Order S-0001 placed' }).waitFor();
+    expect(await figure(page, 'Order number').textContent()).toBe('S-0001');
+    expect(await figure(page, 'Total').textContent()).toBe('$25.20');
+    expect(await figure(page, 'Points earned').textContent()).toBe('25');
+    expect(await figure(page, 'Invoice').textContent()).toBe('INV-0001');
+    expect(new Set(posts).size).toBe(1); // every request of the attempt carried its one key
+
+    const body = await orders();
+    expect(body.meta.total).toBe(1);
+    expect(body.data[0]).toMatchObject({ order_number: 'S-0001', total: 25.2, payment_method: 'card', invoice_number: 'INV-0001' });
+    expect(body.data[0].items.map((i: { sku: string; quantity: number; unit_price: number }) => [i.sku, i.quantity, i.unit_price])).toEqual([
+      ['ESP-1KG', 2, 12.5],
+      ['CUP-S', 1, 0.2],
+    ]);
+    // the form starts a new sale: Ctrl+Enter now places nothing
+    expect(await page.getByRole('row').count()).toBe(0);
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('Add a product before placing the order.').waitFor();
+    expect((await orders()).meta.total).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(cspViolations(tab)).toEqual([]);
+    expect(tab.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows INSUFFICIENT_STOCK beside its line with the request id, keeps the form, and places the corrected sale', async () => {
+    const before = (await orders()).meta.total;
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await scan(page, 'GRD-1');
+    await scan(page, 'GRD-1');
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Grinder', '2');
+    await lineShows(page, 'Paper cups', '1');
+    await page.getByLabel('Customer email or phone').fill('+1 555 010 0200');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/v1/orders') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    const requestId = (await refused).headers()['x-request-id'];
+
+    const grinderRow = page.getByRole('row', { name: /Grinder/ });
+    await grinderRow.getByText('Not enough stock: 2 asked, 1 available.').waitFor();
+    const alert = page.getByRole('alert');
+    expect(await alert.textContent()).toMatch(/INSUFFICIENT_STOCK/);
+    expect(await alert.textContent()).toContain(`Request id: ${requestId}`);
+    expect(await page.getByRole('textbox', { name: 'Quantity of Grinder' }).getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await page
+        .getByRole('row', { name: /Paper cups/ })
+        .locator('.line-error')
+        .textContent(),
+    ).toBe('');
+    // nothing lost
+    expect(await page.getByRole('textbox', { name: 'Quantity of Grinder' }).inputValue()).toBe('2');
+    expect(await page.getByRole('textbox', { name: 'Quantity of Paper cups' }).inputValue()).toBe('1');
+    expect(await page.getByLabel('Customer email or phone').inputValue()).toBe('+1 555 010 0200');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect((await orders()).meta.total).toBe(before);
+
+    await page.getByRole('textbox', { name: 'Quantity of Grinder' }).fill('1');
+    expect(await grinderRow.locator('.line-error').textContent()).toBe('');
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('heading', { name: /Order S-\d+ placed/ }).waitFor();
+    expect(await figure(page, 'Total').textContent()).toBe('$90.00');
+    expect(await figure(page, 'Invoice').textContent()).toBe('None');
+    expect((await orders()).meta.total).toBe(before + 1);
+    expect(cspViolations(tab)).toEqual([]);
+    await context.close();
+  });
+
+  it('says when a code names no product, and adds nothing', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await scan(page, '0000000000000');
+    await page.getByText('No active product has the code or name "0000000000000".').waitFor();
+    expect(await page.getByText('No lines yet').isVisible()).toBe(true);
+    await context.close();
+  });
+});
