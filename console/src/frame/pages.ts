@@ -16,6 +16,8 @@ export interface PageEntry {
 export const PAGES: PageEntry[] = [
   { path: '/dashboard', name: 'Dashboard', load: () => import('../pages/dashboard/DashboardPage') },
   { path: '/new-sale', name: 'New sale', load: () => import('../pages/new-sale/NewSalePage') },
+  { path: '/orders', name: 'Orders', load: () => import('../pages/orders/OrdersPage') },
+  { path: '/orders/$orderId', load: () => import('../pages/orders/OrderPage') },
 ];
 
 /** Where `/console` itself leads. */
