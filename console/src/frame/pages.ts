@@ -18,6 +18,9 @@ export const PAGES: PageEntry[] = [
   { path: '/new-sale', name: 'New sale', load: () => import('../pages/new-sale/NewSalePage') },
   { path: '/orders', name: 'Orders', load: () => import('../pages/orders/OrdersPage') },
   { path: '/orders/$orderId', load: () => import('../pages/orders/OrderPage') },
+  { path: '/products', name: 'Products', load: () => import('../pages/products/ProductsPage') },
+  { path: '/products/new', load: () => import('../pages/products/NewProductPage') },
+  { path: '/products/$productId', load: () => import('../pages/products/ProductPage') },
 ];
 
 /** Where `/console` itself leads. */
