@@ -7,6 +7,7 @@
  * p50 / p90 / max against the target.
  */
 import { ConsoleBenchContext, timedInPageToChart } from './console-browser';
+import { ordersPageSamples, scanToLineSamples } from './console-sale-measures';
 
 export interface ConsoleMeasure {
   name: string;
@@ -36,4 +37,14 @@ export const signInToChart: ConsoleMeasure = {
   },
 };
 
-export const CONSOLE_MEASURES: ConsoleMeasure[] = [signInToChart];
+/** New sale: Enter after a scanned SKU to its line shown (bench/console-sale-measures.ts). */
+export const scanToLine: ConsoleMeasure = { name: 'New sale: a scan (Enter) to its line shown', targetMs: 100, samples: (ctx) => scanToLineSamples(ctx, RUNS) };
+
+/** Orders: Next page to the next page of orders shown. */
+export const ordersPageChange: ConsoleMeasure = {
+  name: 'Orders: a page change to the page shown',
+  targetMs: 300,
+  samples: (ctx) => ordersPageSamples(ctx, RUNS),
+};
+
+export const CONSOLE_MEASURES: ConsoleMeasure[] = [signInToChart, scanToLine, ordersPageChange];

@@ -1,0 +1,76 @@
+/*
+ * The console benchmark's New sale and Orders steps (registered in bench/console-measures.ts), timed by
+ * the page's own clock like the chart: from the user's event (Enter, a click) to the result in the
+ * DOM and the next frame begun, in a tab signed in once (warm, as a clerk's is).
+ */
+import { Page } from 'playwright-core';
+import type { ConsoleBenchContext } from './console-browser';
+
+/**
+ * Milliseconds from the next `event` (`key` for a keydown) to the JavaScript condition `done` holding
+ * in the page and a frame begun after it.
+ */
+export async function timedInPage(page: Page, event: 'click' | 'keydown', done: string, act: () => Promise<unknown>, key?: string): Promise<number> {
+  await page.evaluate(`(() => {
+    window.__benchStartAt = undefined;
+    window.__benchDoneAt = undefined;
+    const start = (e) => {
+      if (${JSON.stringify(key ?? null)} !== null && e.key !== ${JSON.stringify(key ?? null)}) return;
+      document.removeEventListener(${JSON.stringify(event)}, start, { capture: true });
+      window.__benchStartAt = performance.now();
+      const check = () => {
+        if (!(${done})) return false;
+        observer.disconnect();
+        requestAnimationFrame(() => { window.__benchDoneAt = performance.now(); });
+        return true;
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+      check();
+    };
+    document.addEventListener(${JSON.stringify(event)}, start, { capture: true });
+  })()`);
+  await act();
+  await page.waitForFunction('window.__benchDoneAt !== undefined', undefined, { timeout: 60_000 });
+  return page.evaluate<number>('window.__benchDoneAt - window.__benchStartAt');
+}
+
+/** SKUs of `n` active products of the business (the first page by name), read through the API. */
+async function someSkus(ctx: ConsoleBenchContext, n: number): Promise<string[]> {
+  const res = await fetch(`${ctx.origin}/api/v1/products?per_page=${Math.min(100, n)}`, { headers: { Authorization: `Bearer ${ctx.apiKey}` } });
+  const body = (await res.json()) as { data: { sku: string }[] };
+  return body.data.map((p) => p.sku);
+}
+
+/**
+ * New sale: an SKU typed into "Scan or search" (not timed), then Enter to its line shown: the lookup
+ * (GET /products?sku= and ?barcode= at once) and the render. Each sample a code not scanned before.
+ */
+export async function scanToLineSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
+  const skus = await someSkus(ctx, runs);
+  const page = await ctx.signedInTab('/console/new-sale');
+  const field = page.getByRole('combobox', { name: 'Scan or search' });
+  await field.waitFor();
+  const out: number[] = [];
+  for (const [i, sku] of skus.entries()) {
+    await field.pressSequentially(sku);
+    const rows = i + 1;
+    out.push(await timedInPage(page, 'keydown', `document.querySelectorAll('table.lines tbody tr').length === ${rows}`, () => field.press('Enter'), 'Enter'));
+  }
+  await page.context().close();
+  return out;
+}
+
+/** Orders: "Next page" clicked to the next page of the list (1,000,000 orders) shown, page after page. */
+export async function ordersPageSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
+  const page = await ctx.signedInTab('/console/orders');
+  await page.getByText(/^Page 1 of/).waitFor({ timeout: 60_000 });
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const next = i + 2;
+    const done = `(document.querySelector('.pager [role=status]')?.textContent ?? '').startsWith('Page ${next} of') && document.querySelectorAll('table tbody tr').length > 0`;
+    out.push(await timedInPage(page, 'click', done, () => page.getByRole('button', { name: 'Next page' }).click()));
+  }
+  await page.context().close();
+  return out;
+}
