@@ -44,7 +44,7 @@ async function someSkus(ctx: ConsoleBenchContext, n: number): Promise<string[]> 
 
 /**
  * New sale: an SKU typed into "Scan or search" (not timed), then Enter to its line shown: the lookup
- * (GET /products?sku= and ?barcode= at once) and the render. Each sample a code not scanned before.
+ * (GET /products?sku=, an SKU being asked first) and the render. Each sample a code not scanned before.
  */
 export async function scanToLineSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
   const skus = await someSkus(ctx, runs);
