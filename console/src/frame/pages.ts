@@ -21,6 +21,10 @@ export const PAGES: PageEntry[] = [
   { path: '/products', name: 'Products', load: () => import('../pages/products/ProductsPage') },
   { path: '/products/new', load: () => import('../pages/products/NewProductPage') },
   { path: '/products/$productId', load: () => import('../pages/products/ProductPage') },
+  { path: '/inventory', name: 'Inventory', load: () => import('../pages/inventory/InventoryPage') },
+  { path: '/inventory/$', load: () => import('../pages/inventory/InventoryPage') },
+  { path: '/purchasing', name: 'Purchasing', load: () => import('../pages/purchasing/PurchasingPage') },
+  { path: '/purchasing/$', load: () => import('../pages/purchasing/PurchasingPage') },
 ];
 
 /** Where `/console` itself leads. */

@@ -1,0 +1,153 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api/client';
+import { dataOrThrow } from '../../api/errors';
+import { ErrorView } from '../../ui/ErrorView';
+import type { components } from '../../../../test/generated/openapi';
+import { useSuppliers, type Product } from '../inventory/common/lookups';
+import { parseNumber, QUANTITY, UNIT_COST } from '../inventory/common/numbers';
+import { ProductPicker } from '../inventory/common/ProductPicker';
+import { WarehouseSelect } from '../inventory/common/WarehouseSelect';
+
+interface Line {
+  product: Product;
+  quantity: string;
+  unitCost: string;
+}
+
+/** A new purchase order (a draft): supplier, warehouse, expected date, notes, lines with quantity and unit cost. */
+export function NewOrder() {
+  const ids = { supplier: useId(), date: useId(), notes: useId() };
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const suppliers = useSuppliers();
+  const [supplier, setSupplier] = useState('');
+  const [warehouse, setWarehouse] = useState('');
+  const [expected, setExpected] = useState('');
+  const [notes, setNotes] = useState('');
+  const [lines, setLines] = useState<Line[]>([]);
+  const [problem, setProblem] = useState('');
+  const create = useMutation({
+    mutationFn: async (body: components['schemas']['CreatePurchaseOrderDto']) => dataOrThrow(await api.POST('/api/v1/purchase-orders', { body })).data,
+    onSuccess: (po) => {
+      void queryClient.invalidateQueries();
+      void navigate({ to: `/purchasing/orders/${po.id}` });
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!supplier) return setProblem('Choose a supplier.');
+    if (lines.length === 0) return setProblem('Add at least one product.');
+    const items = [];
+    for (const line of lines) {
+      const q = parseNumber(line.quantity, QUANTITY);
+      if ('problem' in q) return setProblem(`Quantity of ${line.product.name}: ${q.problem}`);
+      const c = parseNumber(line.unitCost, UNIT_COST);
+      if ('problem' in c) return setProblem(`Unit cost of ${line.product.name}: ${c.problem}`);
+      items.push({ product_id: line.product.id, quantity: q.value, unit_cost: c.value });
+    }
+    setProblem('');
+    create.mutate({
+      supplier_id: supplier,
+      items,
+      ...(warehouse ? { warehouse_id: warehouse } : {}),
+      ...(expected ? { expected_date: expected } : {}),
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+    });
+  }
+
+  const setLine = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  return (
+    <section aria-labelledby="new-po-title" className="form-box">
+      <h2 id="new-po-title">New purchase order</h2>
+      <p>
+        <Link to="/purchasing/orders">All purchase orders</Link>
+      </p>
+      <form onSubmit={submit} noValidate>
+        <span className="field">
+          <label htmlFor={ids.supplier}>Supplier</label>
+          <select id={ids.supplier} value={supplier} onChange={(e) => setSupplier(e.target.value)} required>
+            <option value="">Choose…</option>
+            {(suppliers.data?.data ?? []).map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </span>
+        <WarehouseSelect label="Deliver to" value={warehouse} onChange={setWarehouse} allowDefault />
+        <span className="field">
+          <label htmlFor={ids.date}>Expected date</label>
+          <input id={ids.date} type="date" value={expected} onChange={(e) => setExpected(e.target.value)} />
+        </span>
+        <span className="field">
+          <label htmlFor={ids.notes}>Notes</label>
+          <input id={ids.notes} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </span>
+        <ProductPicker
+          label="Add a product to the order"
+          onPick={(product) =>
+            setLines((ls) => (ls.some((l) => l.product.id === product.id) ? ls : [...ls, { product, quantity: '1', unitCost: String(product.average_cost) }]))
+          }
+        />
+        {lines.length > 0 && (
+          <table>
+            <caption className="sr-only">Lines of the new purchase order</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Unit cost</th>
+                <th scope="col">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line, i) => (
+                <tr key={line.product.id}>
+                  <td>{line.product.name}</td>
+                  <td>
+                    <input
+                      aria-label={`Quantity of ${line.product.name}`}
+                      inputMode="decimal"
+                      value={line.quantity}
+                      onChange={(e) => setLine(i, { quantity: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`Unit cost of ${line.product.name}`}
+                      inputMode="decimal"
+                      value={line.unitCost}
+                      onChange={(e) => setLine(i, { unitCost: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <button type="button" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
+                      Remove {line.product.name}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p>
+          <button type="submit" disabled={create.isPending}>
+            Create draft
+          </button>
+        </p>
+        {problem && (
+          <p role="alert" className="problem">
+            {problem}
+          </p>
+        )}
+        {create.error && <ErrorView error={create.error} />}
+      </form>
+    </section>
+  );
+}
