@@ -11,24 +11,10 @@ import { QueryState } from '../../ui/States';
 import type { components } from '../../../../test/generated/openapi';
 import { nameOf, useSuppliers, useSuppliersById } from './common/lookups';
 import { Pager } from './common/Pager';
+import { groupBySupplier } from './common/reorder-groups';
 
 type Suggestion = components['schemas']['ReorderSuggestionJson'];
 type PurchaseOrder = components['schemas']['PurchaseOrderJson'];
-
-/** The selected suggestions grouped by supplier (their last one, else the one chosen for lines without): one draft purchase order each. */
-export function groupBySupplier(selected: Suggestion[], fallbackSupplier: string): { groups: Map<string, Suggestion[]>; missing: Suggestion[] } {
-  const groups = new Map<string, Suggestion[]>();
-  const missing: Suggestion[] = [];
-  for (const s of selected) {
-    const supplier = s.last_supplier_id ?? fallbackSupplier;
-    if (!supplier) {
-      missing.push(s);
-      continue;
-    }
-    groups.set(supplier, [...(groups.get(supplier) ?? []), s]);
-  }
-  return { groups, missing };
-}
 
 /**
  * Reorder suggestions (GET /stock/reorder-suggestions, paged, the page in the URL). The lines a user
