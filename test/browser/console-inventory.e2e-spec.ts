@@ -228,4 +228,30 @@ describeInBrowser('the console inventory in a browser', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('shows an API error with its message and request id, and keeps list filters in the URL through Back and reload', async () => {
+    const tab = await openConsole(browser, app, '/console/inventory/transfers/0b9f3c4e-2f7a-4c1e-9d3b-5a6e7f8a9b0c');
+    const { page, context } = tab;
+    const refused = page.waitForResponse((r) => r.url().includes('/api/v1/stock/transfers/0b9f3c4e'));
+    await signIn(page, biz.api_key);
+    const requestId = (await refused).headers()['x-request-id'];
+    const alert = page.getByRole('alert').filter({ hasText: 'NOT_FOUND' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(`Request id: ${requestId}`);
+    expect(await page.getByRole('heading', { level: 1, name: 'Inventory' }).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'All transfers' }).click();
+    await page.waitForURL(`${app.origin}/console/inventory/transfers`);
+    await page.getByLabel('Status').selectOption('cancelled');
+    await page.waitForURL(`${app.origin}/console/inventory/transfers?status=cancelled`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('cancelled');
+    await page.goBack();
+    await page.waitForURL(`${app.origin}/console/inventory/transfers`);
+    await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('');
+    await context.close();
+  });
 });
