@@ -41,6 +41,9 @@ async function tabTo(page: Page, name: RegExp): Promise<void> {
 }
 
 /** CONTRACT.md 16's Inventory, against the real server: adjustments, transfers received in part and cancelled, counts refused with STOCK_CHANGED and redone, by keyboard too. */
+/** Long flows with several axe runs: room for a loaded machine (two specs side by side on 2 cores). */
+const LONG = 150_000;
+
 describeInBrowser('the console inventory in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;
@@ -69,189 +72,209 @@ describeInBrowser('the console inventory in a browser', () => {
     await app?.close();
   });
 
-  it('adjusts stock: product, warehouse, quantity below zero, reason; the list shows it', async () => {
-    const mugs = await product('Enamel mug', 10);
-    const tab = await openConsole(browser, app, '/console/inventory/adjustments');
-    const { page, context } = tab;
-    await signIn(page, biz.api_key);
-    await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).getAttribute('href')).toBe('/console/inventory');
-    await page.getByLabel('Product to adjust').fill('Enamel');
-    await page.getByRole('button', { name: 'Choose Enamel mug' }).click();
-    await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: 'Main (default)' });
-    await page.getByLabel('Quantity (negative takes stock out)').fill('-2.5');
-    await page.getByLabel('Reason').selectOption('damage');
-    await page.getByLabel('Note', { exact: true }).fill('dropped');
-    await page.getByRole('button', { name: 'Adjust stock' }).click();
-    await page.getByRole('status').filter({ hasText: 'Adjusted Enamel mug by -2.5' }).waitFor();
-    expect(await page.getByRole('status').filter({ hasText: 'Adjusted' }).textContent()).toContain('now 7.5');
-    expect(await stockIn(mugs, biz.warehouse_id)).toBe(7.5);
-    const list = page.getByRole('region', { name: 'Latest adjustments' }).getByRole('table');
-    await list.getByRole('row', { name: /dropped/ }).waitFor();
-    expect((await cells(page, list, 'dropped')).slice(1)).toEqual(['Enamel mug', 'Main', '-2.5', '7.5', 'damage', 'dropped']);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(cspViolations(tab)).toEqual([]);
-    await context.close();
-  });
+  it(
+    'adjusts stock: product, warehouse, quantity below zero, reason; the list shows it',
+    async () => {
+      const mugs = await product('Enamel mug', 10);
+      const tab = await openConsole(browser, app, '/console/inventory/adjustments');
+      const { page, context } = tab;
+      await signIn(page, biz.api_key);
+      await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).getAttribute('href')).toBe('/console/inventory');
+      await page.getByLabel('Product to adjust').fill('Enamel');
+      await page.getByRole('button', { name: 'Choose Enamel mug' }).click();
+      await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: 'Main (default)' });
+      await page.getByLabel('Quantity (negative takes stock out)').fill('-2.5');
+      await page.getByLabel('Reason').selectOption('damage');
+      await page.getByLabel('Note', { exact: true }).fill('dropped');
+      await page.getByRole('button', { name: 'Adjust stock' }).click();
+      await page.getByRole('status').filter({ hasText: 'Adjusted Enamel mug by -2.5' }).waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Adjusted' }).textContent()).toContain('now 7.5');
+      expect(await stockIn(mugs, biz.warehouse_id)).toBe(7.5);
+      const list = page.getByRole('region', { name: 'Latest adjustments' }).getByRole('table');
+      await list.getByRole('row', { name: /dropped/ }).waitFor();
+      expect((await cells(page, list, 'dropped')).slice(1)).toEqual(['Enamel mug', 'Main', '-2.5', '7.5', 'damage', 'dropped']);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(cspViolations(tab)).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
 
-  it('creates a transfer, receives it in part and shows the lost quantities; another is cancelled after a confirmation', async () => {
-    const oat = await product('Oat milk', 10);
-    const sugar = await product('Cane sugar', 5);
-    const tab = await openConsole(browser, app, '/console/inventory/transfers');
-    const { page, context } = tab;
-    await signIn(page, biz.api_key);
-    await page.getByRole('heading', { name: 'New transfer' }).waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.getByLabel('From warehouse').selectOption({ label: 'Main (default)' });
-    await page.getByLabel('To warehouse').selectOption({ label: 'Back store' });
-    await page.getByLabel('Add a product to the transfer').fill('Oat');
-    await page.getByRole('button', { name: 'Add Oat milk' }).click();
-    await page.getByLabel('Add a product to the transfer').fill('Cane');
-    await page.getByRole('button', { name: 'Add Cane sugar' }).click();
-    await page.getByLabel('Quantity of Oat milk').fill('4');
-    await page.getByLabel('Quantity of Cane sugar').fill('2');
-    await page.getByRole('button', { name: 'Create transfer' }).click();
-    await page.getByRole('heading', { name: 'Transfer TR-0001' }).waitFor();
-    expect(page.url()).toMatch(/\/console\/inventory\/transfers\/[0-9a-f-]{36}$/);
-    expect(await stockIn(oat, biz.warehouse_id)).toBe(6);
+  it(
+    'creates a transfer, receives it in part and shows the lost quantities; another is cancelled after a confirmation',
+    async () => {
+      const oat = await product('Oat milk', 10);
+      const sugar = await product('Cane sugar', 5);
+      const tab = await openConsole(browser, app, '/console/inventory/transfers');
+      const { page, context } = tab;
+      await signIn(page, biz.api_key);
+      await page.getByRole('heading', { name: 'New transfer' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByLabel('From warehouse').selectOption({ label: 'Main (default)' });
+      await page.getByLabel('To warehouse').selectOption({ label: 'Back store' });
+      await page.getByLabel('Add a product to the transfer').fill('Oat');
+      await page.getByRole('button', { name: 'Add Oat milk' }).click();
+      await page.getByLabel('Add a product to the transfer').fill('Cane');
+      await page.getByRole('button', { name: 'Add Cane sugar' }).click();
+      await page.getByLabel('Quantity of Oat milk').fill('4');
+      await page.getByLabel('Quantity of Cane sugar').fill('2');
+      await page.getByRole('button', { name: 'Create transfer' }).click();
+      await page.getByRole('heading', { name: 'Transfer TR-0001' }).waitFor();
+      expect(page.url()).toMatch(/\/console\/inventory\/transfers\/[0-9a-f-]{36}$/);
+      expect(await stockIn(oat, biz.warehouse_id)).toBe(6);
 
-    await page.getByLabel('Arrived of Oat milk').fill('3');
-    await page.getByRole('button', { name: 'Receive', exact: true }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Receive part of the transfer?' });
-    await dialog.waitFor();
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Receive and record the rest as lost' }).click();
-    await page.getByRole('status').filter({ hasText: 'Transfer TR-0001 received.' }).waitFor();
-    const lines = page.getByRole('table', { name: 'Lines of transfer TR-0001' });
-    await lines.getByRole('row', { name: /Oat milk/ }).waitFor();
-    expect(await cells(page, lines, 'Oat milk')).toEqual(['Oat milk', '4', '3', '1']);
-    expect(await cells(page, lines, 'Cane sugar')).toEqual(['Cane sugar', '2', '2', '0']);
-    const transferId = page.url().split('/').pop()!;
-    const transfer = (await api.get(`/stock/transfers/${transferId}`).expect(200)).body.data;
-    expect(transfer.status).toBe('received');
-    expect(transfer.items.find((i: { product_id: string }) => i.product_id === oat)).toMatchObject({ quantity: 4, received_quantity: 3, lost_quantity: 1 });
-    expect(await stockIn(oat, backStore)).toBe(3);
-    expect(await stockIn(sugar, backStore)).toBe(2);
+      await page.getByLabel('Arrived of Oat milk').fill('3');
+      await page.getByRole('button', { name: 'Receive', exact: true }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Receive part of the transfer?' });
+      await dialog.waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Receive and record the rest as lost' }).click();
+      await page.getByRole('status').filter({ hasText: 'Transfer TR-0001 received.' }).waitFor();
+      const lines = page.getByRole('table', { name: 'Lines of transfer TR-0001' });
+      await lines.getByRole('row', { name: /Oat milk/ }).waitFor();
+      expect(await cells(page, lines, 'Oat milk')).toEqual(['Oat milk', '4', '3', '1']);
+      expect(await cells(page, lines, 'Cane sugar')).toEqual(['Cane sugar', '2', '2', '0']);
+      const transferId = page.url().split('/').pop()!;
+      const transfer = (await api.get(`/stock/transfers/${transferId}`).expect(200)).body.data;
+      expect(transfer.status).toBe('received');
+      expect(transfer.items.find((i: { product_id: string }) => i.product_id === oat)).toMatchObject({ quantity: 4, received_quantity: 3, lost_quantity: 1 });
+      expect(await stockIn(oat, backStore)).toBe(3);
+      expect(await stockIn(sugar, backStore)).toBe(2);
 
-    // the list, then a second transfer cancelled: Escape first keeps it
-    const second = (
-      await api
-        .post('/stock/transfers', { from_warehouse_id: biz.warehouse_id, to_warehouse_id: backStore, items: [{ product_id: sugar, quantity: 1 }] })
-        .expect(201)
-    ).body.data;
-    await page.getByRole('link', { name: 'All transfers' }).click();
-    await page.getByLabel('Status').selectOption('in_transit');
-    await page.waitForURL(/status=in_transit/);
-    await page.getByRole('link', { name: 'TR-0002' }).click();
-    await page.getByRole('heading', { name: 'Transfer TR-0002' }).waitFor();
-    await page.getByRole('button', { name: 'Cancel transfer' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Cancel transfer TR-0002?' });
-    await confirm.waitFor();
-    expect(await page.evaluate<boolean>(`!!document.activeElement && !!document.activeElement.closest('dialog[open]')`)).toBe(true);
-    await page.keyboard.press('Escape');
-    await confirm.waitFor({ state: 'hidden' });
-    expect((await api.get(`/stock/transfers/${second.id}`).expect(200)).body.data.status).toBe('in_transit');
-    await page.getByRole('button', { name: 'Cancel transfer' }).click();
-    await confirm.getByRole('button', { name: 'Cancel transfer' }).click();
-    await page.getByRole('status').filter({ hasText: 'TR-0002 cancelled' }).waitFor();
-    expect((await api.get(`/stock/transfers/${second.id}`).expect(200)).body.data.status).toBe('cancelled');
-    expect(await stockIn(sugar, biz.warehouse_id)).toBe(3);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(cspViolations(tab)).toEqual([]);
-    await context.close();
-  });
+      // the list, then a second transfer cancelled: Escape first keeps it
+      const second = (
+        await api
+          .post('/stock/transfers', { from_warehouse_id: biz.warehouse_id, to_warehouse_id: backStore, items: [{ product_id: sugar, quantity: 1 }] })
+          .expect(201)
+      ).body.data;
+      await page.getByRole('link', { name: 'All transfers' }).click();
+      await page.getByLabel('Status').selectOption('in_transit');
+      await page.waitForURL(/status=in_transit/);
+      await page.getByRole('link', { name: 'TR-0002' }).click();
+      await page.getByRole('heading', { name: 'Transfer TR-0002' }).waitFor();
+      await page.getByRole('button', { name: 'Cancel transfer' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Cancel transfer TR-0002?' });
+      await confirm.waitFor();
+      expect(await page.evaluate<boolean>(`!!document.activeElement && !!document.activeElement.closest('dialog[open]')`)).toBe(true);
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'hidden' });
+      expect((await api.get(`/stock/transfers/${second.id}`).expect(200)).body.data.status).toBe('in_transit');
+      await page.getByRole('button', { name: 'Cancel transfer' }).click();
+      await confirm.getByRole('button', { name: 'Cancel transfer' }).click();
+      await page.getByRole('status').filter({ hasText: 'TR-0002 cancelled' }).waitFor();
+      expect((await api.get(`/stock/transfers/${second.id}`).expect(200)).body.data.status).toBe('cancelled');
+      expect(await stockIn(sugar, biz.warehouse_id)).toBe(3);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(cspViolations(tab)).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
 
-  it('refuses a count with STOCK_CHANGED when the stock moved meanwhile, shows what changed, and accepts the recount', async () => {
-    const beans = await product('House beans', 7);
-    const tab = await openConsole(browser, app, '/console/inventory/counts');
-    const { page, context } = tab;
-    await signIn(page, biz.api_key);
-    await page.getByLabel(/Products to count/).fill('House beans');
-    await page.getByRole('button', { name: 'Start count' }).click();
-    const counting = page.getByRole('table', { name: /Products being counted/ });
-    await counting.getByRole('row', { name: /House beans/ }).waitFor();
-    expect((await cells(page, counting, 'House beans')).slice(0, 3)).toEqual(['House beans', expect.stringMatching(/^SKU-/), '7']);
-    await page.getByLabel('Counted House beans').fill('6');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+  it(
+    'refuses a count with STOCK_CHANGED when the stock moved meanwhile, shows what changed, and accepts the recount',
+    async () => {
+      const beans = await product('House beans', 7);
+      const tab = await openConsole(browser, app, '/console/inventory/counts');
+      const { page, context } = tab;
+      await signIn(page, biz.api_key);
+      await page.getByLabel(/Products to count/).fill('House beans');
+      await page.getByRole('button', { name: 'Start count' }).click();
+      const counting = page.getByRole('table', { name: /Products being counted/ });
+      await counting.getByRole('row', { name: /House beans/ }).waitFor();
+      expect((await cells(page, counting, 'House beans')).slice(0, 3)).toEqual(['House beans', expect.stringMatching(/^SKU-/), '7']);
+      await page.getByLabel('Counted House beans').fill('6');
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // someone sells or restocks between the start and the submit
-    await api.post('/stock/adjustments', { product_id: beans, quantity: 2, reason: 'restock' }).expect(201);
-    await page.getByRole('button', { name: 'Submit count' }).click();
-    const changed = page.getByRole('region', { name: 'The stock changed while you counted' });
-    await changed.waitFor();
-    expect(await cells(page, changed.getByRole('table'), 'House beans')).toEqual(['House beans', '7', '9']);
-    expect(await stockIn(beans, biz.warehouse_id)).toBe(9);
-    expect((await api.get('/stock/counts').expect(200)).body.meta.total).toBe(0);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+      // someone sells or restocks between the start and the submit
+      await api.post('/stock/adjustments', { product_id: beans, quantity: 2, reason: 'restock' }).expect(201);
+      await page.getByRole('button', { name: 'Submit count' }).click();
+      const changed = page.getByRole('region', { name: 'The stock changed while you counted' });
+      await changed.waitFor();
+      expect(await cells(page, changed.getByRole('table'), 'House beans')).toEqual(['House beans', '7', '9']);
+      expect(await stockIn(beans, biz.warehouse_id)).toBe(9);
+      expect((await api.get('/stock/counts').expect(200)).body.meta.total).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Count again' }).click();
-    await counting
-      .getByRole('row', { name: /House beans/ })
-      .locator('td')
-      .nth(2)
-      .filter({ hasText: /^9$/ })
-      .waitFor();
-    expect(await page.getByLabel('Counted House beans').inputValue()).toBe('');
-    await page.getByLabel('Counted House beans').fill('8');
-    await page.getByRole('button', { name: 'Submit count' }).click();
-    const done = page.getByRole('region', { name: 'Count CNT-0001 recorded' });
-    await done.waitFor();
-    await done.getByRole('row', { name: /House beans/ }).waitFor();
-    expect(await cells(page, done.getByRole('table'), 'House beans')).toEqual(['House beans', '9', '8', '-1']);
-    expect(await stockIn(beans, biz.warehouse_id)).toBe(8);
-    const counts = (await api.get('/stock/counts').expect(200)).body;
-    expect(counts.meta.total).toBe(1);
-    expect(counts.data[0].items).toEqual([{ product_id: beans, expected_quantity: 9, counted_quantity: 8, difference: -1 }]);
-    expect(cspViolations(tab)).toEqual([]);
-    await context.close();
-  });
+      await page.getByRole('button', { name: 'Count again' }).click();
+      await counting
+        .getByRole('row', { name: /House beans/ })
+        .locator('td')
+        .nth(2)
+        .filter({ hasText: /^9$/ })
+        .waitFor();
+      expect(await page.getByLabel('Counted House beans').inputValue()).toBe('');
+      await page.getByLabel('Counted House beans').fill('8');
+      await page.getByRole('button', { name: 'Submit count' }).click();
+      const done = page.getByRole('region', { name: 'Count CNT-0001 recorded' });
+      await done.waitFor();
+      await done.getByRole('row', { name: /House beans/ }).waitFor();
+      expect(await cells(page, done.getByRole('table'), 'House beans')).toEqual(['House beans', '9', '8', '-1']);
+      expect(await stockIn(beans, biz.warehouse_id)).toBe(8);
+      const counts = (await api.get('/stock/counts').expect(200)).body;
+      expect(counts.meta.total).toBe(1);
+      expect(counts.data[0].items).toEqual([{ product_id: beans, expected_quantity: 9, counted_quantity: 8, difference: -1 }]);
+      expect(cspViolations(tab)).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
 
-  it('does a whole count by keyboard only: sign in, search, start, type the counted quantity, submit', async () => {
-    const cups = await product('Paper cups', 40);
-    const tab = await openConsole(browser, app, '/console/inventory/counts');
-    const { page, context } = tab;
-    await tabTo(page, /^API key$/);
-    await page.keyboard.type(biz.api_key);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
-    await tabTo(page, /^Products to count/);
-    await page.keyboard.type('Paper cups');
-    await page.keyboard.press('Enter');
-    await page.getByLabel('Counted Paper cups').waitFor();
-    // Start count puts the focus on the first counted quantity
-    await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute('aria-label') === 'Counted Paper cups'`);
-    await page.keyboard.type('38');
-    await tabTo(page, /^Submit count$/);
-    await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: /Count CNT-\d{4} recorded/ }).waitFor();
-    expect(await stockIn(cups, biz.warehouse_id)).toBe(38);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    await context.close();
-  });
+  it(
+    'does a whole count by keyboard only: sign in, search, start, type the counted quantity, submit',
+    async () => {
+      const cups = await product('Paper cups', 40);
+      const tab = await openConsole(browser, app, '/console/inventory/counts');
+      const { page, context } = tab;
+      await tabTo(page, /^API key$/);
+      await page.keyboard.type(biz.api_key);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
+      await tabTo(page, /^Products to count/);
+      await page.keyboard.type('Paper cups');
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Counted Paper cups').waitFor();
+      // Start count puts the focus on the first counted quantity
+      await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute('aria-label') === 'Counted Paper cups'`);
+      await page.keyboard.type('38');
+      await tabTo(page, /^Submit count$/);
+      await page.keyboard.press('Enter');
+      await page.getByRole('region', { name: /Count CNT-\d{4} recorded/ }).waitFor();
+      expect(await stockIn(cups, biz.warehouse_id)).toBe(38);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.close();
+    },
+    LONG,
+  );
 
-  it('shows an API error with its message and request id, and keeps list filters in the URL through Back and reload', async () => {
-    const tab = await openConsole(browser, app, '/console/inventory/transfers/0b9f3c4e-2f7a-4c1e-9d3b-5a6e7f8a9b0c');
-    const { page, context } = tab;
-    const refused = page.waitForResponse((r) => r.url().includes('/api/v1/stock/transfers/0b9f3c4e'));
-    await signIn(page, biz.api_key);
-    const requestId = (await refused).headers()['x-request-id'];
-    const alert = page.getByRole('alert').filter({ hasText: 'NOT_FOUND' });
-    await alert.waitFor();
-    expect(await alert.textContent()).toContain(`Request id: ${requestId}`);
-    expect(await page.getByRole('heading', { level: 1, name: 'Inventory' }).isVisible()).toBe(true);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+  it(
+    'shows an API error with its message and request id, and keeps list filters in the URL through Back and reload',
+    async () => {
+      const tab = await openConsole(browser, app, '/console/inventory/transfers/0b9f3c4e-2f7a-4c1e-9d3b-5a6e7f8a9b0c');
+      const { page, context } = tab;
+      const refused = page.waitForResponse((r) => r.url().includes('/api/v1/stock/transfers/0b9f3c4e'));
+      await signIn(page, biz.api_key);
+      const requestId = (await refused).headers()['x-request-id'];
+      const alert = page.getByRole('alert').filter({ hasText: 'NOT_FOUND' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(`Request id: ${requestId}`);
+      expect(await page.getByRole('heading', { level: 1, name: 'Inventory' }).isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'All transfers' }).click();
-    await page.waitForURL(`${app.origin}/console/inventory/transfers`);
-    await page.getByLabel('Status').selectOption('cancelled');
-    await page.waitForURL(`${app.origin}/console/inventory/transfers?status=cancelled`);
-    await page.reload();
-    await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('cancelled');
-    await page.goBack();
-    await page.waitForURL(`${app.origin}/console/inventory/transfers`);
-    await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('');
-    await context.close();
-  });
+      await page.getByRole('link', { name: 'All transfers' }).click();
+      await page.waitForURL(`${app.origin}/console/inventory/transfers`);
+      await page.getByLabel('Status').selectOption('cancelled');
+      await page.waitForURL(`${app.origin}/console/inventory/transfers?status=cancelled`);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
+      expect(await page.getByLabel('Status').inputValue()).toBe('cancelled');
+      await page.goBack();
+      await page.waitForURL(`${app.origin}/console/inventory/transfers`);
+      await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
+      expect(await page.getByLabel('Status').inputValue()).toBe('');
+      await context.close();
+    },
+    LONG,
+  );
 });

@@ -50,6 +50,8 @@ export function Counts() {
   const warehouseId = state.warehouse || defaultWarehouse;
   const [search, setSearch] = useState(state.search);
   const [lines, setLines] = useState<CountLine[] | null>(null);
+  /** The warehouse the count in progress was started in (its expected quantities are that warehouse's). */
+  const [countWarehouse, setCountWarehouse] = useState('');
   const [counted, setCounted] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
@@ -67,14 +69,14 @@ export function Counts() {
     }
   }, [focusId, lines]);
 
-  async function load(term: string): Promise<CountLine[] | null> {
+  async function load(term: string, warehouse: string): Promise<CountLine[] | null> {
     setLoading(true);
     setLoadError(null);
     try {
       const body = dataOrThrow(
         await api.GET('/api/v1/products', { params: { query: { is_active: true, per_page: PER_COUNT, ...(term ? { search: term } : {}) } } }),
       );
-      return body.data.map((p) => ({ product_id: p.id, name: p.name, sku: p.sku, expected: stockIn(p, warehouseId) }));
+      return body.data.map((p) => ({ product_id: p.id, name: p.name, sku: p.sku, expected: stockIn(p, warehouse) }));
     } catch (err) {
       setLoadError(err);
       return null;
@@ -86,8 +88,9 @@ export function Counts() {
   async function start(e: FormEvent) {
     e.preventDefault();
     set({ search: search.trim() });
-    const loaded = await load(search.trim());
+    const loaded = await load(search.trim(), warehouseId);
     if (!loaded) return;
+    setCountWarehouse(warehouseId);
     submitCount.reset();
     setChanged(null);
     setCounted({});
@@ -96,7 +99,7 @@ export function Counts() {
   }
 
   async function countAgain() {
-    const loaded = await load(state.search);
+    const loaded = await load(state.search, countWarehouse);
     if (!loaded || !changed) return;
     const again = new Set(changed.map((c) => c.product_id));
     setCounted((c) => Object.fromEntries(Object.entries(c).filter(([id]) => !again.has(id))));
@@ -137,7 +140,7 @@ export function Counts() {
     if (items.length === 0) return setProblem('Type the counted quantity of at least one product (blank lines are not counted).');
     setProblem('');
     setChanged(null);
-    submitCount.mutate({ warehouse_id: warehouseId, items, ...(note.trim() ? { note: note.trim() } : {}) });
+    submitCount.mutate({ warehouse_id: countWarehouse, items, ...(note.trim() ? { note: note.trim() } : {}) });
   }
 
   const names = new Map((lines ?? []).map((l) => [l.product_id, l]));
@@ -166,6 +169,7 @@ export function Counts() {
       {lines && (
         <section aria-labelledby="count-title">
           <h2 id="count-title">Count in progress</h2>
+          <p>In {warehouses.data?.data.find((w) => w.id === countWarehouse)?.name ?? 'the warehouse'}; leave a line blank to not count it.</p>
           {lines.length === 0 ? (
             <p>No active product matches; change the search and start again.</p>
           ) : (

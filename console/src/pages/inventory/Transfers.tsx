@@ -28,20 +28,28 @@ export function Transfers() {
 }
 
 function TransferList() {
-  const statusId = useId();
-  const [state, set] = useUrlState({ page: '1', status: '' });
+  const ids = { status: useId(), from: useId(), to: useId() };
+  const [state, set] = useUrlState({ page: '1', status: '', from: '', to: '' });
   const format = useFormat();
   const warehouses = useWarehouses();
   const names = new Map((warehouses.data?.data ?? []).map((w) => [w.id, w]));
   const query = $api.useQuery('get', '/api/v1/stock/transfers', {
-    params: { query: { page: pageNumber(state.page), per_page: 20, ...(state.status ? { status: state.status as Status } : {}) } },
+    params: {
+      query: {
+        page: pageNumber(state.page),
+        per_page: 20,
+        ...(state.status ? { status: state.status as Status } : {}),
+        ...(state.from ? { from: state.from } : {}),
+        ...(state.to ? { to: state.to } : {}),
+      },
+    },
   });
   return (
     <section aria-labelledby="transfers-title">
       <h2 id="transfers-title">Transfers</h2>
       <span className="field">
-        <label htmlFor={statusId}>Status</label>
-        <select id={statusId} value={state.status} onChange={(e) => set({ status: e.target.value })}>
+        <label htmlFor={ids.status}>Status</label>
+        <select id={ids.status} value={state.status} onChange={(e) => set({ status: e.target.value })}>
           <option value="">Any status</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -49,6 +57,14 @@ function TransferList() {
             </option>
           ))}
         </select>
+      </span>
+      <span className="field">
+        <label htmlFor={ids.from}>Created from</label>
+        <input id={ids.from} type="date" value={state.from} onChange={(e) => set({ from: e.target.value })} />
+      </span>
+      <span className="field">
+        <label htmlFor={ids.to}>Created to</label>
+        <input id={ids.to} type="date" value={state.to} onChange={(e) => set({ to: e.target.value })} />
       </span>
       <QueryState query={query} what="the transfers" isEmpty={(b) => b.data.length === 0} empty="No transfers match.">
         {(body) => (
