@@ -25,6 +25,8 @@ export const PAGES: PageEntry[] = [
   { path: '/inventory/$', load: () => import('../pages/inventory/InventoryPage') },
   { path: '/purchasing', name: 'Purchasing', load: () => import('../pages/purchasing/PurchasingPage') },
   { path: '/purchasing/$', load: () => import('../pages/purchasing/PurchasingPage') },
+  { path: '/invoices', name: 'Invoices', load: () => import('../pages/invoices/InvoicesPage') },
+  { path: '/invoices/$invoiceId', load: () => import('../pages/invoices/InvoicePage') },
 ];
 
 /** Where `/console` itself leads. */
