@@ -27,6 +27,8 @@ export const PAGES: PageEntry[] = [
   { path: '/purchasing/$', load: () => import('../pages/purchasing/PurchasingPage') },
   { path: '/invoices', name: 'Invoices', load: () => import('../pages/invoices/InvoicesPage') },
   { path: '/invoices/$invoiceId', load: () => import('../pages/invoices/InvoicePage') },
+  { path: '/customers', name: 'Customers', load: () => import('../pages/customers/CustomersPage') },
+  { path: '/customers/$customerId', load: () => import('../pages/customers/CustomerPage') },
 ];
 
 /** Where `/console` itself leads. */
