@@ -29,6 +29,7 @@ export const PAGES: PageEntry[] = [
   { path: '/invoices/$invoiceId', load: () => import('../pages/invoices/InvoicePage') },
   { path: '/customers', name: 'Customers', load: () => import('../pages/customers/CustomersPage') },
   { path: '/customers/$customerId', load: () => import('../pages/customers/CustomerPage') },
+  { path: '/finance', name: 'Finance', load: () => import('../pages/finance/FinancePage') },
 ];
 
 /** Where `/console` itself leads. */

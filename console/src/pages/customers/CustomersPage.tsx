@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
@@ -13,6 +13,8 @@ import '../../ui/part2-forms.css';
 export default function CustomersPage() {
   const [state, set] = useUrlState({ q: '', page: '1' });
   const [typed, setTyped] = useState(state.q);
+  // Back, Forward and links change the URL: the field follows
+  useEffect(() => setTyped(state.q), [state.q]);
   const format = useFormat();
   const customers = $api.useQuery('get', '/api/v1/customers', {
     params: { query: { page: pageNumber(state.page), per_page: 20, ...(state.q ? { search: state.q } : {}) } },
