@@ -36,7 +36,7 @@ describeInBrowser('the console invoices in a browser', () => {
     await app?.close();
   });
 
-  it('filters the list by status in the URL (reload and Back keep it) and pages by the API', async () => {
+  it('filters the list by status and dates in the URL (reload and Back keep it)', async () => {
     await api.put(`/invoices/${invoices[0].id}`, { status: 'overdue' }).expect(200);
     const tab = await openConsole(browser, app, '/console/invoices');
     const { page, context } = tab;
@@ -130,6 +130,34 @@ describeInBrowser('the console invoices in a browser', () => {
     expect((await api.get(`/invoices/${target.id}`).expect(200)).body.data.status).toBe('cancelled');
     expect(await page.getByRole('region', { name: 'Status' }).count()).toBe(0);
     expect(tab.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pages the list by the API, the page in the URL (Next, reload, Back)', async () => {
+    const big = await consoleBusiness(app, 'Many Invoices', { currency: 'EUR' });
+    const bigApi = apiAs(app.t, big);
+    const product = (await bigApi.post('/products', { name: 'Item', price: 1 }).expect(201)).body.data.id as string;
+    const customer = (await bigApi.post('/customers', { email: 'many@example.com' }).expect(201)).body.data.id as string;
+    for (let i = 0; i < 21; i++) await bigApi.post('/invoices', { customer_id: customer, items: [{ product_id: product, quantity: 1, price: 1 }] }).expect(201);
+    const tab = await openConsole(browser, app, '/console/invoices');
+    const { page, context } = tab;
+    await signIn(page, big.api_key);
+    const rows = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');
+    const pages = page.getByRole('navigation', { name: 'Pages of invoices' });
+    await pages.getByText('Page 1 of 2 (21 invoices)').waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await pages.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/\/console\/invoices\?page=2$/);
+    await pages.getByText('Page 2 of 2 (21 invoices)').waitFor();
+    expect(await rows.count()).toBe(1);
+    // the oldest invoice is the one left for page 2 (newest first)
+    await page.getByRole('link', { name: 'INV-0001' }).waitFor();
+    await page.reload();
+    await pages.getByText('Page 2 of 2 (21 invoices)').waitFor();
+    await page.goBack();
+    await pages.getByText('Page 1 of 2 (21 invoices)').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 
