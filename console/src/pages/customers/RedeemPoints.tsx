@@ -1,17 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAttemptKey } from '../../api/attempt-key';
 import { api } from '../../api/client';
 import { dataOrThrow, shownError } from '../../api/errors';
 import { invalidatePaths } from '../../api/invalidate';
 import { formatQuantity } from '../../lib/money';
-import { randomToken } from '../../lib/random-token';
 import { ErrorView } from '../../ui/ErrorView';
-
-interface Attempt {
-  points: string;
-  reason: string;
-  key: string;
-}
 
 /**
  * Redeem points (POST /loyalty/redeem) with an Idempotency-Key made once per attempt: a retry of a
@@ -23,32 +17,24 @@ interface Attempt {
 export function RedeemPoints({ customerId }: { customerId: string }) {
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
-  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const attempt = useAttemptKey();
   const redeem = useMutation({
-    mutationFn: async (a: Attempt) =>
-      dataOrThrow(
-        await api.POST('/api/v1/loyalty/redeem', {
-          headers: { 'Idempotency-Key': a.key },
-          body: { customer_id: customerId, points: Number(a.points), ...(a.reason.trim() ? { reason: a.reason.trim() } : {}) },
-        }),
-      ),
+    mutationFn: async (body: { customer_id: string; points: number; reason?: string }) =>
+      dataOrThrow(await api.POST('/api/v1/loyalty/redeem', { headers: { 'Idempotency-Key': attempt.keyFor(body) }, body })),
     // an answer from the API ends the attempt (a refusal is final for its key); only a request left without an answer keeps its key for the retry
     onError: (error) => {
-      if (shownError(error).code) setAttempt(null);
+      if (shownError(error).code) attempt.end();
     },
     onSuccess: async () => {
       setPoints('');
       setReason('');
-      setAttempt(null);
+      attempt.end();
       await invalidatePaths('/api/v1/loyalty', '/api/v1/customers');
     },
   });
 
   function submit() {
-    const same = attempt && attempt.points === points && attempt.reason === reason ? attempt : null;
-    const next = same ?? { points, reason, key: randomToken() };
-    setAttempt(next);
-    redeem.mutate(next);
+    redeem.mutate({ customer_id: customerId, points: Number(points), ...(reason.trim() ? { reason: reason.trim() } : {}) });
   }
 
   return (
