@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { invalidatePaths } from '../../api/invalidate';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { AlertDialog } from '../../ui/AlertDialog';
 import { ErrorView } from '../../ui/ErrorView';
 import type { Webhook } from './webhook-events';
 
@@ -44,7 +44,7 @@ export function WebhookActions({ webhook, onDeleted }: { webhook: Webhook; onDel
       </div>
       {toggle.error && <ErrorView error={toggle.error} />}
       {confirmDelete && (
-        <ConfirmDialog
+        <AlertDialog
           title="Delete this webhook?"
           confirmLabel="Delete webhook"
           closeLabel="Keep webhook"
@@ -59,7 +59,7 @@ export function WebhookActions({ webhook, onDeleted }: { webhook: Webhook; onDel
           <p>
             Events stop going to <code>{webhook.url}</code> and its delivery log goes with it.
           </p>
-        </ConfirmDialog>
+        </AlertDialog>
       )}
     </>
   );

@@ -14,6 +14,7 @@ const EVENT_SET: Record<WebhookEvent, true> = {
   'sale.cancelled': true,
   'sale.returned': true,
   'invoice.paid': true,
+  'invoice.sent': true,
   'stock.low': true,
   'stock.out': true,
   'stock.adjusted': true,
