@@ -37,6 +37,12 @@ describe('CLI: business and API keys', () => {
       name: 'Acme',
       currency: 'EUR',
       timezone: 'Europe/Berlin',
+      legal_name: null,
+      address_lines: null,
+      tax_id: null,
+      email: null,
+      phone: null,
+      invoice_footer: null,
       key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
     });
     const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [biz.warehouse_id, biz.business_id]);

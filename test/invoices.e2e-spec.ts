@@ -84,6 +84,7 @@ describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, C
           { product_id: mug, product_name: 'Mug', quantity: 3, unit_price: 0.1, total: 0.3 },
           { product_id: beans, product_name: 'Beans', quantity: 1.255, unit_price: 10, total: 12.55 },
         ],
+        email: null,
         created_at: expect.stringMatching(ISO_MS),
         updated_at: expect.stringMatching(ISO_MS),
       },

@@ -29,7 +29,9 @@ export const RECIPE_EXAMPLES = [
   'GC-7',
 ];
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'coverage', '.data']);
-const CODE = /\.(ts|js|mjs|json)$/;
+const CODE = /\.(ts|tsx|mts|js|mjs|json)$/;
+/** Built, git-ignored output a recipe may name: it exists once the console is built. */
+const BUILD_OUTPUT = ['console/dist/'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -40,7 +42,7 @@ function filesUnder(dir: string): string[] {
 }
 
 const tree = filesUnder(ROOT);
-const codeFiles = tree.filter((f) => CODE.test(f) && /^(src|test|migrations|bench)\//.test(f) && !f.startsWith('test/generated/'));
+const codeFiles = tree.filter((f) => CODE.test(f) && /^(src|test|migrations|bench|console)\//.test(f) && !f.startsWith('test/generated/'));
 const contents = new Map(codeFiles.map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
 const words = new Set([...contents.values()].flatMap((text) => text.match(/[A-Za-z_$][\w$]*/g) ?? []));
 const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
@@ -54,7 +56,8 @@ export function codeSpans(markdown: string): { text: string; at: number }[] {
 const isExample = (text: string) => text.includes('<') || RECIPE_EXAMPLES.some((name) => text.includes(name));
 const looksLikePath = (text: string) => /^[\w.-]+(\/[\w.-]*)+$|^[\w.-]+\.(ts|md|js|json)$/.test(text) && !/^\d/.test(text);
 /** The files and folders whose path is `name` or ends with `/name`. */
-export const filesNamed = (name: string, paths = tree) => paths.filter((f) => [name, `${name}/`].some((n) => f === n || f.endsWith(`/${n}`)));
+export const filesNamed = (name: string, paths = tree) =>
+  paths.filter((f) => [name, `${name}/`, `${name}.ts`, `${name}.tsx`].some((n) => f === n || f.endsWith(`/${n}`)));
 
 /** What is wrong with one span; [] when it holds. */
 function problemsOf(text: string): string[] {
@@ -62,7 +65,7 @@ function problemsOf(text: string): string[] {
   const command = /^(?:[A-Z_]+=\S+ )*npm (?:run (\S+)|test)\b/.exec(text);
   if (command) return scripts.includes(command[1] ?? 'test') ? [] : [`npm script ${command[1]} is not in package.json`];
   if (/^(?:[A-Z_]+=\S+ )*(npx|createdb|node) /.test(text)) return [];
-  if (looksLikePath(text)) return filesNamed(text).length > 0 ? [] : [`no file or folder ${text}`];
+  if (looksLikePath(text)) return filesNamed(text).length > 0 || BUILD_OUTPUT.includes(text) ? [] : [`no file or folder ${text}`];
   if (/^(GET|POST|PUT|DELETE) \/|^[/?]/.test(text)) return []; // a route or a query string
   const code = text.replace(/'[^']*'|"[^"]*"/g, ' ');
   return (code.match(/(?<![\w$])[A-Za-z_$][\w$]{2,}/g) ?? []).filter((word) => !words.has(word)).map((word) => `${word} is no word of the code`);

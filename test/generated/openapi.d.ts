@@ -5235,6 +5235,8 @@ export interface operations {
         parameters: {
             query?: {
                 search?: string;
+                sku?: string;
+                barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
                 is_active?: boolean;
