@@ -51,7 +51,14 @@ describe('foundation: health, auth, errors, docs', () => {
     const res = await t.http().get('/api/v1/business').set(biz.auth).expect(200);
     expect(res.body).toEqual({
       success: true,
-      data: { id: biz.business_id, name: 'Test Shop', currency: 'USD', timezone: 'UTC', key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] } },
+      data: {
+        id: biz.business_id,
+        name: 'Test Shop',
+        currency: 'USD',
+        timezone: 'UTC',
+        ...{ legal_name: null, address_lines: null, tax_id: null, email: null, phone: null, invoice_footer: null },
+        key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
+      },
     });
   });
 
