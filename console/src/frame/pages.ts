@@ -32,6 +32,7 @@ export const PAGES: PageEntry[] = [
   { path: '/finance', name: 'Finance', load: () => import('../pages/finance/FinancePage') },
   { path: '/webhooks', name: 'Webhooks', load: () => import('../pages/webhooks/WebhooksPage') },
   { path: '/webhooks/$webhookId', load: () => import('../pages/webhooks/WebhookPage') },
+  { path: '/settings', name: 'Settings', load: () => import('../pages/settings/SettingsPage') },
 ];
 
 /** Where `/console` itself leads. */

@@ -1,6 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
+import { useMay } from '../../frame/use-scopes';
 import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/States';
 import { CancelOrder } from './CancelOrder';
@@ -15,6 +16,7 @@ export default function OrderPage() {
   const id = params.orderId ?? '';
   const order = $api.useQuery('get', '/api/v1/orders/{id}', { params: { path: { id } } });
   const format = useFormat();
+  const mayChange = useMay('cancelOrder');
   const title = order.data ? `Order ${order.data.data.order_number}` : 'Order';
 
   return (
@@ -53,7 +55,7 @@ export default function OrderPage() {
                   <dd>{format.quantity(data.loyalty_points_earned)}</dd>
                 </div>
               </dl>
-              {open && (
+              {open && mayChange && (
                 <div className="actions">
                   <ReturnOrder order={data} /> <CancelOrder order={data} />
                 </div>

@@ -5,6 +5,7 @@ import { $api, api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { queryClient } from '../../api/query-client';
 import { useFormat } from '../../frame/business';
+import { useMay } from '../../frame/use-scopes';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorView } from '../../ui/ErrorView';
 import { Page } from '../../ui/Page';
@@ -33,6 +34,7 @@ export default function ProductPage() {
 
 function ProductView({ product }: { product: Product }) {
   const format = useFormat();
+  const mayEdit = useMay('editProduct');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -113,20 +115,22 @@ function ProductView({ product }: { product: Product }) {
         </table>
         {Number(product.in_transit) !== 0 && <p className="hint">{format.quantity(product.in_transit)} in transit between warehouses.</p>}
       </section>
-      <div className="actions">
-        <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-          Edit
-        </button>{' '}
-        {product.is_active ? (
-          <button type="button" onClick={() => setConfirming(true)}>
-            Deactivate
-          </button>
-        ) : (
-          <button type="button" disabled={busy} onClick={() => void update({ is_active: true })}>
-            Activate
-          </button>
-        )}
-      </div>
+      {mayEdit && (
+        <div className="actions">
+          <button type="button" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            Edit
+          </button>{' '}
+          {product.is_active ? (
+            <button type="button" onClick={() => setConfirming(true)}>
+              Deactivate
+            </button>
+          ) : (
+            <button type="button" disabled={busy} onClick={() => void update({ is_active: true })}>
+              Activate
+            </button>
+          )}
+        </div>
+      )}
       {!editing && !confirming && error !== null && <ErrorView error={error} />}
       {editing && (
         <section aria-labelledby="edit-title">

@@ -4,6 +4,7 @@ import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
+import { useMay } from '../../frame/use-scopes';
 import { Page } from '../../ui/Page';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
@@ -25,12 +26,15 @@ export default function ProductsPage() {
     ...(state.stock ? { in_stock: state.stock === 'in' } : {}),
   };
   const products = $api.useQuery('get', '/api/v1/products', { params: { query } });
+  const mayEdit = useMay('editProduct');
 
   return (
     <Page title="Products">
-      <p>
-        <Link to="/products/new">New product</Link>
-      </p>
+      {mayEdit && (
+        <p>
+          <Link to="/products/new">New product</Link>
+        </p>
+      )}
       <div className="filters" role="search" aria-label="Filter products">
         <form
           onSubmit={(e) => {

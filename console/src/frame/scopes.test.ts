@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { PAGES } from './pages';
+import { grants, mayUsePage, PAGE_SCOPES, SCOPES } from './scopes';
+
+describe('scopes', () => {
+  it('names every registered page', () => {
+    expect(PAGES.map((page) => page.path).filter((path) => !(path in PAGE_SCOPES))).toEqual([]);
+  });
+
+  it('admin grants every page', () => {
+    for (const page of PAGES) expect(mayUsePage(['admin'], page.path)).toBe(true);
+  });
+
+  it('a sales key sells and sees nothing of the books', () => {
+    expect(mayUsePage(['sales'], '/new-sale')).toBe(true);
+    for (const path of ['/orders', '/finance', '/webhooks', '/settings', '/dashboard', '/invoices']) expect(mayUsePage(['sales'], path)).toBe(false);
+    expect(grants(['sales'], ['orders:write'])).toBe(false);
+  });
+
+  it(':write grants :read and not the other way round', () => {
+    expect(mayUsePage(['orders:write'], '/orders')).toBe(true);
+    expect(mayUsePage(['products:write'], '/products/new')).toBe(true);
+    expect(mayUsePage(['products:read'], '/products/new')).toBe(false);
+    expect(grants(['orders:read'], ['orders:write'])).toBe(false);
+  });
+
+  it('an unknown page is for admin keys only', () => {
+    expect(mayUsePage(['finance'], '/nowhere')).toBe(false);
+    expect(mayUsePage(['admin'], '/nowhere')).toBe(true);
+  });
+
+  it('lists the 13 scopes of docs/api.md section 18', () => {
+    expect(SCOPES).toHaveLength(13);
+  });
+});

@@ -1,0 +1,66 @@
+import type { components } from '../../../test/generated/openapi';
+
+export type Scope = components['schemas']['Scope'];
+
+/** Every scope, in docs/api.md section 18's order (Settings offers them as checkboxes). */
+export const SCOPES: readonly Scope[] = [
+  'sales',
+  'orders:read',
+  'orders:write',
+  'products:read',
+  'products:write',
+  'inventory',
+  'purchasing',
+  'customers',
+  'invoices',
+  'finance',
+  'analytics',
+  'webhooks',
+  'admin',
+];
+
+/**
+ * Which scopes let a key use each page of frame/pages.ts (by its path) and each guarded action,
+ * following docs/api.md section 18's table (the routes a page's main view calls). `admin` grants
+ * everything and `x:write` grants `x:read` (see `grants`), so neither is repeated here. A page
+ * missing from this table is for `admin` keys only.
+ */
+export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
+  '/dashboard': ['analytics'],
+  '/new-sale': ['sales'],
+  '/orders': ['orders:read'],
+  '/orders/$orderId': ['orders:read'],
+  '/products': ['products:read'],
+  '/products/new': ['products:write'],
+  '/products/$productId': ['products:read'],
+  '/inventory': ['inventory'],
+  '/inventory/$': ['inventory'],
+  '/purchasing': ['purchasing'],
+  '/purchasing/$': ['purchasing'],
+  '/invoices': ['invoices'],
+  '/invoices/$invoiceId': ['invoices'],
+  '/customers': ['customers'],
+  '/customers/$customerId': ['customers'],
+  '/finance': ['finance'],
+  '/webhooks': ['webhooks'],
+  '/webhooks/$webhookId': ['webhooks'],
+  '/settings': ['admin'],
+};
+
+/** Actions a page hides from a key that may not use them. */
+export const ACTION_SCOPES = {
+  cancelOrder: ['orders:write'],
+  returnOrder: ['orders:write'],
+  editProduct: ['products:write'],
+} as const satisfies Record<string, readonly Scope[]>;
+
+/** Whether a key holding `held` may call something that `accepted` scopes grant. */
+export function grants(held: readonly Scope[], accepted: readonly Scope[]): boolean {
+  if (held.includes('admin')) return true;
+  return accepted.some((scope) => held.includes(scope) || (scope.endsWith(':read') && held.includes(scope.replace(/:read$/, ':write') as Scope)));
+}
+
+/** Whether a key holding `held` may use the page registered at `path`. */
+export function mayUsePage(held: readonly Scope[], path: string): boolean {
+  return grants(held, PAGE_SCOPES[path] ?? ['admin']);
+}
