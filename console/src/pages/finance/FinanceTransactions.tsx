@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { $api } from '../../api/client';
+import { $api, api } from '../../api/client';
+import { DownloadCsv } from '../../ui/DownloadCsv';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
@@ -17,17 +18,14 @@ export function FinanceTransactions() {
   // Back, Forward and links change the URL: the field follows
   useEffect(() => setCategory(state.category), [state.category]);
   const format = useFormat();
+  const filters = {
+    ...(state.type ? { type: state.type as TransactionType } : {}),
+    ...(state.from ? { from: state.from } : {}),
+    ...(state.to ? { to: state.to } : {}),
+    ...(state.category ? { category: state.category } : {}),
+  };
   const transactions = $api.useQuery('get', '/api/v1/finance/transactions', {
-    params: {
-      query: {
-        page: pageNumber(state.page),
-        per_page: 20,
-        ...(state.type ? { type: state.type as TransactionType } : {}),
-        ...(state.from ? { from: state.from } : {}),
-        ...(state.to ? { to: state.to } : {}),
-        ...(state.category ? { category: state.category } : {}),
-      },
-    },
+    params: { query: { page: pageNumber(state.page), per_page: 20, ...filters } },
   });
 
   return (
@@ -67,6 +65,11 @@ export function FinanceTransactions() {
         </div>
         <button type="submit">Apply</button>
       </form>
+      <DownloadCsv
+        what="transactions"
+        fallback="transactions.csv"
+        download={() => api.GET('/api/v1/finance/transactions/export', { params: { query: filters }, parseAs: 'blob' })}
+      />
       <QueryState query={transactions} what="the transactions" isEmpty={(body) => body.data.length === 0} empty="No transaction matches these filters.">
         {(body) => (
           <>

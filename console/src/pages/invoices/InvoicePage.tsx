@@ -6,14 +6,13 @@ import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
 import { InvoiceCreditNotes } from './InvoiceCreditNotes';
+import { InvoiceDocument } from './InvoiceDocument';
 import { InvoiceStatusActions } from './InvoiceStatusActions';
 import { statusLabel, type Invoice } from './invoice-status';
 
 /**
- * One invoice (CONTRACT.md 16): its facts, lines and totals, the status actions, its credit notes.
- * The document actions of CONTRACT.md 17 (Open PDF, Send, the email status) go beside
- * InvoiceStatusActions as a component of their own once GET /invoices/:id/pdf and
- * POST /invoices/:id/send are in the API document.
+ * One invoice (CONTRACT.md 16): its facts, lines and totals, the status actions, the document
+ * (Open PDF, Send, the email status: InvoiceDocument), its credit notes.
  */
 export default function InvoicePage() {
   const invoiceId = usePathParam('invoiceId');
@@ -64,6 +63,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       </dl>
 
       <InvoiceStatusActions invoice={invoice} />
+      <InvoiceDocument invoice={invoice} />
 
       <h2>Lines</h2>
       <table>

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { $api } from '../../api/client';
+import { $api, api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
+import { withoutPaging } from '../../api/files';
+import { DownloadCsv } from '../../ui/DownloadCsv';
 import { Page } from '../../ui/Page';
 import { PageNav } from '../../ui/PageNav';
 import { QueryState } from '../../ui/States';
@@ -48,6 +50,11 @@ export default function InvoicesPage() {
         </div>
       </form>
 
+      <DownloadCsv
+        what="invoices"
+        fallback="invoices.csv"
+        download={() => api.GET('/api/v1/invoices/export', { params: { query: withoutPaging(query) }, parseAs: 'blob' })}
+      />
       <QueryState query={invoices} what="the invoices" isEmpty={(body) => body.data.length === 0} empty="No invoice matches these filters.">
         {(body) => (
           <>

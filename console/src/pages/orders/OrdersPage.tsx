@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { $api } from '../../api/client';
+import { $api, api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
+import { withoutPaging } from '../../api/files';
+import { DownloadCsv } from '../../ui/DownloadCsv';
 import { Page } from '../../ui/Page';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
@@ -48,6 +50,11 @@ export default function OrdersPage() {
           <input id="to" type="date" value={state.to} onChange={(e) => set({ to: e.target.value })} />
         </div>
       </div>
+      <DownloadCsv
+        what="orders"
+        fallback="orders.csv"
+        download={() => api.GET('/api/v1/orders/export', { params: { query: withoutPaging(query) }, parseAs: 'blob' })}
+      />
       <QueryState query={orders} what="orders" isEmpty={(body) => body.data.length === 0} empty="No orders match these filters.">
         {(body) => (
           <>

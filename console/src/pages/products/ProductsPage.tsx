@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { $api } from '../../api/client';
+import { $api, api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { useMay } from '../../frame/use-scopes';
+import { withoutPaging } from '../../api/files';
+import { DownloadCsv } from '../../ui/DownloadCsv';
 import { Page } from '../../ui/Page';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
@@ -62,6 +64,11 @@ export default function ProductsPage() {
           </select>
         </div>
       </div>
+      <DownloadCsv
+        what="products"
+        fallback="products.csv"
+        download={() => api.GET('/api/v1/products/export', { params: { query: withoutPaging(query) }, parseAs: 'blob' })}
+      />
       <QueryState query={products} what="products" isEmpty={(body) => body.data.length === 0} empty="No products match these filters.">
         {(body) => {
           const warehouses = body.data[0].stock_by_warehouse;
