@@ -25,6 +25,7 @@ describeInBrowser('the console scopes and Settings in a browser', () => {
   let biz: TestBusiness;
   let api: ReturnType<typeof apiAs>;
   let orderId: string;
+  let beans: string;
 
   const newKey = async (name: string, scopes: string[]) => (await api.post('/api-keys', { name, scopes }).expect(201)).body.data.api_key as string;
 
@@ -32,7 +33,7 @@ describeInBrowser('the console scopes and Settings in a browser', () => {
     [app, browser] = await Promise.all([startConsoleApp(), launchChromium()]);
     biz = await consoleBusiness(app, 'Scoped Shop');
     api = apiAs(app.t, biz);
-    const beans = (await api.post('/products', { name: 'Beans', price: 10 }).expect(201)).body.data.id;
+    beans = (await api.post('/products', { name: 'Beans', price: 10 }).expect(201)).body.data.id;
     await api.post('/stock/adjustments', { product_id: beans, quantity: 10, reason: 'restock' }).expect(201);
     orderId = (await api.post('/orders', { payment_method: 'cash', items: [{ product_id: beans, quantity: 1 }] }).expect(201)).body.data.order_id;
   });
@@ -78,6 +79,14 @@ describeInBrowser('the console scopes and Settings in a browser', () => {
       .first()
       .waitFor();
     expect(await tab.page.getByRole('link', { name: 'New product' }).count()).toBe(0);
+    // a product's page: no Edit or Deactivate, no stock movements (inventory's)
+    await tab.page.goto(`${app.origin}/console/products/${beans}`);
+    await tab.page.getByRole('heading', { level: 2, name: 'Stock by warehouse' }).waitFor();
+    expect(await tab.page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await tab.page.getByRole('button', { name: 'Deactivate' }).count()).toBe(0);
+    expect(await tab.page.getByRole('heading', { name: 'Stock movements' }).count()).toBe(0);
+    expect(await tab.page.getByRole('alert').count()).toBe(0);
+    expect(await seriousAxeViolations(tab.page)).toEqual([]);
     await tab.context.close();
 
     const admin = await openConsole(browser, app, `/console/orders/${orderId}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from './pages';
-import { grants, mayUsePage, PAGE_SCOPES, SCOPES } from './scopes';
+import { ACTION_SCOPES, grants, mayUsePage, PAGE_SCOPES, SCOPES } from './scopes';
 
 describe('scopes', () => {
   it('names every registered page', () => {
@@ -31,5 +31,15 @@ describe('scopes', () => {
 
   it('lists the 13 scopes of docs/api.md section 18', () => {
     expect(SCOPES).toHaveLength(13);
+  });
+});
+
+describe('guarded actions and sections', () => {
+  it('need their own scope beyond the page', () => {
+    expect(grants(['customers'], ACTION_SCOPES.customerOrders)).toBe(false);
+    expect(grants(['customers', 'orders:read'], ACTION_SCOPES.customerOrders)).toBe(true);
+    expect(grants(['orders:read'], ACTION_SCOPES.cancelOrder)).toBe(false);
+    expect(grants(['orders:write'], ACTION_SCOPES.cancelOrder)).toBe(true);
+    expect(grants(['admin'], ACTION_SCOPES.eventsFeed)).toBe(true);
   });
 });

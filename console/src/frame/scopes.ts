@@ -47,11 +47,14 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/settings': ['admin'],
 };
 
-/** Actions a page hides from a key that may not use them. */
+/** Actions and sections (reads of another scope) a page hides from a key that may not use them. */
 export const ACTION_SCOPES = {
   cancelOrder: ['orders:write'],
   returnOrder: ['orders:write'],
   editProduct: ['products:write'],
+  customerOrders: ['orders:read'],
+  stockMovements: ['inventory'],
+  eventsFeed: ['webhooks'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Whether a key holding `held` may call something that `accepted` scopes grant. */

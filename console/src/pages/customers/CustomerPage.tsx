@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { usePathParam } from '../../frame/use-path-param';
+import { useMay } from '../../frame/use-scopes';
 import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
@@ -14,6 +15,7 @@ export default function CustomerPage() {
   const customerId = usePathParam('customerId');
   const format = useFormat();
   const customer = $api.useQuery('get', '/api/v1/customers/{id}', { params: { path: { id: customerId } } });
+  const mayReadOrders = useMay('customerOrders');
   const balance = $api.useQuery('get', '/api/v1/loyalty/{customer_id}', { params: { path: { customer_id: customerId } } });
 
   return (
@@ -67,7 +69,7 @@ export default function CustomerPage() {
         <LoyaltyHistory customerId={customerId} />
       </section>
 
-      <CustomerOrders customerId={customerId} />
+      {mayReadOrders && <CustomerOrders customerId={customerId} />}
     </Page>
   );
 }

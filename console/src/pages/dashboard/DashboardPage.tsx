@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
+import { useMay } from '../../frame/use-scopes';
 import { Page } from '../../ui/Page';
 import { Loading, QueryState } from '../../ui/States';
 import { LatestEvents } from './LatestEvents';
@@ -26,6 +27,7 @@ export default function DashboardPage() {
   const format = useFormat();
   const period = { params: { query: { days } } };
   const dashboard = $api.useQuery('get', '/api/v1/analytics/dashboard', period);
+  const mayReadEvents = useMay('eventsFeed');
   const revenue = $api.useQuery('get', '/api/v1/analytics/revenue', period);
   const top = $api.useQuery('get', '/api/v1/analytics/top-products', { params: { query: { days, limit: 5 } } });
   const low = $api.useQuery('get', '/api/v1/stock/reorder-suggestions', { params: { query: { per_page: 10 } } });
@@ -169,7 +171,7 @@ export default function DashboardPage() {
         </section>
       </div>
 
-      <LatestEvents />
+      {mayReadEvents && <LatestEvents />}
     </Page>
   );
 }

@@ -35,6 +35,7 @@ export default function ProductPage() {
 function ProductView({ product }: { product: Product }) {
   const format = useFormat();
   const mayEdit = useMay('editProduct');
+  const mayReadMovements = useMay('stockMovements');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -151,7 +152,7 @@ function ProductView({ product }: { product: Product }) {
           {error !== null && <ErrorView error={error} />}
         </ConfirmDialog>
       )}
-      <Movements productId={product.id} />
+      {mayReadMovements && <Movements productId={product.id} />}
     </>
   );
 }
