@@ -1,27 +1,33 @@
 /**
- * The cases of a route, hand-written (route-cases-isolation.ts, route-cases-hostile.ts) or derived
- * from the OpenAPI document and its resource's fixture (route-fixtures.ts), and the guard that every
- * documented route has one or the other. Derived cases make a fresh instance per case (and per
- * accepted hostile request), so their state is their own.
+ * The cases of every documented route, derived from the OpenAPI document and its resource's fixture
+ * (route-fixtures.ts), and the guard that every documented route has a fixture. Each case makes its
+ * own instances (of A to be refused, of B to write with), so no case sees what another did.
+ * NOT_YET_DERIVED lists the routes still on a hand entry (route-cases-isolation.ts,
+ * route-cases-hostile.ts, on the suite's shared World): the list only shrinks; a new route needs a
+ * fixture.
  */
 import { call, DocumentedRoute, World } from './route-cases';
-import { BODY_CASES, BodyRouteCase } from './route-cases-hostile';
+import { BODY_CASES, BodyRouteCase, HostileContext } from './route-cases-hostile';
 import { ISOLATION_CASES, IsolationCall, list, notFound, own } from './route-cases-isolation';
-import { concretePath, Maker, RESOURCE_FIXTURES, resourceOf, ResourceFixture } from './route-fixtures';
+import { concretePath, Instance, Maker, REFERENCES, referencedRoute, RESOURCE_FIXTURES, resourceOf, ResourceFixture } from './route-fixtures';
 import { pathParameters } from './missing-paths';
+import { requestBodyFields, valueAt, withValueAt } from './request-schemas';
 import { TestApp } from './test-app';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
-export function fixtureFor(route: DocumentedRoute, fixtures = RESOURCE_FIXTURES): ResourceFixture | undefined {
+/** The routes whose cases are still the hand entries on the shared World; none may be added. */
+export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([...Object.keys(ISOLATION_CASES), ...Object.keys(BODY_CASES)]);
+
+export function fixtureFor(route: Pick<DocumentedRoute, 'path'>, fixtures = RESOURCE_FIXTURES): ResourceFixture | undefined {
   return fixtures[resourceOf(route)];
 }
 
-/** Routes with neither a hand case in `hand` nor a fixture of their resource: each fails the suite. */
-export function uncovered(routes: DocumentedRoute[], hand: Record<string, unknown>, fixtures = RESOURCE_FIXTURES): string[] {
+/** Routes with no fixture of their resource (or a hand case still allowed): each fails the suite. */
+export function uncovered(routes: DocumentedRoute[], hand: Record<string, unknown> = {}, fixtures = RESOURCE_FIXTURES): string[] {
   return routes
-    .filter((r) => !hand[r.key] && !fixtureFor(r, fixtures))
-    .map((r) => `${r.key}: no hand case and no fixture for /${resourceOf(r)} in test/helpers/route-fixtures.ts`);
+    .filter((r) => !fixtureFor(r, fixtures) && !(hand[r.key] && NOT_YET_DERIVED.has(r.key)))
+    .map((r) => `${r.key}: no fixture for /${resourceOf(r)} in test/helpers/route-fixtures.ts`);
 }
 
 /** A Maker calling as `auth`; every answer is handed to `seen` (the isolation suite reads A's values from them). */
@@ -36,53 +42,132 @@ export function makerFor(t: TestApp, auth: { Authorization: string }, seen?: (wh
 
 const answersWithList = (route: DocumentedRoute) => JSON.stringify(route.operation.responses?.['200'] ?? {}).includes('"type":"array"');
 
-/**
- * B's calls of a route without a hand case: a route with path parameters on an instance of A made
- * for this case alone (404, like a key that exists nowhere); a create beside an instance of A made
- * for it (B may use A's key: A's instance is no other case's); a read without parameters lists or
- * reads B's own.
- */
-export async function derivedIsolationCalls(route: DocumentedRoute, fixture: ResourceFixture, a: Maker, n: () => number): Promise<IsolationCall[]> {
-  const resource = resourceOf(route);
-  const hasBody = WRITES.has(route.method);
-  if (pathParameters(route).length > 0) {
-    const theirs = await fixture.make(a, n());
-    return [notFound(`A's ${resource}`, concretePath(route, theirs), hasBody ? (fixture.body?.(n(), route.method) ?? {}) : undefined)];
-  }
-  if (route.method === 'GET') return [answersWithList(route) ? list(`B lists its ${resource}`, route.path) : own(`B reads its ${resource}`, route.path, 200)];
-  const theirs = await fixture.make(a, n());
-  return [own(`B writes ${resource} beside A's`, route.path, route.method === 'POST' ? 201 : 200, fixture.body?.(n(), route.method, theirs))];
+/** An instance of `resource` made only to be referenced (its detail route's instance). */
+async function referenced(resource: string, made: Maker, n: number): Promise<Instance> {
+  const fixture = RESOURCE_FIXTURES[resource];
+  if (!fixture) throw new Error(`route-fixtures.ts: REFERENCES names ${resource}, which has no fixture`);
+  return fixture.make(made, n, referencedRoute(resource));
 }
 
-/** The isolation calls of every route, hand or derived; derived ones make their instances of A now. */
-export async function isolationCalls(routes: DocumentedRoute[], a: World, b: World, aMaker: Maker, n: () => number): Promise<Map<string, IsolationCall[]>> {
+/** The fields of the route's body that name another resource's row (REFERENCES), with the value B's body has there. */
+function referenceFields(document: any, route: DocumentedRoute, body: Record<string, unknown> | undefined) {
+  if (!body) return [];
+  return requestBodyFields(document, route.operation)
+    .filter((f) => f.schema.format === 'uuid' && typeof f.path[f.path.length - 1] === 'string' && REFERENCES[f.path[f.path.length - 1] as string])
+    .filter((f) => typeof valueAt(body, f.path) === 'string')
+    .map((f) => ({ path: f.path, name: f.path[f.path.length - 1] as string }));
+}
+
+/** The documented uuid query parameters of a route that name another resource's row. */
+const referenceQueries = (route: DocumentedRoute): string[] =>
+  (route.operation.parameters ?? []).filter((p: any) => p.in === 'query' && p.schema?.format === 'uuid' && REFERENCES[p.name]).map((p: any) => p.name);
+
+/**
+ * B's calls of a route: on an instance of A made for this case alone (404, like a key that exists
+ * nowhere); a create beside an instance of A (B may reuse A's unique values); a read without
+ * parameters lists or reads B's own, also filtered on A's rows; and for every body field that names
+ * another resource's row, B's valid request with A's row there instead: refused.
+ */
+export async function derivedIsolationCalls(
+  route: DocumentedRoute,
+  fixture: ResourceFixture,
+  a: Maker,
+  b: Maker,
+  n: () => number,
+  document: any = { components: {} },
+): Promise<IsolationCall[]> {
+  const resource = resourceOf(route);
+  const calls: IsolationCall[] = [];
+  const withParams = pathParameters(route).length > 0;
+  if (withParams) {
+    const theirs = await fixture.make(a, n(), route);
+    calls.push(notFound(`A's ${resource}`, concretePath(route, theirs), WRITES.has(route.method) ? (theirs.body ?? {}) : undefined));
+  } else if (route.method === 'GET') {
+    if (answersWithList(route)) calls.push(list(`B lists its ${resource}`, route.path));
+    else calls.push(own(`B reads its ${resource}`, route.path, 200, undefined, fixture.check?.(route)));
+    for (const name of referenceQueries(route)) {
+      const theirs = await referenced(REFERENCES[name].resource, a, n());
+      calls.push(list(`filtered on A's ${REFERENCES[name].resource}`, `${route.path}?${name}=${theirs.ids![REFERENCES[name].id]}`));
+    }
+  } else {
+    const theirs = await fixture.make(a, n(), referencedRoute(resource)).catch(() => undefined);
+    const mine = await fixture.make(b, n(), route, theirs);
+    calls.push(own(`B writes ${resource} beside A's`, route.path, route.method === 'POST' ? 201 : 200, mine.body));
+  }
+  if (WRITES.has(route.method)) {
+    const mine = await fixture.make(b, n(), route);
+    for (const field of referenceFields(document, route, mine.body)) {
+      const { resource: other, id } = REFERENCES[field.name];
+      const theirs = await referenced(other, a, n());
+      calls.push({
+        label: `A's ${other} as ${field.name}`,
+        path: concretePath(route, mine),
+        body: withValueAt(mine.body, field.path, () => theirs.ids![id]),
+        expect: {
+          kind: 'refused',
+          codes: ['VALIDATION_FAILED', 'NOT_FOUND', 'UNKNOWN_PRODUCT', 'UNKNOWN_CATEGORY', 'UNKNOWN_WAREHOUSE', 'UNKNOWN_SUPPLIER', 'UNKNOWN_CUSTOMER'],
+        },
+      });
+    }
+  }
+  return calls;
+}
+
+/** The isolation calls of every route, hand (NOT_YET_DERIVED) or derived; derived ones make their instances now. */
+export async function isolationCalls(
+  routes: DocumentedRoute[],
+  a: World,
+  b: World,
+  makers: { a: Maker; b: Maker },
+  n: () => number,
+  document: any,
+): Promise<Map<string, IsolationCall[]>> {
   const out = new Map<string, IsolationCall[]>();
   for (const route of routes) {
     const hand = ISOLATION_CASES[route.key];
     const fixture = fixtureFor(route);
     if (hand) out.set(route.key, hand(a, b));
-    else if (fixture) out.set(route.key, await derivedIsolationCalls(route, fixture, aMaker, n));
+    else if (fixture) out.set(route.key, await derivedIsolationCalls(route, fixture, makers.a, makers.b, n, document));
   }
   return out;
 }
 
-/** The owner's own paths of a GET route without a hand case: a fresh instance of its own, or the bare path. */
+/** The owner's own paths of a GET route without a hand case: a fresh instance of its own (or the bare path), and filtered on its own rows. */
 export async function derivedOwnPaths(route: DocumentedRoute, owner: Maker, n: () => number): Promise<string[]> {
   const fixture = fixtureFor(route);
   if (!fixture) return [];
-  return [pathParameters(route).length > 0 ? concretePath(route, await fixture.make(owner, n())) : route.path];
+  const paths = [pathParameters(route).length > 0 ? concretePath(route, await fixture.make(owner, n(), route)) : route.path];
+  for (const name of referenceQueries(route)) {
+    const mine = await referenced(REFERENCES[name].resource, owner, n());
+    paths.push(`${route.path}?${name}=${mine.ids![REFERENCES[name].id]}`);
+  }
+  return paths;
 }
 
-/** The hostile-input case of a write route: hand-written, or from its fixture with a fresh target per request. */
+/**
+ * The hostile-input case of a write route: hand-written (NOT_YET_DERIVED), or from its fixture with
+ * a fresh instance per request. `path(ctx)` makes it, `body(ctx)` is its body: path first.
+ */
 export function bodyCaseFor(route: DocumentedRoute): BodyRouteCase | undefined {
   if (BODY_CASES[route.key]) return BODY_CASES[route.key];
   const fixture = fixtureFor(route);
   if (!fixture) return undefined;
-  const withParams = pathParameters(route).length > 0;
+  const made = new WeakMap<HostileContext, Instance>();
+  const options = fixture.hostile?.(route) ?? {};
+  const takesBody = route.operation.requestBody !== undefined;
   return {
-    path: async ({ t, w, n }) => (withParams ? concretePath(route, await fixture.make(makerFor(t, w.auth), n)) : route.path),
-    body: fixture.body ? ({ n }) => fixture.body!(n, route.method) : undefined,
-    texts: fixture.body ? fixture.texts : undefined,
-    emptyArrays: fixture.emptyArrays,
+    path: async (ctx) => {
+      const instance = await fixture.make(makerFor(ctx.t, ctx.w.auth), ctx.n, route);
+      made.set(ctx, instance);
+      return concretePath(route, instance);
+    },
+    body: takesBody
+      ? (ctx) => {
+          const instance = made.get(ctx);
+          if (!instance) throw new Error(`${route.key}: body(ctx) before path(ctx)`);
+          return instance.body ?? {};
+        }
+      : undefined,
+    ...options,
   };
 }

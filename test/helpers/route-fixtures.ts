@@ -1,40 +1,179 @@
 /**
- * One fixture builder per resource, keyed by the first segment of the route's path (`/things/{code}`
- * is `things`). A documented route with no hand entry in route-cases-isolation.ts or
- * route-cases-hostile.ts gets its isolation and hostile-input cases from its resource's fixture and
- * the OpenAPI document (route-cases-derived.ts): its path parameters (any key type: the fixture
- * returns their values by name) and its method. Every case makes its own instance, so no case sees
- * what another case did (one letting business B take A's code cannot turn a later "B cannot read
- * A's thing" into a 200).
+ * One fixture per resource, keyed by the first segment of the route's path (`/things/{code}` is
+ * `things`; `/payroll/runs` is `payroll`). The isolation and hostile-input suites derive every case
+ * of a documented route from the OpenAPI document (its path parameters, method, request body fields
+ * and query parameters) and its resource's fixture (route-cases-derived.ts). A fixture makes a fresh
+ * instance for each case (and each accepted hostile request): what one case does cannot change what
+ * another sees (one letting B take A's code cannot turn a later "B cannot read A's thing" into a 200).
+ *
+ * Adding a resource: one entry below. `make(made, n, route)` creates, through the API as the business
+ * `made` calls as, whatever `route` needs and returns the path parameters by name (any key type:
+ * `{ code: 'GC-7' }`), a valid body for the route when it takes one (every optional field filled, so
+ * each is attacked; arrays that may be empty can be sent `[]`), and the ids of what it made that a
+ * body or query of another route may name (`ids.product_id`), by field name. `hostile(route)` says
+ * which fields of that body are free text, whole numbers, signed or unit costs.
  */
 import { DocumentedRoute } from './route-cases';
+import { OwnFigures } from './route-cases-isolation';
 
 /** Calls the API as one business and gives back `data` of a 2xx answer; throws on any other status. */
 export type Maker = (method: string, path: string, body?: unknown) => Promise<any>;
 
+export type RouteOf = Pick<DocumentedRoute, 'method' | 'path' | 'key'>;
+
 export interface Instance {
   /** the values of the route's path parameters, by name (`{ code: 'T-7' }`) */
   params: Record<string, string>;
+  /** a valid body for the route it was made for, when the route takes one */
+  body?: Record<string, unknown>;
+  /** what it made, by the field name a body or a query names it with (`product_id`), and unique values (`name`) */
+  ids?: Record<string, string>;
 }
 
-export interface ResourceFixture {
-  /** makes a fresh instance in the business `made` calls as; `n` is unique to the call */
-  make(made: Maker, n: number): Promise<Instance>;
-  /** a valid body for a POST or PUT of the resource; `theirs` is another business's instance (B reusing A's key) */
-  body?(n: number, method: string, theirs?: Instance): Record<string, unknown>;
-  /** free-text fields of that body (dotted paths): stored and given back as sent */
+export interface HostileOptions {
+  /** free-text fields (dotted paths): stored and given back as sent */
   texts?: string[];
-  /** arrays of that body that may be sent empty (`tags: []`) */
+  integers?: string[];
+  signed?: string[];
+  costs?: string[];
+  /** arrays of the body that may be sent empty (`tags: []`) */
   emptyArrays?: string[];
 }
 
-/** A new resource adds its fixture here; the older ones have hand cases. */
+export interface ResourceFixture {
+  /**
+   * Makes a fresh instance for `route` in the business `made` calls as; `n` is unique to the call.
+   * `theirs`, for a create: another business's instance, whose unique values the body may reuse.
+   */
+  make(made: Maker, n: number, route: RouteOf, theirs?: Instance): Promise<Instance>;
+  hostile?(route: RouteOf): HostileOptions;
+  /** extra assertions on B's own answer of a GET route without parameters (a report's figures) */
+  check?(route: RouteOf): ((body: any, b: OwnFigures) => void) | undefined;
+}
+
+/**
+ * Body and query fields that name a row of another resource: the resource and the id of its
+ * instance that fills them. A's id in B's body or query is refused (or lists nothing of A's).
+ */
+export const REFERENCES: Record<string, { resource: string; id: string }> = {
+  product_id: { resource: 'products', id: 'product_id' },
+  category_id: { resource: 'categories', id: 'category_id' },
+  warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
+  from_warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
+  to_warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
+  supplier_id: { resource: 'suppliers', id: 'supplier_id' },
+  customer_id: { resource: 'customers', id: 'customer_id' },
+};
+
+/** The route `make` is asked for when an instance of `resource` is only referenced: its detail route. */
+export const referencedRoute = (resource: string): RouteOf => ({ method: 'GET', path: `/${resource}/{id}`, key: `GET /${resource}/{id}` });
+
+const hasParams = (route: RouteOf) => route.path.includes('{');
+
+/** A resource of rows with an id and a unique name: POST creates, PUT changes, GET/DELETE by id. */
+function named(resource: string, idField: string, body: (n: number, name: string) => Record<string, unknown>, hostile: HostileOptions): ResourceFixture {
+  return {
+    async make(made, n, route, theirs): Promise<Instance> {
+      const name = theirs?.ids?.name ?? `${resource} ${n}`;
+      if (!hasParams(route)) return { params: {}, body: body(n, name), ids: { name } };
+      const row = await made('POST', `/${resource}`, body(n, name));
+      return { params: { id: row.id }, body: body(n, `${name} renamed`), ids: { [idField]: row.id, name: row.name } };
+    },
+    hostile: () => hostile,
+  };
+}
+
+async function category(made: Maker, n: number): Promise<string> {
+  return (await made('POST', '/categories', { name: `Category ${n}` })).id;
+}
+
+const productBody = (n: number, categoryId: string) => ({
+  name: `Product ${n}`,
+  price: 4.5,
+  cost_price: 2.25,
+  category_id: categoryId,
+  description: 'A product',
+  barcode: '4006381333931',
+  unit: 'kg',
+  sku: `SKU-F${n}`,
+  min_stock: 1.5,
+});
+
+const businessBody = (n: number) => ({
+  legal_name: `Hostile ${n} GmbH`,
+  address_lines: ['Street 1', '10115 Berlin'],
+  tax_id: `DE${n}`,
+  email: 'billing@example.com',
+  phone: '+1 555 0100',
+  invoice_footer: 'Thank you',
+});
+
+const customerBody = (n: number, email = `guest${n}@example.com`) => ({ name: `Guest ${n}`, email, phone: `+1 555 ${100000 + n}`, notes: 'VIP' });
+
 export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
+  // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
+  business: {
+    make: (_made, n, route) => Promise.resolve({ params: {}, body: route.method === 'PUT' ? businessBody(n) : undefined }),
+    hostile: () => ({ texts: ['invoice_footer'], emptyArrays: ['address_lines'] }),
+  },
+
   // CONTRACT.md 18: a restricted key of the business (revoking it never touches the caller's admin key)
   'api-keys': {
-    make: async (made, n) => ({ params: { id: (await made('POST', '/api-keys', { name: `Till ${n}`, scopes: ['sales'] })).id } }),
-    body: (n) => ({ name: `Till ${n}`, scopes: ['sales', 'orders:read'] }),
-    texts: ['name'],
+    async make(made, n, route): Promise<Instance> {
+      const body = { name: `Till ${n}`, scopes: ['sales', 'orders:read'] };
+      if (!hasParams(route)) return { params: {}, body };
+      return { params: { id: (await made('POST', '/api-keys', { name: `Till ${n}`, scopes: ['sales'] })).id } };
+    },
+    hostile: () => ({ texts: ['name'] }),
+  },
+
+  categories: named('categories', 'category_id', (_n, name) => ({ name, description: 'Shelf' }), { texts: ['name', 'description'] }),
+
+  suppliers: named('suppliers', 'supplier_id', (n, name) => ({ name, email: `orders${n}@supplier.example`, phone: '+44 20 7946 0000', notes: 'Net 30' }), {
+    texts: ['name', 'notes'],
+  }),
+
+  warehouses: {
+    async make(made, n, route): Promise<Instance> {
+      if (!hasParams(route)) return { params: {}, body: { name: `Depot ${n}`, address: '2 Main St', is_default: false } };
+      const row = await made('POST', '/warehouses', { name: `Depot ${n}`, address: '2 Main St' });
+      return { params: { id: row.id }, body: { name: `Depot ${n} renamed`, address: '3 Main St', is_default: false }, ids: { warehouse_id: row.id } };
+    },
+    hostile: () => ({ texts: ['name', 'address'] }),
+  },
+
+  customers: {
+    async make(made, n, route, theirs): Promise<Instance> {
+      if (!hasParams(route)) return { params: {}, body: customerBody(n, theirs?.ids?.email), ids: {} };
+      const row = await made('POST', '/customers', customerBody(n));
+      return { params: { id: row.id }, body: customerBody(n), ids: { customer_id: row.id, email: row.email } };
+    },
+    hostile: () => ({ texts: ['name', 'notes'] }),
+  },
+
+  products: {
+    async make(made, n, route, theirs): Promise<Instance> {
+      const body = productBody(n, await category(made, n));
+      if (theirs?.ids?.sku) body.sku = theirs.ids.sku; // A's SKU is free in B
+      if (!hasParams(route)) return { params: {}, body };
+      const row = await made('POST', '/products', body);
+      return { params: { id: row.id }, body: { ...body, sku: `SKU-G${n}`, is_active: true }, ids: { product_id: row.id, sku: row.sku } };
+    },
+    hostile: () => ({ texts: ['name', 'description', 'unit', 'sku'] }),
+  },
+
+  expenses: {
+    make: (_made, n) => Promise.resolve({ params: {}, body: { amount: 120.5, category: `utilities-${n}`, description: 'Power', date: '2026-11-02' } }),
+    hostile: () => ({ texts: ['category', 'description'] }),
+  },
+
+  payroll: {
+    async make(made, n, route): Promise<Instance> {
+      const body = { period_start: '2026-10-01', period_end: '2026-10-31', items: [{ employee_name: `Grace ${n}`, amount: 2500.75 }] };
+      if (!hasParams(route)) return { params: {}, body };
+      return { params: { id: (await made('POST', '/payroll/runs', body)).id } };
+    },
+    hostile: () => ({ texts: ['items[0].employee_name'] }),
   },
 };
 
