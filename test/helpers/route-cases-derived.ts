@@ -169,5 +169,6 @@ export function bodyCaseFor(route: DocumentedRoute): BodyRouteCase | undefined {
         }
       : undefined,
     ...options,
+    readBack: options.readBack ? (ctx, _field, response) => options.readBack!(makerFor(ctx.t, ctx.w.auth), made.get(ctx)!, response) : undefined,
   };
 }

@@ -62,9 +62,6 @@ const purchaseOrderBody = ({ w }: HostileContext) => ({
   items: [{ product_id: w.productId, quantity: 2.5, unit_cost: 3.1415 }],
 });
 
-const freshInvoice = async (ctx: HostileContext) =>
-  `/invoices/${(await data(ctx, 'POST', '/invoices', { customer_id: ctx.w.customerId, items: [{ product_id: ctx.w.productId, quantity: 1, price: 2 }] })).id}`;
-
 // a receiver that refuses connections, on events these tests never cause: deliveries end at once
 const webhookBody = ({ w, n }: HostileContext) => ({ url: `${w.hookUrl}/h${n}`, events: ['stock.out', 'invoice.paid'], secret: `whsec_${n}` });
 
@@ -159,15 +156,4 @@ export const BODY_CASES: Record<string, BodyRouteCase> = {
     texts: ['reason'],
     readBack: async (ctx) => (await call(ctx.t, ctx.w.auth, 'GET', `/loyalty/${ctx.w.customerId}/history`)).body,
   },
-  'POST /invoices': {
-    path: () => '/invoices',
-    body: ({ w }) => ({
-      customer_id: w.customerId,
-      items: [{ product_id: w.productId, quantity: 2.125, price: 3.99 }],
-      due_date: '2026-12-31',
-      notes: 'Net 30',
-    }),
-    texts: ['notes'],
-  },
-  'PUT /invoices/{id}': { path: freshInvoice, body: () => ({ status: 'paid', paid_date: '2026-11-20' }) },
 };

@@ -241,37 +241,4 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
   'POST /loyalty/redeem': (a) => [refused("A's customer", '/loyalty/redeem', { customer_id: a.customerId, points: 1 }, 'UNKNOWN_CUSTOMER', 'NOT_FOUND')],
   'GET /loyalty/{customer_id}': (a) => [notFound("A's customer", `/loyalty/${a.customerId}`)],
   'GET /loyalty/{customer_id}/history': (a) => [notFound("A's customer", `/loyalty/${a.customerId}/history`)],
-
-  'GET /invoices': (a) => [list('B lists its invoices', '/invoices'), list("filtered on A's customer", `/invoices?customer_id=${a.customerId}`)],
-  'POST /invoices': (a, b) => [
-    refused("A's customer", '/invoices', { customer_id: a.customerId, items: [{ product_id: b.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_CUSTOMER'),
-    refused("A's product", '/invoices', { customer_id: b.customerId, items: [{ product_id: a.productId, quantity: 1, price: 1 }] }, 'UNKNOWN_PRODUCT'),
-  ],
-  'GET /invoices/export': (a) => [
-    own('B exports its invoices', '/invoices/export', 200),
-    own("filtered on A's customer", `/invoices/export?customer_id=${a.customerId}`, 200),
-  ],
-  'GET /invoices/{id}': (a) => [
-    notFound("A's order invoice", `/invoices/${a.orderInvoiceId}`),
-    notFound("A's manual invoice", `/invoices/${a.manualInvoiceId}`),
-  ],
-  'GET /invoices/{id}/pdf': (a) => [
-    notFound("A's order invoice's PDF", `/invoices/${a.orderInvoiceId}/pdf`),
-    notFound("A's manual invoice's PDF", `/invoices/${a.manualInvoiceId}/pdf`),
-  ],
-  'POST /invoices/{id}/send': (a) => [
-    notFound("A's invoice sent to B's address", `/invoices/${a.orderInvoiceId}/send`, { to: 'b@example.com' }),
-    notFound("A's invoice to its customer", `/invoices/${a.manualInvoiceId}/send`, {}),
-  ],
-  'PUT /invoices/{id}': (a) => [
-    notFound("A's unpaid invoice marked paid", `/invoices/${a.manualInvoiceId}`, { status: 'paid' }),
-    notFound("A's paid invoice cancelled", `/invoices/${a.paidInvoiceId}`, { status: 'cancelled' }),
-  ],
-
-  'GET /finance/transactions': () => [list('B lists its ledger', '/finance/transactions'), list('refunds', '/finance/transactions?type=refund')],
-  'GET /finance/transactions/export': () => [
-    own('B exports its ledger', '/finance/transactions/export', 200),
-    own("A's expense category", `/finance/transactions/export?category=${encodeURIComponent('tenanta-rent')}`, 200),
-  ],
-  'GET /finance/summary': () => [own("B's summary", '/finance/summary?days=365', 200, undefined, (body, f) => expect(body.data.income).toBe(f.income))],
 };

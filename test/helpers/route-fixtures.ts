@@ -38,6 +38,8 @@ export interface HostileOptions {
   costs?: string[];
   /** arrays of the body that may be sent empty (`tags: []`) */
   emptyArrays?: string[];
+  /** reads back a text field the answer itself does not carry, as the business `made` calls as */
+  readBack?(made: Maker, instance: Instance, response: any): Promise<unknown>;
 }
 
 export interface ResourceFixture {
@@ -160,6 +162,25 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       return { params: { id: row.id }, body: { ...body, sku: `SKU-G${n}`, is_active: true }, ids: { product_id: row.id, sku: row.sku } };
     },
     hostile: () => ({ texts: ['name', 'description', 'unit', 'sku'] }),
+  },
+
+  invoices: {
+    async make(made, n, route): Promise<Instance> {
+      const customer = (await made('POST', '/customers', customerBody(n))).id;
+      const product = (await made('POST', '/products', { name: `Invoiced ${n}`, price: 2 })).id;
+      const body = { customer_id: customer, items: [{ product_id: product, quantity: 2.125, price: 3.99 }], due_date: '2026-12-31', notes: 'Net 30' };
+      if (!hasParams(route)) return { params: {}, body, ids: { customer_id: customer } };
+      const invoice = await made('POST', '/invoices', body);
+      // a send is queued only in these suites (MAIL_QUEUED_ONLY): the recipient is an address, never free text
+      const change = route.path.endsWith('/send') ? { to: `billing${n}@example.com` } : { status: 'paid', paid_date: '2026-11-20' };
+      return { params: { id: invoice.id }, body: change, ids: { invoice_id: invoice.id } };
+    },
+    hostile: (route) => (route.path === '/invoices' ? { texts: ['notes'] } : {}),
+  },
+
+  finance: {
+    make: () => Promise.resolve({ params: {} }),
+    check: (route) => (route.path === '/finance/summary' ? (body, b) => expect(body.data.income).toBe(b.income) : undefined),
   },
 
   expenses: {
