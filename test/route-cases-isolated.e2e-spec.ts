@@ -1,6 +1,6 @@
 import { DocumentedRoute } from './helpers/route-cases';
 import { attacksOn } from './helpers/route-cases-attacks';
-import { derivedIsolationCalls, uncovered } from './helpers/route-cases-derived';
+import { derivedIsolationCalls, handEntriesNotAllowed, uncovered } from './helpers/route-cases-derived';
 import { IsolationCall } from './helpers/route-cases-isolation';
 import { Instance, Maker, ResourceFixture } from './helpers/route-fixtures';
 
@@ -87,6 +87,10 @@ describe('route cases from fixtures: isolated state per case', () => {
     // a hand case counts only for a route that had one before (NOT_YET_DERIVED): a new route needs a fixture
     expect(uncovered(routes, { 'POST /things': true }, {})).toHaveLength(2);
     expect(uncovered(routes, {}, { things: fixture })).toEqual([]);
+  });
+
+  it('the hand entries are only those of routes not yet derived (the list only shrinks)', () => {
+    expect(handEntriesNotAllowed()).toEqual([]);
   });
 });
 

@@ -17,7 +17,57 @@ import { TestApp } from './test-app';
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The routes whose cases are still the hand entries on the shared World; none may be added. */
-export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([...Object.keys(ISOLATION_CASES), ...Object.keys(BODY_CASES)]);
+export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([
+  'DELETE /webhooks/{id}',
+  'GET /analytics/customers',
+  'GET /analytics/dashboard',
+  'GET /analytics/revenue',
+  'GET /analytics/top-products',
+  'GET /credit-notes',
+  'GET /credit-notes/{id}',
+  'GET /events',
+  'GET /loyalty/{customer_id}',
+  'GET /loyalty/{customer_id}/history',
+  'GET /orders',
+  'GET /orders/{id}',
+  'GET /orders/{id}/returns',
+  'GET /purchase-orders',
+  'GET /purchase-orders/{id}',
+  'GET /reports/inventory-valuation',
+  'GET /reports/margin',
+  'GET /returns',
+  'GET /returns/{id}',
+  'GET /stock/counts',
+  'GET /stock/counts/{id}',
+  'GET /stock/movements',
+  'GET /stock/reorder-suggestions',
+  'GET /stock/transfers',
+  'GET /stock/transfers/{id}',
+  'GET /webhooks',
+  'GET /webhooks/{id}',
+  'GET /webhooks/{id}/deliveries',
+  'POST /loyalty/redeem',
+  'POST /orders',
+  'POST /orders/{id}/cancel',
+  'POST /orders/{id}/returns',
+  'POST /purchase-orders',
+  'POST /purchase-orders/{id}/cancel',
+  'POST /purchase-orders/{id}/payments',
+  'POST /purchase-orders/{id}/receipts',
+  'POST /purchase-orders/{id}/submit',
+  'POST /stock/adjustments',
+  'POST /stock/counts',
+  'POST /stock/transfers',
+  'POST /stock/transfers/{id}/cancel',
+  'POST /stock/transfers/{id}/receive',
+  'POST /webhooks',
+  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver',
+  'PUT /purchase-orders/{id}',
+  'PUT /webhooks/{id}',
+]);
+
+/** Hand entries of routes not in NOT_YET_DERIVED: a new route gets a fixture, not a hand entry. */
+export const handEntriesNotAllowed = (): string[] => [...Object.keys(ISOLATION_CASES), ...Object.keys(BODY_CASES)].filter((key) => !NOT_YET_DERIVED.has(key));
 
 export function fixtureFor(route: Pick<DocumentedRoute, 'path'>, fixtures = RESOURCE_FIXTURES): ResourceFixture | undefined {
   return fixtures[resourceOf(route)];
