@@ -139,7 +139,9 @@ export async function derivedIsolationCalls(
     else calls.push(own(`B reads its ${resource}`, route.path, 200, undefined, fixture.check?.(route)));
     for (const name of referenceQueries(route)) {
       const theirs = await referenced(REFERENCES[name].resource, a, n());
-      calls.push(list(`filtered on A's ${REFERENCES[name].resource}`, `${route.path}?${name}=${theirs.ids![REFERENCES[name].id]}`));
+      const label = `filtered on A's ${REFERENCES[name].resource}`;
+      const path = `${route.path}?${name}=${theirs.ids![REFERENCES[name].id]}`;
+      calls.push(answersWithList(route) ? list(label, path) : own(label, path, 200)); // an export answers with CSV
     }
   } else {
     const theirs = await fixture.make(a, n(), referencedRoute(resource)).catch(() => undefined);
