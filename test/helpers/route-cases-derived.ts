@@ -33,8 +33,6 @@ export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([
   'GET /orders/export',
   'GET /orders/{id}',
   'GET /orders/{id}/returns',
-  'GET /purchase-orders',
-  'GET /purchase-orders/{id}',
   'GET /reports/inventory-valuation',
   'GET /reports/margin',
   'GET /returns',
@@ -52,11 +50,6 @@ export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([
   'POST /orders',
   'POST /orders/{id}/cancel',
   'POST /orders/{id}/returns',
-  'POST /purchase-orders',
-  'POST /purchase-orders/{id}/cancel',
-  'POST /purchase-orders/{id}/payments',
-  'POST /purchase-orders/{id}/receipts',
-  'POST /purchase-orders/{id}/submit',
   'POST /stock/adjustments',
   'POST /stock/counts',
   'POST /stock/transfers',
@@ -64,7 +57,6 @@ export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([
   'POST /stock/transfers/{id}/receive',
   'POST /webhooks',
   'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver',
-  'PUT /purchase-orders/{id}',
   'PUT /webhooks/{id}',
 ]);
 

@@ -42,9 +42,6 @@ async function data(ctx: HostileContext, method: string, path: string, body?: un
 const freshOrder = async (ctx: HostileContext) =>
   `/orders/${(await data(ctx, 'POST', '/orders', { customer: { email: ctx.w.customerEmail }, items: [{ product_id: ctx.w.productId, quantity: 1 }] })).order_id}/cancel`;
 
-const freshPurchaseOrder = async (ctx: HostileContext) =>
-  (await data(ctx, 'POST', '/purchase-orders', { supplier_id: ctx.w.supplierId, items: [{ product_id: ctx.w.productId, quantity: 1, unit_cost: 2 }] })).id;
-
 const freshTransfer = async (ctx: HostileContext) =>
   (
     await data(ctx, 'POST', '/stock/transfers', {
@@ -54,38 +51,10 @@ const freshTransfer = async (ctx: HostileContext) =>
     })
   ).id;
 
-const purchaseOrderBody = ({ w }: HostileContext) => ({
-  supplier_id: w.supplierId,
-  warehouse_id: w.annexId,
-  expected_date: '2026-12-24',
-  notes: 'Call before delivery',
-  items: [{ product_id: w.productId, quantity: 2.5, unit_cost: 3.1415 }],
-});
-
 // a receiver that refuses connections, on events these tests never cause: deliveries end at once
 const webhookBody = ({ w, n }: HostileContext) => ({ url: `${w.hookUrl}/h${n}`, events: ['stock.out', 'invoice.paid'], secret: `whsec_${n}` });
 
 export const BODY_CASES: Record<string, BodyRouteCase> = {
-  'POST /purchase-orders': { path: () => '/purchase-orders', body: purchaseOrderBody, costs: ['items[0].unit_cost'], texts: ['notes'] },
-  'PUT /purchase-orders/{id}': {
-    path: ({ w }) => `/purchase-orders/${w.purchaseOrderId}`,
-    body: purchaseOrderBody,
-    costs: ['items[0].unit_cost'],
-    texts: ['notes'],
-  },
-  'POST /purchase-orders/{id}/payments': {
-    // a cent per accepted request, of the world's ordered purchase order worth 2,000
-    path: ({ w }) => `/purchase-orders/${w.orderedPurchaseOrderId}/payments`,
-    body: () => ({ amount: 0.01, date: '2026-11-20', method: 'bank_transfer' }),
-  },
-  'POST /purchase-orders/{id}/receipts': {
-    // a thousandth of a unit per accepted request, from the world's ordered purchase order of 1,000 units
-    path: ({ w }) => `/purchase-orders/${w.orderedPurchaseOrderId}/receipts`,
-    body: ({ w }) => ({ warehouse_id: w.annexId, items: [{ purchase_order_item_id: w.orderedPurchaseOrderItemId, quantity: 0.001, unit_cost: 2.0625 }] }),
-    costs: ['items[0].unit_cost'],
-  },
-  'POST /purchase-orders/{id}/submit': { path: async (ctx) => `/purchase-orders/${await freshPurchaseOrder(ctx)}/submit` },
-  'POST /purchase-orders/{id}/cancel': { path: async (ctx) => `/purchase-orders/${await freshPurchaseOrder(ctx)}/cancel` },
   'POST /stock/adjustments': {
     path: () => '/stock/adjustments',
     body: ({ w }) => ({ product_id: w.productId, warehouse_id: w.defaultWarehouseId, quantity: 2.5, reason: 'restock', note: 'Delivery' }),

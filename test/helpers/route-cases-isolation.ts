@@ -55,56 +55,6 @@ export const own = (label: string, path: string, status: number, body?: unknown,
 const sumOf = (points: { revenue: number }[]) => Math.round(points.reduce((s, p) => s + p.revenue * 100, 0)) / 100;
 
 export const ISOLATION_CASES: Record<string, IsolationCase> = {
-  'GET /purchase-orders': (a) => [
-    list('B lists its purchase orders', '/purchase-orders'),
-    list("filtered on A's supplier", `/purchase-orders?supplier_id=${a.supplierId}`),
-  ],
-  'POST /purchase-orders': (a, b) => [
-    refused(
-      "A's supplier",
-      '/purchase-orders',
-      { supplier_id: a.supplierId, items: [{ product_id: b.productId, quantity: 1, unit_cost: 1 }] },
-      'UNKNOWN_SUPPLIER',
-    ),
-    refused(
-      "A's product",
-      '/purchase-orders',
-      { supplier_id: b.supplierId, items: [{ product_id: a.productId, quantity: 1, unit_cost: 1 }] },
-      'UNKNOWN_PRODUCT',
-    ),
-    refused(
-      "A's warehouse",
-      '/purchase-orders',
-      { supplier_id: b.supplierId, warehouse_id: a.annexId, items: [{ product_id: b.productId, quantity: 1, unit_cost: 1 }] },
-      'UNKNOWN_WAREHOUSE',
-    ),
-  ],
-  'GET /purchase-orders/{id}': (a) => [notFound("A's purchase order", `/purchase-orders/${a.purchaseOrderId}`)],
-  'PUT /purchase-orders/{id}': (a, b) => [
-    notFound("A's purchase order", `/purchase-orders/${a.purchaseOrderId}`, { notes: 'taken over' }),
-    refused("B's draft moved to A's supplier", `/purchase-orders/${b.purchaseOrderId}`, { supplier_id: a.supplierId }, 'UNKNOWN_SUPPLIER'),
-  ],
-  'POST /purchase-orders/{id}/submit': (a) => [notFound("A's purchase order", `/purchase-orders/${a.purchaseOrderId}/submit`, {})],
-  'POST /purchase-orders/{id}/cancel': (a) => [notFound("A's purchase order", `/purchase-orders/${a.purchaseOrderId}/cancel`, {})],
-  'POST /purchase-orders/{id}/payments': (a) => [notFound("A's purchase order", `/purchase-orders/${a.orderedPurchaseOrderId}/payments`, { amount: 1 })],
-  'POST /purchase-orders/{id}/receipts': (a, b) => [
-    notFound("A's purchase order", `/purchase-orders/${a.orderedPurchaseOrderId}/receipts`, {
-      items: [{ purchase_order_item_id: a.orderedPurchaseOrderItemId, quantity: 1 }],
-    }),
-    refused(
-      "A's warehouse",
-      `/purchase-orders/${b.orderedPurchaseOrderId}/receipts`,
-      { warehouse_id: a.annexId, items: [{ purchase_order_item_id: b.orderedPurchaseOrderItemId, quantity: 1 }] },
-      'UNKNOWN_WAREHOUSE',
-    ),
-    refused(
-      "A's purchase order line",
-      `/purchase-orders/${b.orderedPurchaseOrderId}/receipts`,
-      { items: [{ purchase_order_item_id: a.orderedPurchaseOrderItemId, quantity: 1 }] },
-      'VALIDATION_FAILED',
-    ),
-  ],
-
   'POST /stock/adjustments': (a, b) => [
     refused("A's product", '/stock/adjustments', { product_id: a.productId, quantity: -1, reason: 'damage' }, 'UNKNOWN_PRODUCT'),
     refused("A's warehouse", '/stock/adjustments', { product_id: b.productId, warehouse_id: a.annexId, quantity: 1, reason: 'restock' }, 'UNKNOWN_WAREHOUSE'),

@@ -65,6 +65,7 @@ export const REFERENCES: Record<string, { resource: string; id: string }> = {
   to_warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
   supplier_id: { resource: 'suppliers', id: 'supplier_id' },
   customer_id: { resource: 'customers', id: 'customer_id' },
+  purchase_order_item_id: { resource: 'purchase-orders', id: 'purchase_order_item_id' },
 };
 
 /** The route `make` is asked for when an instance of `resource` is only referenced: its detail route. */
@@ -181,6 +182,36 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
   finance: {
     make: () => Promise.resolve({ params: {} }),
     check: (route) => (route.path === '/finance/summary' ? (body, b) => expect(body.data.income).toBe(b.income) : undefined),
+  },
+
+  // a fresh order per case: a draft for PUT/submit/cancel, submitted (ordered) for payments and receipts
+  'purchase-orders': {
+    async make(made, n, route): Promise<Instance> {
+      const supplier = (await made('POST', '/suppliers', { name: `Supplier PO ${n}` })).id;
+      const warehouse = (await made('POST', '/warehouses', { name: `Dock ${n}`, address: `${n} Dock St` })).id;
+      const product = (await made('POST', '/products', { name: `Purchased ${n}`, price: 2 })).id;
+      const body = {
+        supplier_id: supplier,
+        warehouse_id: warehouse,
+        expected_date: '2026-12-24',
+        notes: 'Call before delivery',
+        items: [{ product_id: product, quantity: 2.5, unit_cost: 3.1415 }],
+      };
+      if (!hasParams(route)) return { params: {}, body, ids: { supplier_id: supplier } };
+      const order = await made('POST', '/purchase-orders', body);
+      const ids = { purchase_order_id: order.id, purchase_order_item_id: order.items[0].id, supplier_id: supplier };
+      const action = route.path.split('/')[3];
+      if (action === 'payments' || action === 'receipts') await made('POST', `/purchase-orders/${order.id}/submit`, {});
+      const bodies: Record<string, Record<string, unknown> | undefined> = {
+        payments: { amount: 0.01, date: '2026-11-20', method: 'bank_transfer' },
+        receipts: { warehouse_id: warehouse, items: [{ purchase_order_item_id: order.items[0].id, quantity: 0.001, unit_cost: 2.0625 }] },
+      };
+      return { params: { id: order.id }, body: action ? bodies[action] : route.method === 'PUT' ? body : undefined, ids };
+    },
+    hostile: (route) => {
+      if (route.path === '/purchase-orders' || route.method === 'PUT') return { costs: ['items[0].unit_cost'], texts: ['notes'] };
+      return route.path.endsWith('/receipts') ? { costs: ['items[0].unit_cost'] } : {};
+    },
   },
 
   expenses: {
