@@ -32,10 +32,12 @@ interface Outcome {
 describe('faults: database stopped and started under load', () => {
   let db: FaultDatabase;
   let app: NestExpressApplication;
+  let connectTimeoutMs: number;
 
   beforeAll(async () => {
     db = await FaultDatabase.create('faults');
     const config = { ...loadConfig(), databaseUrl: db.url, logLevel: 'error' as const, rateLimitPerMinute: 0 };
+    connectTimeoutMs = config.dbConnectTimeoutMs;
     ({ app } = await createApplication(config, new UnexpectedErrorsLogger('error')));
     await app.init();
   }, 120_000);
@@ -132,7 +134,9 @@ describe('faults: database stopped and started under load', () => {
     // down: every answer is the contract's 503, quickly
     expect(during.length).toBeGreaterThan(10);
     expect(during.every((o) => o.status === 503 && o.code === 'SERVICE_UNAVAILABLE')).toBe(true);
-    expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(2500); // measured: < 250 ms; the pool's connect timeout is 5 s
+    // "quickly" is: no request waits out the pool's connect timeout (measured: < 250 ms on an idle
+    // machine, 4.1 s once on a loaded one, so a tighter wall-clock bound would only measure the load)
+    expect(Math.max(...during.map((o) => o.ms))).toBeLessThan(connectTimeoutMs);
     // across the whole run nothing is a 500 and nothing hangs
     expect(outcomes.filter((o) => o.status === 500)).toEqual([]);
     expect(outcomes.every((o) => [200, 201, 503].includes(o.status))).toBe(true);

@@ -110,3 +110,38 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 export function consoleBusiness(app: ConsoleApp, name = 'Corner Coffee', options: { currency?: string; timezone?: string } = {}): Promise<TestBusiness> {
   return createBusiness(app.t, name, options);
 }
+
+type Matchers<T> = jest.JestMatchers<T>;
+type Eventually<T> = {
+  [K in Exclude<keyof Matchers<T>, 'not'>]: Matchers<T>[K] extends (...args: infer A) => unknown ? (...args: A) => Promise<void> : never;
+} & {
+  not: Eventually<T>;
+};
+
+/**
+ * `expect`, retried: reads the value again (every 50 ms, up to 10 s) until the matcher passes, then
+ * throws the matcher's own last failure. What the page shows arrives after its own requests, so a
+ * single read right after a heading appears races them; this is Playwright's web-first assertion
+ * for jest's matchers.
+ */
+export function eventually<T>(read: () => Promise<T> | T, negate = false, timeoutMs = 10_000): Eventually<T> {
+  return new Proxy({} as Eventually<T>, {
+    get: (_target, matcher: string) => {
+      if (matcher === 'not') return eventually(read, !negate, timeoutMs);
+      return async (...args: unknown[]) => {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const value = await read();
+          try {
+            const subject = negate ? expect(value).not : expect(value);
+            (subject as unknown as Record<string, (...a: unknown[]) => void>)[matcher](...args);
+            return;
+          } catch (failure) {
+            if (Date.now() > deadline) throw failure;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
+      };
+    },
+  });
+}

@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -61,12 +62,12 @@ describeInBrowser('the console customers in a browser', () => {
     await page.waitForURL(/\/console\/customers\?q=ADA%40$/);
     await page.getByRole('link', { name: 'Bob Babbage' }).waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /Ada Lovelace/ });
-    expect(await row.locator('td').allTextContents()).toEqual(['Ada Lovelace', 'ada@example.com', '—', '1', '£51.00', '51']);
+    await eventually(() => row.locator('td').allTextContents()).toEqual(['Ada Lovelace', 'ada@example.com', '—', '1', '£51.00', '51']);
 
     await page.reload();
     await page.getByRole('link', { name: 'Ada Lovelace' }).waitFor();
-    expect(await page.getByLabel('Search customers').inputValue()).toBe('ADA@');
-    expect(await page.getByRole('link', { name: 'Bob Babbage' }).count()).toBe(0);
+    await eventually(() => page.getByLabel('Search customers').inputValue()).toBe('ADA@');
+    await eventually(() => page.getByRole('link', { name: 'Bob Babbage' }).count()).toBe(0);
 
     await page.getByLabel('Search customers').fill('nobody');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -83,8 +84,8 @@ describeInBrowser('the console customers in a browser', () => {
     await page.waitForURL(`${app.origin}/console/customers/${ada}`);
     await page.getByRole('heading', { level: 2, name: 'Ada Lovelace' }).waitFor();
     const orderLink = page.getByRole('region', { name: 'Orders' }).getByRole('link', { name: orderNumber });
-    expect(await orderLink.getAttribute('href')).toBe(`/console/orders/${orderId}`);
-    expect(await page.getByTestId('loyalty-balance').textContent()).toBe('51 points');
+    await eventually(() => orderLink.getAttribute('href')).toBe(`/console/orders/${orderId}`);
+    await eventually(() => page.getByTestId('loyalty-balance').textContent()).toBe('51 points');
     await page.getByRole('table', { name: 'History' }).getByText(`Points earned on order ${orderNumber}`).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -94,11 +95,11 @@ describeInBrowser('the console customers in a browser', () => {
     await form.getByRole('button', { name: 'Redeem points' }).click();
     const alert = form.getByRole('alert');
     await alert.getByText(/INSUFFICIENT_POINTS/).waitFor();
-    expect(await alert.textContent()).toMatch(/balance: 51, requested: 60/);
-    expect(await alert.textContent()).toMatch(/Request id/);
+    await eventually(() => alert.textContent()).toMatch(/balance: 51, requested: 60/);
+    await eventually(() => alert.textContent()).toMatch(/Request id/);
     // nothing lost from the form, nothing redeemed
-    expect(await form.getByLabel('Points to redeem').inputValue()).toBe('60');
-    expect(await form.getByLabel('Reason (optional)').inputValue()).toBe('Birthday gift');
+    await eventually(() => form.getByLabel('Points to redeem').inputValue()).toBe('60');
+    await eventually(() => form.getByLabel('Reason (optional)').inputValue()).toBe('Birthday gift');
     expect((await api.get(`/loyalty/${ada}`).expect(200)).body.balance).toBe(51);
 
     await form.getByLabel('Points to redeem').fill('50');
@@ -106,7 +107,7 @@ describeInBrowser('the console customers in a browser', () => {
     await form.getByRole('status').getByText('Redeemed 50 points; the balance is now 1 points.').waitFor();
     await page.getByTestId('loyalty-balance').getByText('1 points').waitFor();
     await page.getByRole('table', { name: 'History' }).getByText('Birthday gift').waitFor();
-    expect(await form.getByRole('alert').count()).toBe(0);
+    await eventually(() => form.getByRole('alert').count()).toBe(0);
     expect((await api.get(`/loyalty/${ada}`).expect(200)).body).toMatchObject({ balance: 1, lifetime_redeemed: 50 });
     const history = (await api.get(`/loyalty/${ada}/history`).expect(200)).body as { type: string; points: number }[];
     expect(history.filter((t) => t.type === 'redeem')).toHaveLength(1);

@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -60,18 +61,23 @@ describeInBrowser('the console dashboard in a browser', () => {
     const chart = page.getByRole('figure', { name: /Revenue per day/ });
     await chart.locator('.chart[data-drawn="true"]').waitFor();
 
-    expect(await figure(page, 'Revenue').textContent()).toBe('€1,234,568.29');
-    expect(await figure(page, 'Orders').textContent()).toBe('3');
-    expect(await figure(page, 'Average order value').textContent()).toBe('€411,522.76');
-    expect(await figure(page, 'Customers').textContent()).toBe('0');
+    await eventually(() => figure(page, 'Revenue').textContent()).toBe('€1,234,568.29');
+    await eventually(() => figure(page, 'Orders').textContent()).toBe('3');
+    await eventually(() => figure(page, 'Average order value').textContent()).toBe('€411,522.76');
+    await eventually(() => figure(page, 'Customers').textContent()).toBe('0');
 
     const table = chart.getByRole('table', { name: /Revenue per day/ });
-    expect(await table.locator('tbody tr').count()).toBe(30);
+    await eventually(() => table.locator('tbody tr').count()).toBe(30);
     const today = table.locator('tbody tr').last();
-    expect(await today.locator('td').allTextContents()).toEqual(['€1,234,568.29', '3']);
+    await eventually(() => today.locator('td').allTextContents()).toEqual(['€1,234,568.29', '3']);
 
     const top = page.getByRole('region', { name: 'Top products' }).getByRole('table');
-    expect(await top.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['Grinder', expect.stringMatching(/^SKU-/), '1', '€1,234,567.89']);
+    await eventually(() => top.locator('tbody tr').first().locator('td').allTextContents()).toEqual([
+      'Grinder',
+      expect.stringMatching(/^SKU-/),
+      '1',
+      '€1,234,567.89',
+    ]);
     const low = page.getByRole('region', { name: 'Below minimum stock' });
     expect(
       await low
@@ -98,16 +104,16 @@ describeInBrowser('the console dashboard in a browser', () => {
     await page.getByRole('radio', { name: '7 days' }).press('Space');
     await page.waitForURL(`${app.origin}/console/dashboard?days=7`);
     await page.getByRole('figure', { name: 'Revenue per day, the last 7 days' }).getByRole('table').locator('tbody tr').nth(6).waitFor();
-    expect(await chart.getByRole('table').locator('tbody tr').count()).toBe(7);
+    await eventually(() => chart.getByRole('table').locator('tbody tr').count()).toBe(7);
 
     await page.reload();
     await page.getByRole('figure', { name: 'Revenue per day, the last 7 days' }).locator('.chart[data-drawn="true"]').waitFor();
-    expect(await page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
+    await eventually(() => page.getByRole('radio', { name: '7 days' }).isChecked()).toBe(true);
 
     await page.goBack();
     await page.waitForURL(`${app.origin}/console/dashboard`);
     await page.getByRole('figure', { name: 'Revenue per day, the last 30 days' }).waitFor();
-    expect(await page.getByRole('radio', { name: '30 days' }).isChecked()).toBe(true);
+    await eventually(() => page.getByRole('radio', { name: '30 days' }).isChecked()).toBe(true);
     expect(cspViolations(tab)).toEqual([]);
     await context.close();
   });
@@ -124,7 +130,7 @@ describeInBrowser('the console dashboard in a browser', () => {
     expect(text).toMatch(/VALIDATION_FAILED/);
     expect(text).toMatch(/days/);
     expect(text).toContain(`Request id: ${requestId}`);
-    expect(await page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });

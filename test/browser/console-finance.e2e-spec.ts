@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -48,10 +49,10 @@ describeInBrowser('the console finance in a browser', () => {
     await signIn(page, biz.api_key);
     await page.getByRole('heading', { level: 1, name: 'Finance' }).waitFor();
     await figure(page, 'Income').getByText('$0.30').waitFor();
-    expect(await figure(page, 'Expenses').textContent()).toBe('$0.20');
-    expect(await figure(page, 'Net').textContent()).toBe('$0.10');
+    await eventually(() => figure(page, 'Expenses').textContent()).toBe('$0.20');
+    await eventually(() => figure(page, 'Net').textContent()).toBe('$0.10');
     const categories = page.getByRole('table', { name: 'By category' });
-    expect(await categories.getByRole('row', { name: /sales/ }).locator('td').allTextContents()).toEqual(['income', 'sales', '1', '$0.30']);
+    await eventually(() => categories.getByRole('row', { name: /sales/ }).locator('td').allTextContents()).toEqual(['income', 'sales', '1', '$0.30']);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('radio', { name: '7 days' }).check();
@@ -65,8 +66,8 @@ describeInBrowser('the console finance in a browser', () => {
     await page.waitForURL(/type=expense/);
     await transactions.getByRole('cell', { name: 'sales' }).waitFor({ state: 'detached' });
     await transactions.getByRole('cell', { name: 'flour', exact: true }).waitFor();
-    expect(await rows.count()).toBe(1);
-    expect(await rows.first().locator('td').allTextContents()).toEqual([expect.any(String), 'expense', 'flour', 'Rye flour', '—', '$0.20']);
+    await eventually(() => rows.count()).toBe(1);
+    await eventually(() => rows.first().locator('td').allTextContents()).toEqual([expect.any(String), 'expense', 'flour', 'Rye flour', '—', '$0.20']);
 
     await filters.getByLabel('Category').fill('nothing-here');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -75,11 +76,11 @@ describeInBrowser('the console finance in a browser', () => {
 
     await page.reload();
     await page.getByText('No transaction matches these filters.').waitFor();
-    expect(await filters.getByLabel('Type').inputValue()).toBe('expense');
-    expect(await filters.getByLabel('Category').inputValue()).toBe('nothing-here');
+    await eventually(() => filters.getByLabel('Type').inputValue()).toBe('expense');
+    await eventually(() => filters.getByLabel('Category').inputValue()).toBe('nothing-here');
     await page.goBack();
     await rows.first().waitFor();
-    expect(await filters.getByLabel('Category').inputValue()).toBe('');
+    await eventually(() => filters.getByLabel('Category').inputValue()).toBe('');
     expect(cspViolations(tab)).toEqual([]);
     await context.close();
   });
@@ -118,23 +119,23 @@ describeInBrowser('the console finance in a browser', () => {
     await page.keyboard.type('2500.10');
     await page.keyboard.press('Enter');
     await form.getByLabel('Employee name, line 2').waitFor();
-    expect(await focusedName(page)).toBe('Employee name, line 2');
+    await eventually(() => focusedName(page)).toBe('Employee name, line 2');
     await page.keyboard.type('Alan Turing');
     await page.keyboard.press('Tab');
     await page.keyboard.type('0.20');
     // Tab past the line's Remove button reaches Add line
     await page.keyboard.press('Tab');
-    expect(await focusedName(page)).toBe('Remove line 2');
+    await eventually(() => focusedName(page)).toBe('Remove line 2');
     await page.keyboard.press('Tab');
-    expect(await focusedName(page)).toBe('Add line');
+    await eventually(() => focusedName(page)).toBe('Add line');
     await page.keyboard.press('Enter');
     await form.getByLabel('Employee name, line 3').waitFor();
-    expect(await focusedName(page)).toBe('Employee name, line 3');
+    await eventually(() => focusedName(page)).toBe('Employee name, line 3');
     expect(await seriousAxeViolations(page)).toEqual([]);
     // the third line stays blank and is left out
     await form.getByRole('button', { name: 'Create payroll run' }).click();
     await form.getByRole('status').getByText('Payroll run of $2,500.30 for 2 employees (Nov 1, 2026 to Nov 15, 2026) recorded.').waitFor();
-    expect(await form.getByLabel('Employee name, line 2').count()).toBe(0);
+    await eventually(() => form.getByLabel('Employee name, line 2').count()).toBe(0);
 
     const runs = (await api.get('/payroll/runs').expect(200)).body.data;
     expect(runs).toEqual([
@@ -169,8 +170,8 @@ describeInBrowser('the console finance in a browser', () => {
       .getByRole('alert')
       .getByText(/VALIDATION_FAILED/)
       .waitFor();
-    expect(await form.getByRole('alert').textContent()).toMatch(/items\[0\]\.amount/);
-    expect(await form.getByLabel('Employee name, line 1').inputValue()).toBe('Edsger Dijkstra');
+    await eventually(() => form.getByRole('alert').textContent()).toMatch(/items\[0\]\.amount/);
+    await eventually(() => form.getByLabel('Employee name, line 1').inputValue()).toBe('Edsger Dijkstra');
     expect((await api.get('/payroll/runs').expect(200)).body.meta.total).toBe(1);
     await context.close();
   });

@@ -9,6 +9,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -69,7 +70,7 @@ describeInBrowser('the console frame in a browser', () => {
     await signIn(page, 'bo_live_not-a-key');
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/UNAUTHORIZED/);
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Request id: [0-9a-f-]{36}/i);
-    expect(await page.getByLabel('API key').isVisible()).toBe(true);
+    await eventually(() => page.getByLabel('API key').isVisible()).toBe(true);
     expect((await storageOf(page)).session).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
@@ -82,14 +83,14 @@ describeInBrowser('the console frame in a browser', () => {
     await signIn(page, biz.api_key);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(page.url()).toBe(`${app.origin}/console/dashboard`);
-    expect(await page.getByText('Corner Coffee').first().isVisible()).toBe(true);
+    await eventually(() => page.getByText('Corner Coffee').first().isVisible()).toBe(true);
     const nav = page.getByRole('navigation');
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+    await eventually(() => nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
 
-    expect(await storageOf(page)).toEqual({ session: [biz.api_key], local: 0, cookie: '' });
-    expect(await context.cookies()).toEqual([]);
+    await eventually(() => storageOf(page)).toEqual({ session: [biz.api_key], local: 0, cookie: '' });
+    await eventually(() => context.cookies()).toEqual([]);
     expect(page.url()).not.toContain(biz.api_key);
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await eventually(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -112,7 +113,7 @@ describeInBrowser('the console frame in a browser', () => {
     await app.t.db.query(`UPDATE api_keys SET revoked_at = now() WHERE business_id = $1`, [other.business_id]);
     await page.getByRole('radio', { name: '30 days' }).click(); // reads the new period with the revoked key
     await page.getByLabel('API key').waitFor();
-    expect(await page.getByRole('status').first().textContent()).toMatch(/session has ended/);
+    await eventually(() => page.getByRole('status').first().textContent()).toMatch(/session has ended/);
     expect((await storageOf(page)).session).not.toContain(other.api_key);
     expect(cspViolations(tab)).toEqual([]);
     await context.close();

@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -80,7 +81,9 @@ describeInBrowser('the console inventory in a browser', () => {
       const { page, context } = tab;
       await signIn(page, biz.api_key);
       await page.getByRole('heading', { level: 1, name: 'Inventory' }).waitFor();
-      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).getAttribute('href')).toBe('/console/inventory');
+      await eventually(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).getAttribute('href')).toBe(
+        '/console/inventory',
+      );
       await page.getByLabel('Product to adjust').fill('Enamel');
       await page.getByRole('button', { name: 'Choose Enamel mug' }).click();
       await page.getByLabel('Warehouse', { exact: true }).selectOption({ label: 'Main (default)' });
@@ -89,8 +92,8 @@ describeInBrowser('the console inventory in a browser', () => {
       await page.getByLabel('Note', { exact: true }).fill('dropped');
       await page.getByRole('button', { name: 'Adjust stock' }).click();
       await page.getByRole('status').filter({ hasText: 'Adjusted Enamel mug by -2.5' }).waitFor();
-      expect(await page.getByRole('status').filter({ hasText: 'Adjusted' }).textContent()).toContain('now 7.5');
-      expect(await stockIn(mugs, biz.warehouse_id)).toBe(7.5);
+      await eventually(() => page.getByRole('status').filter({ hasText: 'Adjusted' }).textContent()).toContain('now 7.5');
+      await eventually(() => stockIn(mugs, biz.warehouse_id)).toBe(7.5);
       const list = page.getByRole('region', { name: 'Latest adjustments' }).getByRole('table');
       await list.getByRole('row', { name: /dropped/ }).waitFor();
       expect((await cells(page, list, 'dropped')).slice(1)).toEqual(['Enamel mug', 'Main', '-2.5', '7.5', 'damage', 'dropped']);
@@ -122,7 +125,7 @@ describeInBrowser('the console inventory in a browser', () => {
       await page.getByRole('button', { name: 'Create transfer' }).click();
       await page.getByRole('heading', { name: 'Transfer TR-0001' }).waitFor();
       expect(page.url()).toMatch(/\/console\/inventory\/transfers\/[0-9a-f-]{36}$/);
-      expect(await stockIn(oat, biz.warehouse_id)).toBe(6);
+      await eventually(() => stockIn(oat, biz.warehouse_id)).toBe(6);
 
       await page.getByLabel('Arrived of Oat milk').fill('3');
       await page.getByRole('button', { name: 'Receive', exact: true }).click();
@@ -133,14 +136,14 @@ describeInBrowser('the console inventory in a browser', () => {
       await page.getByRole('status').filter({ hasText: 'Transfer TR-0001 received.' }).waitFor();
       const lines = page.getByRole('table', { name: 'Lines of transfer TR-0001' });
       await lines.getByRole('row', { name: /Oat milk/ }).waitFor();
-      expect(await cells(page, lines, 'Oat milk')).toEqual(['Oat milk', '4', '3', '1']);
-      expect(await cells(page, lines, 'Cane sugar')).toEqual(['Cane sugar', '2', '2', '0']);
+      await eventually(() => cells(page, lines, 'Oat milk')).toEqual(['Oat milk', '4', '3', '1']);
+      await eventually(() => cells(page, lines, 'Cane sugar')).toEqual(['Cane sugar', '2', '2', '0']);
       const transferId = page.url().split('/').pop()!;
       const transfer = (await api.get(`/stock/transfers/${transferId}`).expect(200)).body.data;
       expect(transfer.status).toBe('received');
       expect(transfer.items.find((i: { product_id: string }) => i.product_id === oat)).toMatchObject({ quantity: 4, received_quantity: 3, lost_quantity: 1 });
-      expect(await stockIn(oat, backStore)).toBe(3);
-      expect(await stockIn(sugar, backStore)).toBe(2);
+      await eventually(() => stockIn(oat, backStore)).toBe(3);
+      await eventually(() => stockIn(sugar, backStore)).toBe(2);
 
       // the list, then a second transfer cancelled: Escape first keeps it
       const second = (
@@ -156,7 +159,7 @@ describeInBrowser('the console inventory in a browser', () => {
       await page.getByRole('button', { name: 'Cancel transfer' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Cancel transfer TR-0002?' });
       await confirm.waitFor();
-      expect(await page.evaluate<boolean>(`!!document.activeElement && !!document.activeElement.closest('dialog[open]')`)).toBe(true);
+      await eventually(() => page.evaluate<boolean>(`!!document.activeElement && !!document.activeElement.closest('dialog[open]')`)).toBe(true);
       await page.keyboard.press('Escape');
       await confirm.waitFor({ state: 'hidden' });
       expect((await api.get(`/stock/transfers/${second.id}`).expect(200)).body.data.status).toBe('in_transit');
@@ -164,7 +167,7 @@ describeInBrowser('the console inventory in a browser', () => {
       await confirm.getByRole('button', { name: 'Cancel transfer' }).click();
       await page.getByRole('status').filter({ hasText: 'TR-0002 cancelled' }).waitFor();
       expect((await api.get(`/stock/transfers/${second.id}`).expect(200)).body.data.status).toBe('cancelled');
-      expect(await stockIn(sugar, biz.warehouse_id)).toBe(3);
+      await eventually(() => stockIn(sugar, biz.warehouse_id)).toBe(3);
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(cspViolations(tab)).toEqual([]);
       await context.close();
@@ -192,8 +195,8 @@ describeInBrowser('the console inventory in a browser', () => {
       await page.getByRole('button', { name: 'Submit count' }).click();
       const changed = page.getByRole('region', { name: 'The stock changed while you counted' });
       await changed.waitFor();
-      expect(await cells(page, changed.getByRole('table'), 'House beans')).toEqual(['House beans', '7', '9']);
-      expect(await stockIn(beans, biz.warehouse_id)).toBe(9);
+      await eventually(() => cells(page, changed.getByRole('table'), 'House beans')).toEqual(['House beans', '7', '9']);
+      await eventually(() => stockIn(beans, biz.warehouse_id)).toBe(9);
       expect((await api.get('/stock/counts').expect(200)).body.meta.total).toBe(0);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -204,14 +207,14 @@ describeInBrowser('the console inventory in a browser', () => {
         .nth(2)
         .filter({ hasText: /^9$/ })
         .waitFor();
-      expect(await page.getByLabel('Counted House beans').inputValue()).toBe('');
+      await eventually(() => page.getByLabel('Counted House beans').inputValue()).toBe('');
       await page.getByLabel('Counted House beans').fill('8');
       await page.getByRole('button', { name: 'Submit count' }).click();
       const done = page.getByRole('region', { name: 'Count CNT-0001 recorded' });
       await done.waitFor();
       await done.getByRole('row', { name: /House beans/ }).waitFor();
-      expect(await cells(page, done.getByRole('table'), 'House beans')).toEqual(['House beans', '9', '8', '-1']);
-      expect(await stockIn(beans, biz.warehouse_id)).toBe(8);
+      await eventually(() => cells(page, done.getByRole('table'), 'House beans')).toEqual(['House beans', '9', '8', '-1']);
+      await eventually(() => stockIn(beans, biz.warehouse_id)).toBe(8);
       const counts = (await api.get('/stock/counts').expect(200)).body;
       expect(counts.meta.total).toBe(1);
       expect(counts.data[0].items).toEqual([{ product_id: beans, expected_quantity: 9, counted_quantity: 8, difference: -1 }]);
@@ -241,7 +244,7 @@ describeInBrowser('the console inventory in a browser', () => {
       await tabTo(page, /^Submit count$/);
       await page.keyboard.press('Enter');
       await page.getByRole('region', { name: /Count CNT-\d{4} recorded/ }).waitFor();
-      expect(await stockIn(cups, biz.warehouse_id)).toBe(38);
+      await eventually(() => stockIn(cups, biz.warehouse_id)).toBe(38);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await context.close();
     },
@@ -258,8 +261,8 @@ describeInBrowser('the console inventory in a browser', () => {
       const requestId = (await refused).headers()['x-request-id'];
       const alert = page.getByRole('alert').filter({ hasText: 'NOT_FOUND' });
       await alert.waitFor();
-      expect(await alert.textContent()).toContain(`Request id: ${requestId}`);
-      expect(await page.getByRole('heading', { level: 1, name: 'Inventory' }).isVisible()).toBe(true);
+      await eventually(() => alert.textContent()).toContain(`Request id: ${requestId}`);
+      await eventually(() => page.getByRole('heading', { level: 1, name: 'Inventory' }).isVisible()).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'All transfers' }).click();
@@ -268,11 +271,11 @@ describeInBrowser('the console inventory in a browser', () => {
       await page.waitForURL(`${app.origin}/console/inventory/transfers?status=cancelled`);
       await page.reload();
       await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
-      expect(await page.getByLabel('Status').inputValue()).toBe('cancelled');
+      await eventually(() => page.getByLabel('Status').inputValue()).toBe('cancelled');
       await page.goBack();
       await page.waitForURL(`${app.origin}/console/inventory/transfers`);
       await page.getByRole('heading', { name: 'Transfers', exact: true }).waitFor();
-      expect(await page.getByLabel('Status').inputValue()).toBe('');
+      await eventually(() => page.getByLabel('Status').inputValue()).toBe('');
       await context.close();
     },
     LONG,

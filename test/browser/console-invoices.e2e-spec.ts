@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -44,7 +45,7 @@ describeInBrowser('the console invoices in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
     const rows = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');
     await rows.nth(2).waitFor();
-    expect(await rows.count()).toBe(3);
+    await eventually(() => rows.count()).toBe(3);
     expect(
       await page
         .getByRole('row', { name: new RegExp(invoices[2].number) })
@@ -58,17 +59,17 @@ describeInBrowser('the console invoices in a browser', () => {
     await page.waitForURL(/\/console\/invoices\?status=overdue$/);
     await page.getByRole('link', { name: invoices[0].number }).waitFor();
     await page.getByRole('link', { name: invoices[1].number }).waitFor({ state: 'detached' });
-    expect(await rows.count()).toBe(1);
+    await eventually(() => rows.count()).toBe(1);
 
     await page.reload();
     await page.getByRole('link', { name: invoices[0].number }).waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('overdue');
-    expect(await rows.count()).toBe(1);
+    await eventually(() => page.getByLabel('Status').inputValue()).toBe('overdue');
+    await eventually(() => rows.count()).toBe(1);
 
     await page.goBack();
     await page.waitForURL(/\/console\/invoices$/);
     await rows.nth(2).waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('');
+    await eventually(() => page.getByLabel('Status').inputValue()).toBe('');
 
     // a date range the invoices are not in
     await page.getByLabel('To').fill('2020-01-01');
@@ -86,15 +87,15 @@ describeInBrowser('the console invoices in a browser', () => {
     await page.getByRole('link', { name: target.number }).click();
     await page.waitForURL(`${app.origin}/console/invoices/${target.id}`);
     await page.getByRole('heading', { name: `Invoice ${target.number}` }).waitFor();
-    expect(await page.getByTestId('invoice-status').textContent()).toBe('Unpaid');
-    expect(await page.getByTestId('invoice-total').textContent()).toBe('€0.20');
+    await eventually(() => page.getByTestId('invoice-status').textContent()).toBe('Unpaid');
+    await eventually(() => page.getByTestId('invoice-total').textContent()).toBe('€0.20');
     await page.getByRole('region', { name: 'Credit notes' }).getByText('No credit note for this invoice.').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByLabel('Paid date').fill('2026-11-20');
     await page.getByRole('button', { name: 'Mark paid' }).click();
     await page.getByTestId('invoice-status').getByText('Paid', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    await eventually(() => page.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
 
     const stored = (await api.get(`/invoices/${target.id}`).expect(200)).body.data;
     expect(stored).toMatchObject({ status: 'paid', paid_date: '2026-11-20' });
@@ -112,12 +113,12 @@ describeInBrowser('the console invoices in a browser', () => {
     await page.getByRole('button', { name: 'Mark overdue' }).click();
     await page.getByTestId('invoice-status').getByText('Overdue').waitFor();
     expect((await api.get(`/invoices/${target.id}`).expect(200)).body.data.status).toBe('overdue');
-    expect(await page.getByRole('button', { name: 'Mark overdue' }).count()).toBe(0);
+    await eventually(() => page.getByRole('button', { name: 'Mark overdue' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: `Cancel invoice ${target.number}?` });
     await dialog.waitFor();
-    expect(await dialog.getByRole('button', { name: 'Keep invoice' }).evaluate((el) => el.matches(':focus'))).toBe(true);
+    await eventually(() => dialog.getByRole('button', { name: 'Keep invoice' }).evaluate((el) => el.matches(':focus'))).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -128,7 +129,7 @@ describeInBrowser('the console invoices in a browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('invoice-status').getByText('Cancelled').waitFor();
     expect((await api.get(`/invoices/${target.id}`).expect(200)).body.data.status).toBe('cancelled');
-    expect(await page.getByRole('region', { name: 'Status' }).count()).toBe(0);
+    await eventually(() => page.getByRole('region', { name: 'Status' }).count()).toBe(0);
     expect(tab.errors).toEqual([]);
     await context.close();
   });
@@ -145,12 +146,12 @@ describeInBrowser('the console invoices in a browser', () => {
     const rows = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');
     const pages = page.getByRole('navigation', { name: 'Pages of invoices' });
     await pages.getByText('Page 1 of 2 (21 invoices)').waitFor();
-    expect(await rows.count()).toBe(20);
-    expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await eventually(() => rows.count()).toBe(20);
+    await eventually(() => pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
     await pages.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL(/\/console\/invoices\?page=2$/);
     await pages.getByText('Page 2 of 2 (21 invoices)').waitFor();
-    expect(await rows.count()).toBe(1);
+    await eventually(() => rows.count()).toBe(1);
     // the oldest invoice is the one left for page 2 (newest first)
     await page.getByRole('link', { name: 'INV-0001' }).waitFor();
     await page.reload();

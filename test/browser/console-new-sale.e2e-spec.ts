@@ -7,6 +7,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -66,9 +67,9 @@ describeInBrowser('the console New sale in a browser', () => {
     const { page, context } = tab;
     await signIn(page, biz.api_key);
     await page.getByRole('heading', { level: 1, name: 'New sale' }).waitFor();
-    expect(await page.getByRole('link', { name: 'New sale' }).getAttribute('aria-current')).toBe('page');
+    await eventually(() => page.getByRole('link', { name: 'New sale' }).getAttribute('aria-current')).toBe('page');
     const field = page.getByRole('combobox', { name: 'Scan or search' });
-    expect(await page.evaluate('document.activeElement.id')).toBe('scan'); // ready for the first scan
+    await eventually(() => page.evaluate('document.activeElement.id')).toBe('scan'); // ready for the first scan
 
     await scan(page, '4006381333931');
     await lineShows(page, 'Espresso beans 1kg', '1');
@@ -76,14 +77,14 @@ describeInBrowser('the console New sale in a browser', () => {
     await scan(page, 'CUP-S');
     await lineShows(page, 'Espresso beans 1kg', '2');
     await lineShows(page, 'Paper cups', '1');
-    expect(await page.getByRole('row').count()).toBe(3); // the header and two lines
-    expect(await field.inputValue()).toBe('');
+    await eventually(() => page.getByRole('row').count()).toBe(3); // the header and two lines
+    await eventually(() => field.inputValue()).toBe('');
 
     // a name typed and chosen from the suggestions with the keyboard
     await field.pressSequentially('grind');
     await page.getByRole('option', { name: /Grinder/ }).waitFor();
     await field.press('ArrowDown');
-    expect(await page.getByRole('option', { name: /Grinder/ }).getAttribute('aria-selected')).toBe('true');
+    await eventually(() => page.getByRole('option', { name: /Grinder/ }).getAttribute('aria-selected')).toBe('true');
     await field.press('Enter');
     await lineShows(page, 'Grinder', '1');
     await page.getByRole('button', { name: 'Remove Grinder' }).click();
@@ -108,10 +109,10 @@ describeInBrowser('the console New sale in a browser', () => {
     await page.keyboard.press('Control+Enter');
     await page.keyboard.press('Control+Enter');
     await page.getByRole('heading', { name: 'Order S-0001 placed' }).waitFor();
-    expect(await figure(page, 'Order number').textContent()).toBe('S-0001');
-    expect(await figure(page, 'Total').textContent()).toBe('$25.20');
-    expect(await figure(page, 'Points earned').textContent()).toBe('25');
-    expect(await figure(page, 'Invoice').textContent()).toBe('INV-0001');
+    await eventually(() => figure(page, 'Order number').textContent()).toBe('S-0001');
+    await eventually(() => figure(page, 'Total').textContent()).toBe('$25.20');
+    await eventually(() => figure(page, 'Points earned').textContent()).toBe('25');
+    await eventually(() => figure(page, 'Invoice').textContent()).toBe('INV-0001');
     expect(new Set(posts).size).toBe(1); // every request of the attempt carried its one key
 
     const body = await orders();
@@ -122,7 +123,7 @@ describeInBrowser('the console New sale in a browser', () => {
       ['CUP-S', 1, 0.2],
     ]);
     // the form starts a new sale: Ctrl+Enter now places nothing
-    expect(await page.getByRole('row').count()).toBe(0);
+    await eventually(() => page.getByRole('row').count()).toBe(0);
     await page.keyboard.press('Control+Enter');
     await page.getByText('Add a product before placing the order.').waitFor();
     expect((await orders()).meta.total).toBe(1);
@@ -150,9 +151,9 @@ describeInBrowser('the console New sale in a browser', () => {
     const grinderRow = page.getByRole('row', { name: /Grinder/ });
     await grinderRow.getByText('Not enough stock: 2 asked, 1 available.').waitFor();
     const alert = page.getByRole('alert');
-    expect(await alert.textContent()).toMatch(/INSUFFICIENT_STOCK/);
-    expect(await alert.textContent()).toContain(`Request id: ${requestId}`);
-    expect(await page.getByRole('textbox', { name: 'Quantity of Grinder' }).getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => alert.textContent()).toMatch(/INSUFFICIENT_STOCK/);
+    await eventually(() => alert.textContent()).toContain(`Request id: ${requestId}`);
+    await eventually(() => page.getByRole('textbox', { name: 'Quantity of Grinder' }).getAttribute('aria-invalid')).toBe('true');
     expect(
       await page
         .getByRole('row', { name: /Paper cups/ })
@@ -160,18 +161,18 @@ describeInBrowser('the console New sale in a browser', () => {
         .textContent(),
     ).toBe('');
     // nothing lost
-    expect(await page.getByRole('textbox', { name: 'Quantity of Grinder' }).inputValue()).toBe('2');
-    expect(await page.getByRole('textbox', { name: 'Quantity of Paper cups' }).inputValue()).toBe('1');
-    expect(await page.getByLabel('Customer email or phone').inputValue()).toBe('+1 555 010 0200');
+    await eventually(() => page.getByRole('textbox', { name: 'Quantity of Grinder' }).inputValue()).toBe('2');
+    await eventually(() => page.getByRole('textbox', { name: 'Quantity of Paper cups' }).inputValue()).toBe('1');
+    await eventually(() => page.getByLabel('Customer email or phone').inputValue()).toBe('+1 555 010 0200');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect((await orders()).meta.total).toBe(before);
 
     await page.getByRole('textbox', { name: 'Quantity of Grinder' }).fill('1');
-    expect(await grinderRow.locator('.line-error').textContent()).toBe('');
+    await eventually(() => grinderRow.locator('.line-error').textContent()).toBe('');
     await page.keyboard.press('Control+Enter');
     await page.getByRole('heading', { name: /Order S-\d+ placed/ }).waitFor();
-    expect(await figure(page, 'Total').textContent()).toBe('$90.00');
-    expect(await figure(page, 'Invoice').textContent()).toBe('None');
+    await eventually(() => figure(page, 'Total').textContent()).toBe('$90.00');
+    await eventually(() => figure(page, 'Invoice').textContent()).toBe('None');
     expect((await orders()).meta.total).toBe(before + 1);
     expect(cspViolations(tab)).toEqual([]);
     await context.close();
@@ -183,7 +184,7 @@ describeInBrowser('the console New sale in a browser', () => {
     await signIn(page, biz.api_key);
     await scan(page, '0000000000000');
     await page.getByText('No active product has the code or name "0000000000000".').waitFor();
-    expect(await page.getByText('No lines yet').isVisible()).toBe(true);
+    await eventually(() => page.getByText('No lines yet').isVisible()).toBe(true);
     await context.close();
   });
 });

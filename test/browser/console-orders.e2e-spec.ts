@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -58,23 +59,23 @@ describeInBrowser('the console Orders in a browser', () => {
     await signIn(page, biz.api_key);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await orderRows(page).nth(19).waitFor();
-    expect(await orderRows(page).count()).toBe(20);
-    expect(await page.getByText('Page 1 of 2 (25 orders)').isVisible()).toBe(true);
+    await eventually(() => orderRows(page).count()).toBe(20);
+    await eventually(() => page.getByText('Page 1 of 2 (25 orders)').isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL(`${app.origin}/console/orders?page=2`);
     await page.getByText('Page 2 of 2 (25 orders)').waitFor();
-    expect(await orderRows(page).count()).toBe(5);
-    expect(await orderRows(page).first().locator('th').textContent()).toBe('S-0005');
+    await eventually(() => orderRows(page).count()).toBe(5);
+    await eventually(() => orderRows(page).first().locator('th').textContent()).toBe('S-0005');
 
     await page.getByLabel('Status').selectOption({ label: 'Cancelled' });
     await page.waitForURL(`${app.origin}/console/orders?status=cancelled`);
     await page.getByText('Page 1 of 1 (1 orders)').waitFor();
-    expect(await orderRows(page).locator('th').allTextContents()).toEqual(['S-0025']);
+    await eventually(() => orderRows(page).locator('th').allTextContents()).toEqual(['S-0025']);
     await page.reload();
     await page.getByText('Page 1 of 1 (1 orders)').waitFor();
-    expect(await page.getByLabel('Status').inputValue()).toBe('cancelled');
+    await eventually(() => page.getByLabel('Status').inputValue()).toBe('cancelled');
     await page.goBack();
     await page.waitForURL(`${app.origin}/console/orders?page=2`);
     await page.getByText('Page 2 of 2 (25 orders)').waitFor();
@@ -109,10 +110,10 @@ describeInBrowser('the console Orders in a browser', () => {
     await page.getByRole('link', { name: sale.order_number }).click();
     await page.getByRole('heading', { level: 1, name: `Order ${sale.order_number}` }).waitFor();
     expect(page.url()).toBe(`${app.origin}/console/orders/${sale.order_id}`);
-    expect(await figure(page, 'Customer').textContent()).toBe('Bo, bo@example.com');
-    expect(await figure(page, 'Invoice').textContent()).toBe(sale.invoice_number);
-    expect(await figure(page, 'Total').textContent()).toBe('$21.50');
-    expect(await page.getByRole('row', { name: /Beans/ }).locator('td').allTextContents()).toEqual([
+    await eventually(() => figure(page, 'Customer').textContent()).toBe('Bo, bo@example.com');
+    await eventually(() => figure(page, 'Invoice').textContent()).toBe(sale.invoice_number);
+    await eventually(() => figure(page, 'Total').textContent()).toBe('$21.50');
+    await eventually(() => page.getByRole('row', { name: /Beans/ }).locator('td').allTextContents()).toEqual([
       expect.stringMatching(/^SKU-/),
       '2',
       '0',
@@ -126,7 +127,7 @@ describeInBrowser('the console Orders in a browser', () => {
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel order ${sale.order_number}?` });
     await dialog.waitFor();
-    expect(await dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+    await eventually(() => dialog.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -137,10 +138,10 @@ describeInBrowser('the console Orders in a browser', () => {
     await dialog.getByRole('button', { name: 'Yes, cancel the order' }).click();
     await dialog.waitFor({ state: 'detached' });
     await figure(page, 'Status').getByText('Cancelled').waitFor();
-    expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+    await eventually(() => page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     const after = (await api.get(`/orders/${sale.order_id}`).expect(200)).body.data;
     expect(after).toMatchObject({ status: 'cancelled', refunded_amount: 21.5 });
-    expect(await stockOf(beans)).toBe(stockBefore + 2);
+    await eventually(() => stockOf(beans)).toBe(stockBefore + 2);
     expect(cspViolations(tab)).toEqual([]);
     expect(tab.errors).toEqual([]);
     await context.close();
@@ -176,7 +177,7 @@ describeInBrowser('the console Orders in a browser', () => {
         .locator('td')
         .allTextContents(),
     ).toEqual([expect.any(String), 'CN-0001', '2', '0', '$22.00']);
-    expect(await figure(page, 'Refunded').textContent()).toBe('$22.00');
+    await eventually(() => figure(page, 'Refunded').textContent()).toBe('$22.00');
 
     const after = (await api.get(`/orders/${sale.order_id}`).expect(200)).body.data;
     expect(after.status).toBe('partially_returned');
@@ -191,7 +192,7 @@ describeInBrowser('the console Orders in a browser', () => {
       .getByRole('alert')
       .getByText(/RETURN_EXCEEDS_SOLD/)
       .waitFor();
-    expect(await dialog.getByLabel('Quantity of Beans to return').inputValue()).toBe('5');
+    await eventually(() => dialog.getByLabel('Quantity of Beans to return').inputValue()).toBe('5');
     expect((await api.get(`/orders/${sale.order_id}/returns`).expect(200)).body.meta.total).toBe(1);
     expect(cspViolations(tab)).toEqual([]);
     await context.close();

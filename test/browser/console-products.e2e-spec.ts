@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -55,17 +56,17 @@ describeInBrowser('the console Products in a browser', () => {
     await signIn(page, biz.api_key);
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await productRows(page).nth(2).waitFor();
-    expect(await productRows(page).locator('th').allTextContents()).toEqual(['Beans', 'Cups', 'Tea']);
+    await eventually(() => productRows(page).locator('th').allTextContents()).toEqual(['Beans', 'Cups', 'Tea']);
     const headers = await page.getByRole('table', { name: 'Products' }).locator('thead th').allTextContents();
     expect(headers).toEqual(['Name', 'SKU', 'Category', 'Price', 'Main', 'Back room', 'Stock']);
-    expect(await productRows(page).first().locator('td').allTextContents()).toEqual(['BEANS', 'Coffee', '$10.00', '5', '2', '7']);
+    await eventually(() => productRows(page).first().locator('td').allTextContents()).toEqual(['BEANS', 'Coffee', '$10.00', '5', '2', '7']);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('ea');
     await page.getByRole('searchbox', { name: 'Search by name' }).press('Enter');
     await page.waitForURL(`${app.origin}/console/products?search=ea`);
     await productRows(page).nth(1).waitFor();
-    expect(await productRows(page).locator('th').allTextContents()).toEqual(['Beans', 'Tea']);
+    await eventually(() => productRows(page).locator('th').allTextContents()).toEqual(['Beans', 'Tea']);
 
     await page.getByLabel('Stock', { exact: true }).selectOption({ label: 'Out of stock' });
     await page.getByText('No products match these filters.').waitFor();
@@ -74,11 +75,11 @@ describeInBrowser('the console Products in a browser', () => {
     await page.waitForURL(/\?search=ea&category=[0-9a-f-]{36}&stock=in$/);
     await page.reload();
     await productRows(page).nth(1).waitFor();
-    expect(await productRows(page).locator('th').allTextContents()).toEqual(['Beans', 'Tea']);
-    expect(await page.getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('ea');
+    await eventually(() => productRows(page).locator('th').allTextContents()).toEqual(['Beans', 'Tea']);
+    await eventually(() => page.getByRole('searchbox', { name: 'Search by name' }).inputValue()).toBe('ea');
     await page.goBack();
     await page.waitForURL(`${app.origin}/console/products?search=ea&stock=in`);
-    expect(await page.getByLabel('Category').inputValue()).toBe('');
+    await eventually(() => page.getByLabel('Category').inputValue()).toBe('');
     expect(cspViolations(tab)).toEqual([]);
     await context.close();
   });
@@ -99,15 +100,15 @@ describeInBrowser('the console Products in a browser', () => {
       .getByRole('alert')
       .getByText(/SKU_TAKEN/)
       .waitFor();
-    expect(await page.getByRole('alert').textContent()).toMatch(/Request id: [0-9a-f-]{36}/);
-    expect(await page.getByLabel('Name').inputValue()).toBe('Grinder');
+    await eventually(() => page.getByRole('alert').textContent()).toMatch(/Request id: [0-9a-f-]{36}/);
+    await eventually(() => page.getByLabel('Name').inputValue()).toBe('Grinder');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByLabel('SKU').fill('GRD-1');
     await page.getByRole('button', { name: 'Create product' }).click();
     await page.getByRole('heading', { level: 1, name: 'Grinder' }).waitFor();
-    expect(await figure(page, 'Price').textContent()).toBe('$89.90');
-    expect(await figure(page, 'Category').textContent()).toBe('Coffee');
+    await eventually(() => figure(page, 'Price').textContent()).toBe('$89.90');
+    await eventually(() => figure(page, 'Category').textContent()).toBe('Coffee');
     const created = (await api.get('/products?sku=GRD-1').expect(200)).body.data[0];
     expect(created).toMatchObject({ name: 'Grinder', price: 89.9, barcode: '4006381333931', category: { name: 'Coffee' } });
     expect(page.url()).toBe(`${app.origin}/console/products/${created.id}`);
@@ -143,7 +144,7 @@ describeInBrowser('the console Products in a browser', () => {
     await signIn(page, biz.api_key);
     await page.getByRole('heading', { level: 1, name: 'Beans' }).waitFor();
     const stock = page.getByRole('region', { name: 'Stock by warehouse' });
-    expect(await stock.getByRole('row', { name: /Main/ }).locator('td').textContent()).toBe('4');
+    await eventually(() => stock.getByRole('row', { name: /Main/ }).locator('td').textContent()).toBe('4');
     expect(
       await stock
         .getByRole('row', { name: /Back room/ })
@@ -152,7 +153,7 @@ describeInBrowser('the console Products in a browser', () => {
     ).toBe('2');
     const movements = page.getByRole('table', { name: 'Stock movements' }).locator('tbody tr');
     await movements.nth(2).waitFor();
-    expect(await movements.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 4).map((td) => td.textContent)))).toEqual([
+    await eventually(() => movements.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1, 4).map((td) => td.textContent)))).toEqual([
       ['sale', '-1', '4'],
       ['adjustment', '2', '2'],
       ['adjustment', '5', '5'],

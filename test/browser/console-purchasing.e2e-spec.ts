@@ -5,6 +5,7 @@ import {
   consoleBusiness,
   cspViolations,
   describeInBrowser,
+  eventually,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -59,7 +60,7 @@ describeInBrowser('the console purchasing in a browser', () => {
       await page.getByRole('status').filter({ hasText: 'Supplier Roastery Ltd created.' }).waitFor();
       await page.getByRole('button', { name: 'Edit Roastery Ltd' }).click();
       await page.getByRole('heading', { name: 'Edit supplier Roastery Ltd' }).waitFor();
-      expect(await page.getByLabel('Email').inputValue()).toBe('ada@roastery.example');
+      await eventually(() => page.getByLabel('Email').inputValue()).toBe('ada@roastery.example');
       await page.getByLabel('Phone').fill('+49 30 1234');
       await page.getByRole('button', { name: 'Save supplier' }).click();
       await page.getByRole('status').filter({ hasText: 'Supplier Roastery Ltd saved.' }).waitFor();
@@ -99,8 +100,8 @@ describeInBrowser('the console purchasing in a browser', () => {
       await page.getByRole('button', { name: 'Create draft' }).click();
       await page.getByRole('heading', { name: 'Purchase order PO-0001' }).waitFor();
       // 10 x 0.4575 = 4.575, rounded half up by the API
-      expect(await fact(page, 'Total').textContent()).toBe('€4.58');
-      expect(await fact(page, 'Status').textContent()).toBe('draft');
+      await eventually(() => fact(page, 'Total').textContent()).toBe('€4.58');
+      await eventually(() => fact(page, 'Status').textContent()).toBe('draft');
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Order from supplier' }).click();
@@ -108,7 +109,7 @@ describeInBrowser('the console purchasing in a browser', () => {
       await fact(page, 'Status')
         .filter({ hasText: /^ordered$/ })
         .waitFor();
-      expect(await page.getByLabel('Receive Filter paper').inputValue()).toBe('10');
+      await eventually(() => page.getByLabel('Receive Filter paper').inputValue()).toBe('10');
       await page.getByLabel('Receive Filter paper').fill('4');
       await page.getByRole('button', { name: 'Receive goods' }).click();
       await page.getByRole('status').filter({ hasText: 'Receipt GR-0001 recorded.' }).waitFor();
@@ -201,7 +202,7 @@ describeInBrowser('the console purchasing in a browser', () => {
       await page.getByRole('button', { name: 'Create draft purchase orders' }).click();
       const created = page.getByRole('status').filter({ hasText: 'Draft purchase orders created' });
       await created.getByRole('link').nth(1).waitFor();
-      expect(await created.locator('li').allTextContents()).toEqual(['PO-0002 for Beanery', 'PO-0003 for Mill & Co']);
+      await eventually(() => created.locator('li').allTextContents()).toEqual(['PO-0002 for Beanery', 'PO-0003 for Mill & Co']);
       const drafts = (await api.get('/purchase-orders?status=draft').expect(200)).body.data as {
         purchase_order_number: string;
         supplier_id: string;
@@ -231,7 +232,7 @@ describeInBrowser('the console purchasing in a browser', () => {
       // the espresso left the suggestions; decaf stays (its draft is not ordered)
       await page.goto(`${app.origin}/console/inventory/reorder`);
       await table.getByRole('row', { name: /Decaf roast/ }).waitFor();
-      expect(await table.getByRole('row', { name: /Espresso roast/ }).count()).toBe(0);
+      await eventually(() => table.getByRole('row', { name: /Espresso roast/ }).count()).toBe(0);
       expect(cspViolations(tab)).toEqual([]);
       await context.close();
     },
@@ -259,7 +260,7 @@ describeInBrowser('the console purchasing in a browser', () => {
       await page.waitForURL(/days=7/);
       const marginRegion = page.getByRole('region', { name: 'Margin' });
       await marginRegion.getByRole('row', { name: /Beans/ }).waitFor();
-      expect(await marginRegion.getByRole('row', { name: /Beans/ }).locator('td').allTextContents()).toEqual([
+      await eventually(() => marginRegion.getByRole('row', { name: /Beans/ }).locator('td').allTextContents()).toEqual([
         'Beans',
         '3',
         '€37.50',
@@ -268,18 +269,18 @@ describeInBrowser('the console purchasing in a browser', () => {
       ]);
       const valuationRegion = page.getByRole('region', { name: 'Stock valuation' });
       await valuationRegion.getByRole('row', { name: /Beans/ }).waitFor();
-      expect(await valuationRegion.getByRole('row', { name: /Beans/ }).locator('td').allTextContents()).toEqual([
+      await eventually(() => valuationRegion.getByRole('row', { name: /Beans/ }).locator('td').allTextContents()).toEqual([
         'Beans',
         expect.stringMatching(/^SKU-/),
         '7',
         '€4.1275',
         `€${valuation.products[0].value.toFixed(2)}`,
       ]);
-      expect(await valuationRegion.getByText(/Total value of the stock/).textContent()).toContain(`€${valuation.total_value.toFixed(2)}`);
+      await eventually(() => valuationRegion.getByText(/Total value of the stock/).textContent()).toContain(`€${valuation.total_value.toFixed(2)}`);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.reload();
       await marginRegion.getByRole('row', { name: /Beans/ }).waitFor();
-      expect(await page.getByLabel('Period').inputValue()).toBe('7');
+      await eventually(() => page.getByLabel('Period').inputValue()).toBe('7');
       expect(cspViolations(tab)).toEqual([]);
       await context.close();
     },

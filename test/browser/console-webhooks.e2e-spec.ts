@@ -2,7 +2,17 @@ import * as http from 'http';
 import { AddressInfo } from 'net';
 import { Browser } from 'playwright-core';
 import { apiAs, startTestApp, TestBusiness } from '../helpers/test-app';
-import { ConsoleApp, consoleBusiness, cspViolations, describeInBrowser, launchChromium, openConsole, seriousAxeViolations, signIn } from './browser-harness';
+import {
+  ConsoleApp,
+  consoleBusiness,
+  cspViolations,
+  describeInBrowser,
+  eventually,
+  launchChromium,
+  openConsole,
+  seriousAxeViolations,
+  signIn,
+} from './browser-harness';
 
 /** The console app as browser-harness's startConsoleApp makes it, with http and loopback webhook URLs allowed (CONTRACT.md 10). */
 async function startWebhookConsoleApp(): Promise<ConsoleApp> {
@@ -57,20 +67,20 @@ describeInBrowser('the console webhooks in a browser', () => {
     await form.getByLabel('Secret (optional)').fill(secret);
     await form.getByRole('button', { name: 'Create webhook' }).click();
     await form.getByRole('status').getByText(`Webhook created for ${url}.`).waitFor();
-    expect(await form.getByTestId('webhook-secret').textContent()).toBe(secret);
-    expect(await form.getByLabel('Secret (optional)').inputValue()).toBe('');
+    await eventually(() => form.getByTestId('webhook-secret').textContent()).toBe(secret);
+    await eventually(() => form.getByLabel('Secret (optional)').inputValue()).toBe('');
     const [stored] = (await api.get('/webhooks').expect(200)).body.data;
     expect(stored).toMatchObject({ url, events: ['expense.created'], is_active: true, secret_set: true });
     expect(JSON.stringify(stored)).not.toContain(secret);
     const row = page.getByRole('row', { name: new RegExp(url) });
-    expect(await row.locator('td').nth(3).textContent()).toBe('Set');
+    await eventually(() => row.locator('td').nth(3).textContent()).toBe('Set');
 
     // never again: Done forgets it, and a reload does not bring it back
     await form.getByRole('button', { name: 'Done' }).click();
-    expect(await page.getByText(secret).count()).toBe(0);
+    await eventually(() => page.getByText(secret).count()).toBe(0);
     await page.reload();
     await row.waitFor();
-    expect(await page.content()).not.toContain(secret);
+    await eventually(() => page.content()).not.toContain(secret);
 
     await page.getByRole('button', { name: `Pause ${url}` }).click();
     await row.getByRole('cell', { name: 'Paused' }).waitFor();
@@ -138,17 +148,17 @@ describeInBrowser('the console webhooks in a browser', () => {
     const feed = page.getByRole('table', { name: 'Events, newest first' });
     const rows = feed.locator('tbody tr');
     await rows.first().waitFor();
-    expect(await rows.count()).toBe(all.length);
-    expect(await rows.first().locator('td').nth(2).textContent()).toBe(newest.id);
-    expect(await rows.first().locator('td').nth(1).textContent()).toBe('expense.created');
+    await eventually(() => rows.count()).toBe(all.length);
+    await eventually(() => rows.first().locator('td').nth(2).textContent()).toBe(newest.id);
+    await eventually(() => rows.first().locator('td').nth(1).textContent()).toBe('expense.created');
 
     await page.getByLabel('Event type').selectOption('customer.created');
     await page.waitForURL(/event=customer\.created/);
     await feed.getByRole('cell', { name: 'expense.created' }).first().waitFor({ state: 'detached' });
-    expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['customer.created']);
+    await eventually(() => rows.locator('td:nth-child(2)').allTextContents()).toEqual(['customer.created']);
     await page.reload();
     await feed.getByRole('cell', { name: 'customer.created' }).waitFor();
-    expect(await page.getByLabel('Event type').inputValue()).toBe('customer.created');
+    await eventually(() => page.getByLabel('Event type').inputValue()).toBe('customer.created');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
