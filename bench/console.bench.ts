@@ -14,10 +14,10 @@ import { JsonLogger } from '../src/common/logging/json-logger';
 import { loadConfig } from '../src/config/app-config';
 import { consoleJavaScript, ensureConsoleBuilt } from '../src/console/console-build';
 import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
-import { Log, percentile, withBenchDatabase, withClient } from './bench-support';
+import { Log, percentile } from './bench-support';
 import { benchContext, chartDrawn, ConsoleBenchContext, launchChromium } from './console-browser';
 import { CONSOLE_MEASURES } from './console-measures';
-import { seedConsoleBusiness } from './console-seed';
+import { withConsoleBusiness } from './console-kept-seed';
 
 const SCREENSHOT = path.resolve(__dirname, '..', 'docs', 'images', 'console-dashboard.png');
 const INITIAL_JS_TARGET_KIB = 150;
@@ -25,8 +25,7 @@ const INITIAL_JS_TARGET_KIB = 150;
 export async function run(log: Log): Promise<void> {
   await ensureConsoleBuilt(undefined, log);
   reportJavaScript(log);
-  await withBenchDatabase('bo_bench_console', async (url) => {
-    const business = await withClient(url, (client) => seedConsoleBusiness(url, client, log));
+  await withConsoleBusiness(log, async (url, business) => {
     const config = { ...loadConfig(), databaseUrl: url, logLevel: 'warn' as const, rateLimitPerMinute: 0, analyticsWarmIntervalMs: 0 };
     const { app } = await createApplication(config, new JsonLogger('warn'));
     await app.listen(0, '127.0.0.1');
