@@ -221,6 +221,7 @@ describe('reorder suggestions (CONTRACT.md 14)', () => {
     const cups = await product({ name: 'Cups', min_stock: 10, reorder_quantity: 1 }, 2);
     const mugs = await product({ name: 'Mugs', min_stock: 10 }, 12);
     const lids = await product({ name: 'Lids', min_stock: 5 }, 0);
+    await product({ name: 'Napkins' }, 0); // no minimum: never short, even out of stock
     const old = await product({ name: 'Old', min_stock: 5 }, 0);
     await api.del(`/products/${old.id}`).expect(200);
     const early = await api.get('/stock/reorder-suggestions').expect(200);

@@ -25,19 +25,19 @@ export const reorderSuggestions = defineStatement<
   { total: number } & (ReorderSuggestionRow | { [K in keyof ReorderSuggestionRow]: null })
 >(
   'purchasing.reorderSuggestions',
-  `WITH stock AS (
-     SELECT product_id, sum(quantity) AS qty FROM stock_levels WHERE business_id = $1 GROUP BY product_id
-   ), on_order AS (
+  `WITH on_order AS (
      SELECT i.product_id, sum(i.quantity - i.received_quantity) AS qty
        FROM purchase_orders o JOIN purchase_order_items i ON i.business_id = o.business_id AND i.purchase_order_id = o.id
       WHERE o.business_id = $1 AND o.status IN ('ordered', 'partially_received')
       GROUP BY i.product_id
    ), short AS (
-     SELECT p.id AS product_id, p.sku, p.name, COALESCE(s.qty, 0) AS stock, COALESCE(oo.qty, 0) AS on_order, p.min_stock, p.reorder_quantity
+     SELECT p.id AS product_id, p.sku, p.name, s.qty AS stock, COALESCE(oo.qty, 0) AS on_order, p.min_stock, p.reorder_quantity
        FROM products p
-       LEFT JOIN stock s ON s.product_id = p.id
+      CROSS JOIN LATERAL (SELECT COALESCE(sum(quantity), 0) AS qty FROM stock_levels WHERE business_id = $1 AND product_id = p.id) s
        LEFT JOIN on_order oo ON oo.product_id = p.id
-      WHERE p.business_id = $1 AND p.is_active AND COALESCE(s.qty, 0) + COALESCE(oo.qty, 0) < p.min_stock
+      -- stock and what is on order are never negative (CHECK constraints), so only a product with a
+      -- minimum can be short: its stock is summed, not every product's (100,000 of them took 0.8 s)
+      WHERE p.business_id = $1 AND p.is_active AND p.min_stock > 0 AND s.qty + COALESCE(oo.qty, 0) < p.min_stock
    )
    SELECT (SELECT count(*) FROM short)::int AS total, page.* FROM (SELECT 1) one LEFT JOIN LATERAL (
      SELECT short.product_id, short.sku, short.name, short.stock::text AS stock, short.on_order::text AS on_order,
