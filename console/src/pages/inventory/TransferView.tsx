@@ -6,7 +6,7 @@ import { dataOrThrow } from '../../api/errors';
 import { useFormat } from '../../frame/business';
 import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
-import { ConfirmDialog } from './common/ConfirmDialog';
+import { AlertDialog } from '../../ui/AlertDialog';
 import { nameOf, useProductsById, useWarehouses } from './common/lookups';
 import { attemptKey, COUNTED, parseNumber } from './common/numbers';
 
@@ -170,24 +170,34 @@ function TransferDetails({ transfer }: { transfer: Transfer }) {
       {cancel.error && <ErrorView error={cancel.error} />}
       {receive.data && <p role="status">Transfer {receive.data.transfer_number} received.</p>}
       {cancel.data && <p role="status">Transfer {cancel.data.transfer_number} cancelled: the stock is back in the source warehouse.</p>}
-      <ConfirmDialog
-        open={confirming === 'receive'}
-        title="Receive part of the transfer?"
-        confirm="Receive and record the rest as lost"
-        onConfirm={() => pending && receive.mutate(pending)}
-        onClose={() => setConfirming(null)}
-      >
-        <p>Less arrived than was shipped on some lines. What was shipped and not received is recorded as lost; this cannot be undone.</p>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={confirming === 'cancel'}
-        title={`Cancel transfer ${transfer.transfer_number}?`}
-        confirm="Cancel transfer"
-        onConfirm={() => cancel.mutate()}
-        onClose={() => setConfirming(null)}
-      >
-        <p>The shipped stock goes back to {nameOf(names, transfer.from_warehouse_id)}. This cannot be undone.</p>
-      </ConfirmDialog>
+      {confirming === 'receive' && (
+        <AlertDialog
+          title="Receive part of the transfer?"
+          confirmLabel="Receive and record the rest as lost"
+          closeLabel="Keep it"
+          onConfirm={() => {
+            if (pending) receive.mutate(pending);
+            setConfirming(null);
+          }}
+          onClose={() => setConfirming(null)}
+        >
+          <p>Less arrived than was shipped on some lines. What was shipped and not received is recorded as lost; this cannot be undone.</p>
+        </AlertDialog>
+      )}
+      {confirming === 'cancel' && (
+        <AlertDialog
+          title={`Cancel transfer ${transfer.transfer_number}?`}
+          confirmLabel="Cancel transfer"
+          closeLabel="Keep it"
+          onConfirm={() => {
+            cancel.mutate();
+            setConfirming(null);
+          }}
+          onClose={() => setConfirming(null)}
+        >
+          <p>The shipped stock goes back to {nameOf(names, transfer.from_warehouse_id)}. This cannot be undone.</p>
+        </AlertDialog>
+      )}
     </section>
   );
 }

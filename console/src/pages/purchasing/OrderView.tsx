@@ -7,7 +7,7 @@ import { useFormat } from '../../frame/business';
 import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import type { components } from '../../../../test/generated/openapi';
-import { ConfirmDialog } from '../inventory/common/ConfirmDialog';
+import { AlertDialog } from '../../ui/AlertDialog';
 import { nameOf, useProductsById, useSuppliersById, useWarehouses } from '../inventory/common/lookups';
 import { attemptKey, COUNTED, MONEY, parseNumber, subtractDecimal } from '../inventory/common/numbers';
 import { statusText } from './Orders';
@@ -128,15 +128,20 @@ function OrderDetails({ po }: { po: PurchaseOrder }) {
       {cancel.error && <ErrorView error={cancel.error} />}
       {receivable && <ReceiveForm key={po.updated_at} po={po} names={products} onDone={done} />}
       {po.status !== 'draft' && <PaymentForm po={po} onDone={done} />}
-      <ConfirmDialog
-        open={confirmCancel}
-        title={`Cancel ${po.purchase_order_number}?`}
-        confirm="Cancel purchase order"
-        onConfirm={() => cancel.mutate()}
-        onClose={() => setConfirmCancel(false)}
-      >
-        <p>Nothing more can be received on it; what was received stays in stock. This cannot be undone.</p>
-      </ConfirmDialog>
+      {confirmCancel && (
+        <AlertDialog
+          title={`Cancel ${po.purchase_order_number}?`}
+          confirmLabel="Cancel purchase order"
+          closeLabel="Keep it"
+          onConfirm={() => {
+            cancel.mutate();
+            setConfirmCancel(false);
+          }}
+          onClose={() => setConfirmCancel(false)}
+        >
+          <p>Nothing more can be received on it; what was received stays in stock. This cannot be undone.</p>
+        </AlertDialog>
+      )}
     </section>
   );
 }
