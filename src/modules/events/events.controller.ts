@@ -13,11 +13,15 @@ import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 export class EventsController {
   constructor(private readonly events: EventsService) {}
 
-  /** Oldest first, up to `limit` (1..100, default 100), the last 30 days; page on with `after=<last id>`. */
+  /**
+   * Oldest first (or newest first with `order=desc`), up to `limit` (1..100, default 100), the last
+   * 30 days; page on with `after=<last id>`, which continues in the list's order.
+   */
   @Get()
   @RequiresScope('webhooks')
   @Endpoint({
-    summary: 'The events feed: oldest first, up to limit (default 100), the last 30 days; continue with after=<last id>',
+    summary:
+      'The events feed: oldest first (order=desc: newest first), up to limit (default 100), the last 30 days; continue with after=<last id> (with desc: the older events)',
     response: EventEnvelope,
     shape: 'array',
     errors: ['VALIDATION_FAILED'],

@@ -6,7 +6,7 @@ import { runStatement } from '../../database/run-statement';
 import { ListEventsQuery, MAX_EVENTS_PAGE } from './dto/list-events.query';
 import { EventEnvelope, toEventEnvelope } from './event-envelope';
 import { settledPrefix } from './feed-horizon';
-import { feedCursor, feedPage } from './persistence/events-feed.sql';
+import { feedCursor, feedPage, feedPageDesc } from './persistence/events-feed.sql';
 
 export const FEED_DAYS = 30;
 // How long a page waits for transactions still in flight that hold newer events back.
@@ -22,6 +22,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * seen seq 10 may later find seq 9 committed; a seq cursor would skip it. A page shows only the
  * rows of transactions older than every one still running (settledPrefix), after which nothing
  * can be committed before them.
+ *
+ * `order=desc` lists the same settled events newest first, continuing before the cursor: it needs
+ * no wait, as it reads only settled rows (feedPageDesc) and a transaction still in flight can only
+ * add events above its first row, never below it.
  */
 @Injectable()
 export class EventsService {
@@ -30,8 +34,17 @@ export class EventsService {
   async list(biz: BusinessContext, query: ListEventsQuery): Promise<EventEnvelope[]> {
     const limit = query.limit ?? MAX_EVENTS_PAGE;
     const cursor = query.after ? await this.cursorOf(biz.id, query.after) : null;
+    const params: [string, number, string | null, string | null, string | null, number] = [
+      biz.id,
+      FEED_DAYS,
+      cursor?.xact ?? null,
+      cursor?.seq ?? null,
+      query.type ?? null,
+      limit,
+    ];
+    if (query.order === 'desc') return (await runStatement(this.dataSource, feedPageDesc, params)).map(toEventEnvelope);
     for (let attempt = 1; ; attempt++) {
-      const rows = await runStatement(this.dataSource, feedPage, [biz.id, FEED_DAYS, cursor?.xact ?? null, cursor?.seq ?? null, query.type ?? null, limit]);
+      const rows = await runStatement(this.dataSource, feedPage, params);
       const settled = settledPrefix(rows);
       if (settled.length === rows.length || settled.length === limit || attempt === SETTLE_TRIES) {
         return settled.map(toEventEnvelope);

@@ -5,11 +5,17 @@ import { IsOneOf, IsUuid, QueryInt } from '../../../common/validation/decorators
 
 export const MAX_EVENTS_PAGE = 100;
 
+export const FEED_ORDERS = ['asc', 'desc'] as const;
+export type FeedOrder = (typeof FEED_ORDERS)[number];
+
 export class ListEventsQuery {
-  /** The id of the last event the caller has seen; the page starts after it. */
+  /** The id of the last event the caller has seen; the page continues after it in the list's order. */
   @IsOptional()
   @IsUuid()
-  @ApiPropertyOptional({ format: 'uuid', description: 'id of the last event already received' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'id of the last event already received: the page continues after it in the list order (with order=desc, the events older than it)',
+  })
   after?: string;
 
   @IsOptional()
@@ -18,4 +24,10 @@ export class ListEventsQuery {
 
   @QueryInt(1, MAX_EVENTS_PAGE)
   limit?: number;
+
+  /** `asc` (default): oldest first, for catching up; `desc`: newest first, for showing the latest. */
+  @IsOptional()
+  @IsOneOf(FEED_ORDERS)
+  @ApiPropertyOptional({ description: '`asc` (the default): oldest first; `desc`: newest first' })
+  order?: FeedOrder;
 }
