@@ -41,6 +41,32 @@ describe('suppliers (CONTRACT.md 13)', () => {
     expect(updated).toEqual({ ...roastery, notes: null, phone: '+1 555 0100', updated_at: expect.stringMatching(ISO_MS) });
   });
 
+  it('search: case-insensitive substring of the name, % and _ literal, paged, only the business', async () => {
+    const biz = await createBusiness(t);
+    for (const name of ['Roastery Ltd', 'Big ROAST Co', 'Dairy Farm', '50% Off Supplies', 'A_B Trading', 'AxB Trading']) {
+      await api(biz).post('/suppliers', { name }).expect(201);
+    }
+    const other = await createBusiness(t);
+    await api(other).post('/suppliers', { name: 'Their Roastery' }).expect(201);
+    const names = async (query: string) => {
+      const res = await api(biz).get(`/suppliers${query}`).expect(200);
+      return { names: res.body.data.map((s: { name: string }) => s.name), meta: res.body.meta };
+    };
+
+    expect(await names('?search=roast')).toEqual({ names: ['Big ROAST Co', 'Roastery Ltd'], meta: { page: 1, per_page: 20, total: 2, total_pages: 1 } });
+    expect((await names('?search=%20farm')).names).toEqual(['Dairy Farm']);
+    expect((await names(`?search=${encodeURIComponent('50%')}`)).names).toEqual(['50% Off Supplies']);
+    expect((await names('?search=A_B')).names).toEqual(['A_B Trading']);
+    expect(await names('?search=trading&per_page=1&page=2')).toEqual({ names: ['AxB Trading'], meta: { page: 2, per_page: 1, total: 2, total_pages: 2 } });
+    expect((await names('?search=nothing like it')).names).toEqual([]);
+    expect((await names('?search=')).names).toHaveLength(6);
+    for (const q of [`?search=${'x'.repeat(201)}`, '?search=a&search=b']) {
+      const res = await api(biz).get(`/suppliers${q}`).expect(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain('search');
+    }
+  });
+
   it('409 SUPPLIER_EXISTS for a taken name, case-insensitively, on create and rename; nothing written', async () => {
     const biz = await createBusiness(t);
     await api(biz).post('/suppliers', { name: 'Roastery' }).expect(201);

@@ -18,7 +18,12 @@ export class SuppliersController {
 
   @Get()
   @RequiresScope('purchasing')
-  @Endpoint({ summary: 'List suppliers, sorted by name', response: SupplierJson, shape: 'paged', errors: ['VALIDATION_FAILED'] })
+  @Endpoint({
+    summary: 'List suppliers, sorted by name; search matches anywhere in the name, case-insensitive',
+    response: SupplierJson,
+    shape: 'paged',
+    errors: ['VALIDATION_FAILED'],
+  })
   list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListSuppliersQuery) {
     return this.suppliers.list(biz, query);
   }

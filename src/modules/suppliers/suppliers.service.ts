@@ -5,6 +5,7 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
 import { withUniqueViolation } from '../../common/errors/pg-errors';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
+import { containsPattern } from '../../common/validation/like-pattern';
 import { BusinessQuery } from '../../database/business-query';
 import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -25,7 +26,10 @@ export class SuppliersService {
   ) {}
 
   async list(biz: BusinessContext, query: ListSuppliersQuery): Promise<Paged<SupplierJson>> {
-    const page = await BusinessQuery.of(this.suppliers, 's', biz.id).orderBy({ 'lower(s.name)': 'ASC', 's.id': 'ASC' }).page(pageRequest(query));
+    const page = await BusinessQuery.of(this.suppliers, 's', biz.id)
+      .where(query.search && containsPattern(query.search), (p) => `s.name ILIKE ${p}`)
+      .orderBy({ 'lower(s.name)': 'ASC', 's.id': 'ASC' })
+      .page(pageRequest(query));
     return page.map(toSupplierJson);
   }
 
