@@ -348,7 +348,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The events feed: oldest first, up to limit (default 100), the last 30 days; continue with after=<last id>
+         * The events feed: oldest first (order=desc: newest first), up to limit (default 100), the last 30 days; continue with after=<last id> (with desc: the older events)
          * @description **Scope:** `webhooks` (also granted by `admin`).
          */
         get: operations["EventsController_list"];
@@ -778,7 +778,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List suppliers, sorted by name
+         * List suppliers, sorted by name; search matches anywhere in the name, case-insensitive
          * @description **Scope:** `purchasing` (also granted by `admin`).
          */
         get: operations["SuppliersController_list"];
@@ -6067,10 +6067,12 @@ export interface operations {
     EventsController_list: {
         parameters: {
             query?: {
-                /** @description id of the last event already received */
+                /** @description id of the last event already received: the page continues after it in the list order (with order=desc, the events older than it) */
                 after?: string;
                 type?: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
                 limit?: number;
+                /** @description `asc` (the default): oldest first; `desc`: newest first */
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -9615,6 +9617,8 @@ export interface operations {
             query?: {
                 page?: number;
                 per_page?: number;
+                /** @description matches anywhere in the name, case-insensitive; % and _ match literally */
+                search?: string;
             };
             header?: never;
             path?: never;
