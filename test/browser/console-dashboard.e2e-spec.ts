@@ -1,4 +1,5 @@
 import { Browser, Page } from 'playwright-core';
+import { commitEvents } from '../helpers/receiver';
 import { apiAs, TestBusiness } from '../helpers/test-app';
 import {
   ConsoleApp,
@@ -86,10 +87,34 @@ describeInBrowser('the console dashboard in a browser', () => {
         .allTextContents(),
     ).toEqual(['Grinder', expect.stringMatching(/^SKU-/), '3', '0', '5']);
     const events = page.getByRole('region', { name: 'Latest events' });
-    await events.getByText('sale.completed').first().waitFor();
+    // newest first: the feed read with order=desc, the last sale on top
+    const newestFirst = ((await apiAs(app.t, biz).get('/events?order=desc').expect(200)).body.data as { event: string }[]).map((e) => e.event);
+    expect(newestFirst.length).toBeLessThanOrEqual(10);
+    await eventually(() => events.getByRole('list', { name: 'Events, newest first' }).locator('li strong').allTextContents()).toEqual(newestFirst);
+    expect(newestFirst.indexOf('sale.completed')).toBeLessThan(newestFirst.lastIndexOf('stock.adjusted'));
+    expect(await events.getByRole('button', { name: 'Older events' }).count()).toBe(0);
 
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(cspViolations(tab)).toEqual([]);
+    expect(tab.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists the latest events newest first, ten at a time, older ones on request', async () => {
+    const busy = await consoleBusiness(app, 'Busy Bakery');
+    // twelve events, one transaction each, named so that each line tells which it is
+    for (let n = 1; n <= 12; n++) await commitEvents(app.t.app, busy.business_id, [['stock.adjusted', { name: `Batch ${n}` }]]);
+    const tab = await openConsole(browser, app, '/console/dashboard');
+    const { page, context } = tab;
+    await signIn(page, busy.api_key);
+    const events = page.getByRole('region', { name: 'Latest events' });
+    const names = async () =>
+      (await events.getByRole('list', { name: 'Events, newest first' }).locator('li').allTextContents()).map((t) => t.replace(/^.*stock\.adjusted /, ''));
+    const batches = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => `Batch ${from - i}`);
+    await eventually(names).toEqual(batches(12, 3));
+    await events.getByRole('button', { name: 'Older events' }).click();
+    await eventually(names).toEqual(batches(12, 1));
+    await events.getByRole('button', { name: 'Older events' }).waitFor({ state: 'detached' });
     expect(tab.errors).toEqual([]);
     await context.close();
   });

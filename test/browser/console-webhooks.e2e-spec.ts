@@ -1,6 +1,8 @@
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { Browser } from 'playwright-core';
+import { EventName } from '../../src/common/events/domain-event';
+import { commitEvents } from '../helpers/receiver';
 import { apiAs, startTestApp, TestBusiness } from '../helpers/test-app';
 import {
   ConsoleApp,
@@ -137,25 +139,35 @@ describeInBrowser('the console webhooks in a browser', () => {
     await context.close();
   });
 
-  it('shows the events feed newest first, filtered by type in the URL', async () => {
+  it('shows the events feed newest first, 50 a page with older ones on request, filtered by type in the URL', async () => {
     await api.post('/customers', { name: 'Feed Reader', email: 'feed@example.com' }).expect(201);
+    // more than a page of events: the feed reads the newest page only, the rest on "Older events"
+    await commitEvents(
+      app.t.app,
+      biz.business_id,
+      Array.from({ length: 60 }, (_, n) => ['stock.adjusted', { n }] as [EventName, object]),
+    );
     await api.post('/expenses', { amount: 1, category: 'feed' }).expect(201);
-    const all = (await api.get('/events?limit=100').expect(200)).body.data as { id: string; event: string }[];
-    const newest = all[all.length - 1];
+    const newestFirst = ((await api.get('/events?order=desc&limit=100').expect(200)).body.data as { id: string }[]).map((e) => e.id);
+    expect(newestFirst.length).toBeGreaterThan(60);
+    expect(newestFirst.length).toBeLessThan(100);
     const tab = await openConsole(browser, app, '/console/webhooks');
     const { page, context } = tab;
     await signIn(page, biz.api_key);
     const feed = page.getByRole('table', { name: 'Events, newest first' });
     const rows = feed.locator('tbody tr');
-    await rows.first().waitFor();
-    await eventually(() => rows.count()).toBe(all.length);
-    await eventually(() => rows.first().locator('td').nth(2).textContent()).toBe(newest.id);
+    const shownIds = () => rows.locator('td:nth-child(3)').allTextContents();
+    await eventually(shownIds).toEqual(newestFirst.slice(0, 50));
     await eventually(() => rows.first().locator('td').nth(1).textContent()).toBe('expense.created');
+    await page.getByRole('button', { name: 'Older events' }).click();
+    await eventually(shownIds).toEqual(newestFirst);
+    await page.getByRole('button', { name: 'Older events' }).waitFor({ state: 'detached' });
 
     await page.getByLabel('Event type').selectOption('customer.created');
     await page.waitForURL(/event=customer\.created/);
     await feed.getByRole('cell', { name: 'expense.created' }).first().waitFor({ state: 'detached' });
     await eventually(() => rows.locator('td:nth-child(2)').allTextContents()).toEqual(['customer.created']);
+    expect(await page.getByRole('button', { name: 'Older events' }).count()).toBe(0);
     await page.reload();
     await feed.getByRole('cell', { name: 'customer.created' }).waitFor();
     await eventually(() => page.getByLabel('Event type').inputValue()).toBe('customer.created');
