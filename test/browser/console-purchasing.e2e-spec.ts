@@ -91,7 +91,10 @@ describeInBrowser('the console purchasing in a browser', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'New purchase order' }).click();
       await page.waitForURL(/\/console\/purchasing\/orders\/new$/);
-      await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Paper Mill' });
+      await page.getByLabel('Supplier', { exact: true }).fill('paper');
+      await page.getByRole('button', { name: 'Choose Paper Mill' }).click();
+      const chosen = (label: string) => page.locator('.picker', { has: page.getByLabel(label, { exact: true }) }).locator('p.hint');
+      await eventually(() => chosen('Supplier').textContent()).toBe('Chosen: Paper Mill');
       await page.getByLabel('Add a product to the order').fill('Filter');
       await page.getByRole('button', { name: 'Add Filter paper' }).click();
       await page.getByLabel('Quantity of Filter paper').fill('10');
@@ -160,6 +163,25 @@ describeInBrowser('the console purchasing in a browser', () => {
       expect(
         (await api.get('/purchase-orders?status=cancelled').expect(200)).body.data.map((p: { purchase_order_number: string }) => p.purchase_order_number),
       ).toEqual(['PO-0002']);
+
+      // the list by supplier, found by typing; kept in the URL and shown by name after a reload
+      const other = (await api.post('/suppliers', { name: 'Other Mill' }).expect(201)).body.data.id as string;
+      await api.post('/purchase-orders', { supplier_id: other, items: [{ product_id: paper, quantity: 1, unit_cost: 1 }] }).expect(201);
+      await page.getByRole('link', { name: 'All purchase orders' }).click();
+      await page.getByLabel('Status').selectOption('');
+      const numbers = () => page.getByRole('table').locator('tbody tr td:first-child').allTextContents();
+      await eventually(numbers).toEqual(['PO-0003', 'PO-0002', 'PO-0001']);
+      const supplierFilter = page.locator('.picker', { has: page.getByLabel('Supplier', { exact: true }) }).locator('p.hint');
+      await eventually(() => supplierFilter.textContent()).toBe('Any supplier.');
+      await page.getByLabel('Supplier', { exact: true }).fill('paper m');
+      await page.getByRole('button', { name: 'Choose Paper Mill' }).click();
+      await page.waitForURL(new RegExp(`supplier=${supplierId}`));
+      await eventually(numbers).toEqual(['PO-0002', 'PO-0001']);
+      await page.reload();
+      await eventually(() => supplierFilter.textContent()).toBe('Chosen: Paper Mill Clear');
+      await eventually(numbers).toEqual(['PO-0002', 'PO-0001']);
+      await page.getByRole('button', { name: 'Clear Supplier' }).click();
+      await eventually(numbers).toEqual(['PO-0003', 'PO-0002', 'PO-0001']);
       expect(cspViolations(tab)).toEqual([]);
       await context.close();
     },
@@ -172,6 +194,12 @@ describeInBrowser('the console purchasing in a browser', () => {
       const { biz, api } = await business('Reorder Shop');
       const beanery = (await api.post('/suppliers', { name: 'Beanery' }).expect(201)).body.data.id as string;
       await api.post('/suppliers', { name: 'Mill & Co' }).expect(201);
+      // 120 more between them by name: Mill & Co is beyond the first page of 100 the picker once loaded
+      await app.t.db.query(`INSERT INTO suppliers (business_id, name) SELECT $1, 'Bulk supplier ' || lpad(i::text, 3, '0') FROM generate_series(1, 120) i`, [
+        biz.business_id,
+      ]);
+      const firstPage = (await api.get('/suppliers?per_page=100').expect(200)).body.data as { name: string }[];
+      expect(firstPage.map((s) => s.name)).not.toContain('Mill & Co');
       const espresso = await productOf(api, 'Espresso roast', { min_stock: 10, reorder_quantity: 20 });
       const decaf = await productOf(api, 'Decaf roast', { min_stock: 5 });
       await productOf(api, 'Tea', { min_stock: 3 });
@@ -198,7 +226,13 @@ describeInBrowser('the console purchasing in a browser', () => {
       await page.getByRole('button', { name: 'Create draft purchase orders' }).click();
       await page.getByRole('alert').filter({ hasText: 'Choose a supplier for the lines without a last supplier (Decaf roast)' }).waitFor();
       expect((await api.get('/purchase-orders').expect(200)).body.meta.total).toBe(1);
-      await page.getByLabel('Supplier for lines without a last supplier').selectOption({ label: 'Mill & Co' });
+      const fallback = page.getByLabel('Supplier for lines without a last supplier', { exact: true });
+      await eventually(() => page.locator('.picker', { has: fallback }).locator('p.hint').textContent()).toBe('None chosen.');
+      await fallback.fill('MILL');
+      await page.getByRole('button', { name: 'Choose Mill & Co' }).click();
+      await eventually(() => fallback.inputValue()).toBe('');
+      const chosen = page.locator('.picker', { has: fallback }).locator('p.hint');
+      await eventually(() => chosen.textContent()).toBe('Chosen: Mill & Co Clear');
       await page.getByRole('button', { name: 'Create draft purchase orders' }).click();
       const created = page.getByRole('status').filter({ hasText: 'Draft purchase orders created' });
       await created.getByRole('link').nth(1).waitFor();

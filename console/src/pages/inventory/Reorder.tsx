@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { $api, api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { useFormat } from '../../frame/business';
@@ -9,8 +9,9 @@ import { pageNumber } from '../../lib/url-state';
 import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import type { components } from '../../../../test/generated/openapi';
-import { nameOf, useSuppliers, useSuppliersById } from './common/lookups';
+import { nameOf, useSuppliersById, type Supplier } from './common/lookups';
 import { Pager } from './common/Pager';
+import { SupplierPicker } from './common/SupplierPicker';
 import { groupBySupplier } from './common/reorder-groups';
 
 type Suggestion = components['schemas']['ReorderSuggestionJson'];
@@ -22,15 +23,13 @@ type PurchaseOrder = components['schemas']['PurchaseOrderJson'];
  * with the suggested quantity and the last unit cost received (0 when never received).
  */
 export function Reorder() {
-  const supplierId = useId();
   const format = useFormat();
   const queryClient = useQueryClient();
   const [state, set] = useUrlState({ page: '1' });
   const query = $api.useQuery('get', '/api/v1/stock/reorder-suggestions', { params: { query: { page: pageNumber(state.page), per_page: 20 } } });
-  const suppliers = useSuppliers();
   const lastSuppliers = useSuppliersById((query.data?.data ?? []).flatMap((s) => (s.last_supplier_id ? [s.last_supplier_id] : [])));
   const [selected, setSelected] = useState<Map<string, Suggestion>>(new Map());
-  const [fallback, setFallback] = useState('');
+  const [fallback, setFallback] = useState<Supplier | null>(null);
   const [problem, setProblem] = useState('');
   const [created, setCreated] = useState<PurchaseOrder[]>([]);
 
@@ -60,7 +59,7 @@ export function Reorder() {
   }
 
   function createOrders() {
-    const { groups, missing } = groupBySupplier([...selected.values()], fallback);
+    const { groups, missing } = groupBySupplier([...selected.values()], fallback?.id ?? '');
     if (selected.size === 0) return setProblem('Select at least one line.');
     if (missing.length > 0) return setProblem(`Choose a supplier for the lines without a last supplier (${missing.map((m) => m.name).join(', ')}).`);
     setProblem('');
@@ -68,7 +67,8 @@ export function Reorder() {
     create.mutate(groups);
   }
 
-  const supplierNames = new Map([...(suppliers.data?.data ?? []).map((s) => [s.id, s] as const), ...lastSuppliers]);
+  const createdSuppliers = useSuppliersById(created.map((po) => po.supplier_id));
+  const supplierNames = new Map([...lastSuppliers, ...createdSuppliers, ...(fallback ? [[fallback.id, fallback] as const] : [])]);
 
   return (
     <section aria-labelledby="reorder-title">
@@ -137,17 +137,7 @@ export function Reorder() {
       </QueryState>
       <div className="form-box">
         <p>{selected.size} line(s) selected.</p>
-        <span className="field">
-          <label htmlFor={supplierId}>Supplier for lines without a last supplier</label>
-          <select id={supplierId} value={fallback} onChange={(e) => setFallback(e.target.value)}>
-            <option value="">None</option>
-            {(suppliers.data?.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </span>
+        <SupplierPicker label="Supplier for lines without a last supplier" chosen={fallback} onChoose={setFallback} />
         <p>
           <button type="button" onClick={createOrders} disabled={create.isPending}>
             Create draft purchase orders

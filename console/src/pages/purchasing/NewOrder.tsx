@@ -5,9 +5,10 @@ import { api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { ErrorView } from '../../ui/ErrorView';
 import type { components } from '../../../../test/generated/openapi';
-import { useSuppliers, type Product } from '../inventory/common/lookups';
+import { type Product, type Supplier } from '../inventory/common/lookups';
 import { parseNumber, QUANTITY, UNIT_COST } from '../inventory/common/numbers';
 import { ProductPicker } from '../inventory/common/ProductPicker';
+import { SupplierPicker } from '../inventory/common/SupplierPicker';
 import { WarehouseSelect } from '../inventory/common/WarehouseSelect';
 
 interface Line {
@@ -18,11 +19,10 @@ interface Line {
 
 /** A new purchase order (a draft): supplier, warehouse, expected date, notes, lines with quantity and unit cost. */
 export function NewOrder() {
-  const ids = { supplier: useId(), date: useId(), notes: useId() };
+  const ids = { date: useId(), notes: useId() };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const suppliers = useSuppliers();
-  const [supplier, setSupplier] = useState('');
+  const [supplier, setSupplier] = useState<Supplier | null>(null);
   const [warehouse, setWarehouse] = useState('');
   const [expected, setExpected] = useState('');
   const [notes, setNotes] = useState('');
@@ -50,7 +50,7 @@ export function NewOrder() {
     }
     setProblem('');
     create.mutate({
-      supplier_id: supplier,
+      supplier_id: supplier.id,
       items,
       ...(warehouse ? { warehouse_id: warehouse } : {}),
       ...(expected ? { expected_date: expected } : {}),
@@ -67,17 +67,7 @@ export function NewOrder() {
         <Link to="/purchasing/orders">All purchase orders</Link>
       </p>
       <form onSubmit={submit} noValidate>
-        <span className="field">
-          <label htmlFor={ids.supplier}>Supplier</label>
-          <select id={ids.supplier} value={supplier} onChange={(e) => setSupplier(e.target.value)} required>
-            <option value="">Choose…</option>
-            {(suppliers.data?.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </span>
+        <SupplierPicker label="Supplier" chosen={supplier} onChoose={setSupplier} required />
         <WarehouseSelect label="Deliver to" value={warehouse} onChange={setWarehouse} allowDefault />
         <span className="field">
           <label htmlFor={ids.date}>Expected date</label>

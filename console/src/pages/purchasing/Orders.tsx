@@ -5,8 +5,9 @@ import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { QueryState } from '../../ui/States';
-import { nameOf, useSuppliers, useSuppliersById } from '../inventory/common/lookups';
+import { nameOf, useSuppliersById } from '../inventory/common/lookups';
 import { Pager } from '../inventory/common/Pager';
+import { SupplierPicker } from '../inventory/common/SupplierPicker';
 
 export const PO_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'cancelled'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
@@ -14,10 +15,9 @@ export const statusText = (s: string) => s.replace('_', ' ');
 
 /** Purchase orders: the list by status, supplier and creation dates (all in the URL, paged by the API). */
 export function Orders() {
-  const ids = { status: useId(), supplier: useId(), from: useId(), to: useId() };
+  const ids = { status: useId(), from: useId(), to: useId() };
   const [state, set] = useUrlState({ page: '1', status: '', supplier: '', from: '', to: '' });
   const format = useFormat();
-  const suppliers = useSuppliers();
   const query = $api.useQuery('get', '/api/v1/purchase-orders', {
     params: {
       query: {
@@ -30,7 +30,8 @@ export function Orders() {
       },
     },
   });
-  const names = useSuppliersById(query.data?.data.map((po) => po.supplier_id) ?? []);
+  const names = useSuppliersById([...(query.data?.data.map((po) => po.supplier_id) ?? []), ...(state.supplier ? [state.supplier] : [])]);
+  const filterSupplier = state.supplier ? (names.get(state.supplier) ?? { id: state.supplier, name: 'the supplier chosen' }) : null;
   return (
     <section aria-labelledby="orders-title">
       <h2 id="orders-title">Purchase orders</h2>
@@ -49,17 +50,7 @@ export function Orders() {
             ))}
           </select>
         </span>
-        <span className="field">
-          <label htmlFor={ids.supplier}>Supplier</label>
-          <select id={ids.supplier} value={state.supplier} onChange={(e) => set({ supplier: e.target.value })}>
-            <option value="">Any supplier</option>
-            {(suppliers.data?.data ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </span>
+        <SupplierPicker label="Supplier" chosen={filterSupplier} onChoose={(s) => set({ supplier: s?.id ?? '' })} none="Any supplier." />
         <span className="field">
           <label htmlFor={ids.from}>Created from</label>
           <input id={ids.from} type="date" value={state.from} onChange={(e) => set({ from: e.target.value })} />

@@ -11,11 +11,6 @@ export function useWarehouses() {
   return $api.useQuery('get', '/api/v1/warehouses', { params: { query: { per_page: 100 } } });
 }
 
-/** Suppliers for a select: the first 100 by the API's order (the API has no search on suppliers). */
-export function useSuppliers() {
-  return $api.useQuery('get', '/api/v1/suppliers', { params: { query: { per_page: 100 } } });
-}
-
 /**
  * The products a screen refers to by id (a transfer's or an order's lines), one GET each (at most the
  * 100 lines of a body), cached: a name per id, the id itself while loading.
