@@ -71,7 +71,7 @@ async function timeDashboardReads(origin: string, apiKey: string, log: Log): Pro
     '/analytics/revenue?days=30',
     '/analytics/top-products?days=30&limit=5',
     '/stock/reorder-suggestions?per_page=10',
-    '/events?limit=100',
+    '/events?order=desc&limit=11',
   ];
   const out: string[] = [];
   for (const read of reads) {
