@@ -92,7 +92,9 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
 
   'GET /events': (a) => [
     list('B reads its feed', '/events'),
+    list('B reads its feed newest first', '/events?order=desc'),
     refused("after A's event", `/events?after=${a.eventId}`, undefined, 'VALIDATION_FAILED', 'NOT_FOUND'),
+    refused("after A's event, newest first", `/events?order=desc&after=${a.eventId}`, undefined, 'VALIDATION_FAILED', 'NOT_FOUND'),
   ],
 
   'POST /webhooks': () => [own('B registers a webhook', '/webhooks', 201, { url: 'https://hooks.example.com/b', events: ['invoice.paid'] })],
