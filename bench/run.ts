@@ -8,7 +8,7 @@ import * as path from 'path';
 
 const SECTIONS = ['orders', 'page-growth', 'analytics', 'webhooks', 'auth-flood', 'loyalty-history', 'csv-export', 'documents', 'console'];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
-const ON_REQUEST = ['orders-ab', 'cpu', 'paired'];
+const ON_REQUEST = ['orders-ab', 'reports-ab', 'cpu', 'paired'];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
