@@ -1,20 +1,28 @@
 import './dialog.css';
-import type { components } from '../../../test/generated/openapi';
+import { formatQuantity } from '../lib/money';
 
-type PageMeta = components['schemas']['PageMeta'];
+interface PageMeta {
+  page: number;
+  total_pages: number;
+  total: number;
+}
 
-/** A list's paging (CONTRACT.md 2's meta): where we are and the previous and next pages, in the URL through `go`. */
-export function Pager({ meta, what, go }: { meta: PageMeta; what: string; go: (page: number) => void }) {
+/**
+ * A list's paging (CONTRACT.md 2's `meta`): Previous page, where the list is (a status, so a screen
+ * reader hears the new page), Next page. The page lives in the URL (frame/use-url-state.ts); `onPage`
+ * sets it. The one pager of every list.
+ */
+export function Pager({ meta, what, onPage }: { meta: PageMeta; what: string; onPage: (page: number) => void }) {
   const last = Math.max(1, meta.total_pages);
   return (
     <nav className="pager" aria-label={`Pages of ${what}`}>
-      <button type="button" disabled={meta.page <= 1} onClick={() => go(Math.min(meta.page - 1, last))}>
+      <button type="button" disabled={meta.page <= 1} onClick={() => onPage(Math.min(meta.page - 1, last))}>
         Previous page
       </button>{' '}
       <span role="status">
-        Page {meta.page} of {last} ({meta.total} {what})
+        Page {formatQuantity(meta.page)} of {formatQuantity(last)} ({formatQuantity(meta.total)} {what})
       </span>{' '}
-      <button type="button" disabled={meta.page >= last} onClick={() => go(meta.page + 1)}>
+      <button type="button" disabled={meta.page >= last} onClick={() => onPage(meta.page + 1)}>
         Next page
       </button>
     </nav>

@@ -3,7 +3,7 @@ import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 
 /** The customer's orders (GET /orders?customer_id=), newest first, paged, the page in the URL (`?orders_page=`). */
@@ -48,7 +48,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
                 ))}
               </tbody>
             </table>
-            <PageNav meta={body.meta} what="orders" onPage={(page) => set({ orders_page: String(page) })} />
+            <Pager meta={body.meta} what="orders" onPage={(page) => set({ orders_page: String(page) })} />
           </>
         )}
       </QueryState>

@@ -5,7 +5,7 @@ import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { Page } from '../../ui/Page';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
 
@@ -78,7 +78,7 @@ export default function CustomersPage() {
                 ))}
               </tbody>
             </table>
-            <PageNav meta={body.meta} what="customers" onPage={(page) => set({ page: String(page) })} />
+            <Pager meta={body.meta} what="customers" onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

@@ -5,7 +5,7 @@ import { DownloadCsv } from '../../ui/DownloadCsv';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 
 type TransactionType = 'income' | 'expense' | 'refund';
@@ -102,7 +102,7 @@ export function FinanceTransactions() {
                 ))}
               </tbody>
             </table>
-            <PageNav meta={body.meta} what="transactions" onPage={(page) => set({ page: String(page) })} />
+            <Pager meta={body.meta} what="transactions" onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

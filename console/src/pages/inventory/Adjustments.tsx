@@ -9,7 +9,7 @@ import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import { nameOf, useProductsById, useWarehouses, type Product } from './common/lookups';
 import { attemptKey, parseNumber, SIGNED_QUANTITY } from './common/numbers';
-import { Pager } from './common/Pager';
+import { Pager } from '../../ui/Pager';
 import { ProductPicker } from './common/ProductPicker';
 import { WarehouseSelect } from './common/WarehouseSelect';
 
@@ -162,7 +162,7 @@ function AdjustmentList() {
                 ))}
               </tbody>
             </table>
-            <Pager label="Adjustments" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
+            <Pager what="adjustments" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

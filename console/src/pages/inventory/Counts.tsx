@@ -9,7 +9,7 @@ import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import { nameOf, useProductsById, useWarehouses, type Product } from './common/lookups';
 import { attemptKey, COUNTED, parseNumber } from './common/numbers';
-import { Pager } from './common/Pager';
+import { Pager } from '../../ui/Pager';
 import { WarehouseSelect } from './common/WarehouseSelect';
 
 /** A line of a count in progress: the expected quantity is what the screen showed when it started. */
@@ -339,7 +339,7 @@ function CountList({ page, onPage }: { page: string; onPage: (page: number) => v
                 ))}
               </tbody>
             </table>
-            <Pager label="Counts" meta={body.meta} onPage={onPage} />
+            <Pager what="counts" meta={body.meta} onPage={onPage} />
           </>
         )}
       </QueryState>

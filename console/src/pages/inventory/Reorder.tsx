@@ -10,7 +10,7 @@ import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import type { components } from '../../../../test/generated/openapi';
 import { nameOf, useSuppliersById, type Supplier } from './common/lookups';
-import { Pager } from './common/Pager';
+import { Pager } from '../../ui/Pager';
 import { SupplierPicker } from './common/SupplierPicker';
 import { groupBySupplier } from './common/reorder-groups';
 
@@ -131,7 +131,7 @@ export function Reorder() {
                 ))}
               </tbody>
             </table>
-            <Pager label="Suggestions" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
+            <Pager what="suggestions" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

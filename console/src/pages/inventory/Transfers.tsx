@@ -10,7 +10,7 @@ import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import { nameOf, useWarehouses, type Product } from './common/lookups';
 import { attemptKey, parseNumber, QUANTITY } from './common/numbers';
-import { Pager } from './common/Pager';
+import { Pager } from '../../ui/Pager';
 import { ProductPicker } from './common/ProductPicker';
 import { WarehouseSelect } from './common/WarehouseSelect';
 
@@ -97,7 +97,7 @@ function TransferList() {
                 ))}
               </tbody>
             </table>
-            <Pager label="Transfers" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
+            <Pager what="transfers" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

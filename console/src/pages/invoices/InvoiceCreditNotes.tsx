@@ -3,7 +3,7 @@ import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 
 /** The credit notes of one invoice (GET /credit-notes?invoice_id=), paged, the page in the URL (`?notes_page=`). */
@@ -44,7 +44,7 @@ export function InvoiceCreditNotes({ invoiceId }: { invoiceId: string }) {
                 ))}
               </tbody>
             </table>
-            <PageNav meta={body.meta} what="credit notes" onPage={(page) => set({ notes_page: String(page) })} />
+            <Pager meta={body.meta} what="credit notes" onPage={(page) => set({ notes_page: String(page) })} />
           </>
         )}
       </QueryState>

@@ -6,7 +6,7 @@ import { pageNumber } from '../../lib/url-state';
 import { withoutPaging } from '../../api/files';
 import { DownloadCsv } from '../../ui/DownloadCsv';
 import { Page } from '../../ui/Page';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
 import { INVOICE_STATUSES, statusLabel, type InvoiceStatus } from './invoice-status';
@@ -87,7 +87,7 @@ export default function InvoicesPage() {
                 ))}
               </tbody>
             </table>
-            <PageNav meta={body.meta} what="invoices" onPage={(page) => set({ page: String(page) })} />
+            <Pager meta={body.meta} what="invoices" onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

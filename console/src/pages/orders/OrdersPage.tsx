@@ -92,7 +92,7 @@ export default function OrdersPage() {
                 ))}
               </tbody>
             </table>
-            <Pager meta={body.meta} what="orders" go={(page) => set({ page: String(page) })} />
+            <Pager meta={body.meta} what="orders" onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

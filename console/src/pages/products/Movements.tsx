@@ -42,7 +42,7 @@ export function Movements({ productId }: { productId: string }) {
                 ))}
               </tbody>
             </table>
-            <Pager meta={body.meta} what="movements" go={(page) => set({ page: String(page) })} />
+            <Pager meta={body.meta} what="movements" onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

@@ -114,7 +114,7 @@ export default function ProductsPage() {
                   ))}
                 </tbody>
               </table>
-              <Pager meta={body.meta} what="products" go={(page) => set({ page: String(page) })} />
+              <Pager meta={body.meta} what="products" onPage={(page) => set({ page: String(page) })} />
             </>
           );
         }}

@@ -6,7 +6,7 @@ import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { QueryState } from '../../ui/States';
 import { nameOf, useSuppliersById } from '../inventory/common/lookups';
-import { Pager } from '../inventory/common/Pager';
+import { Pager } from '../../ui/Pager';
 import { SupplierPicker } from '../inventory/common/SupplierPicker';
 
 export const PO_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'cancelled'] as const;
@@ -95,7 +95,7 @@ export function Orders() {
                 ))}
               </tbody>
             </table>
-            <Pager label="Purchase orders" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
+            <Pager what="purchase orders" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

@@ -8,7 +8,7 @@ import { pageNumber } from '../../lib/url-state';
 import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import type { Supplier } from '../inventory/common/lookups';
-import { Pager } from '../inventory/common/Pager';
+import { Pager } from '../../ui/Pager';
 
 interface Fields {
   name: string;
@@ -79,7 +79,7 @@ export function Suppliers() {
                   ))}
                 </tbody>
               </table>
-              <Pager label="Suppliers" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
+              <Pager what="suppliers" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
             </>
           )}
         </QueryState>

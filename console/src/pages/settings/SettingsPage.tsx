@@ -9,7 +9,7 @@ import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { Page } from '../../ui/Page';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
 import { CreateKey } from './CreateKey';
@@ -59,7 +59,7 @@ export default function SettingsPage() {
                   ))}
                 </tbody>
               </table>
-              <PageNav meta={body.meta} what="keys" onPage={(page) => set({ page: String(page) })} />
+              <Pager meta={body.meta} what="keys" onPage={(page) => set({ page: String(page) })} />
             </>
           )}
         </QueryState>

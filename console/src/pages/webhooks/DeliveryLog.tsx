@@ -8,7 +8,7 @@ import { formatQuantity } from '../../lib/money';
 import { randomToken } from '../../lib/random-token';
 import { pageNumber } from '../../lib/url-state';
 import { ErrorView } from '../../ui/ErrorView';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './webhook-events';
 
@@ -115,7 +115,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
                 ))}
               </tbody>
             </table>
-            <PageNav meta={body.meta} what="deliveries" onPage={(page) => set({ page: String(page) })} />
+            <Pager meta={body.meta} what="deliveries" onPage={(page) => set({ page: String(page) })} />
           </>
         )}
       </QueryState>

@@ -4,7 +4,7 @@ import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { Page } from '../../ui/Page';
-import { PageNav } from '../../ui/PageNav';
+import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
 import { CreateWebhook } from './CreateWebhook';
@@ -52,7 +52,7 @@ export default function WebhooksPage() {
                   ))}
                 </tbody>
               </table>
-              <PageNav meta={body.meta} what="webhooks" onPage={(page) => set({ page: String(page) })} />
+              <Pager meta={body.meta} what="webhooks" onPage={(page) => set({ page: String(page) })} />
             </>
           )}
         </QueryState>
