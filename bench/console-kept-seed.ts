@@ -11,6 +11,7 @@ import * as path from 'path';
 import { SeededBusiness } from './analytics-seed';
 import { migrate } from '../src/bootstrap';
 import { BENCH_PG_SERVER, Log, withBenchDatabase, withClient } from './bench-support';
+import { LISTS_SEED_VERSION } from './console-lists-seed';
 import { CONSOLE_ORDERS, CONSOLE_PRODUCTS, seedConsoleBusiness } from './console-seed';
 
 const KEPT = 'bo_bench_console_kept';
@@ -25,7 +26,7 @@ export function withConsoleBusiness<T>(log: Log, work: (url: string, business: S
 
 async function keptBusiness(log: Log): Promise<{ url: string; business: SeededBusiness }> {
   const url = `${BENCH_PG_SERVER}/${KEPT}`;
-  const shape = `${CONSOLE_PRODUCTS}/${CONSOLE_ORDERS}`;
+  const shape = `${CONSOLE_PRODUCTS}/${CONSOLE_ORDERS}/${LISTS_SEED_VERSION}`;
   const record = fs.existsSync(RECORD) ? (JSON.parse(fs.readFileSync(RECORD, 'utf8')) as { shape: string; business: SeededBusiness }) : undefined;
   const admin = (sql: string) => withClient(`${BENCH_PG_SERVER}/postgres`, (c) => c.query(sql));
   const exists = (await admin(`SELECT 1 FROM pg_database WHERE datname = '${KEPT}'`)).rowCount === 1;

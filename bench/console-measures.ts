@@ -1,22 +1,27 @@
 /*
  * The console benchmark's timed steps, each a user's action until its result is on screen in headless
- * Chromium. Adding one (a scan to its line, an orders page change) is one object here: a name, the
- * target, and `samples(ctx)` returning its times in ms (`timed(act, done)` by the driver's clock, or by
+ * Chromium. Adding one (a scan to its line, an orders page change, a list's first page) is one object
+ * here: a name, the target, and `samples(ctx, log)` returning its times in ms (`timed(act, done)` by the driver's clock, or by
  * the page's own as timedInPageToChart does; a fresh tab per
  * sample unless the step is meant warm). bench/console.bench.ts runs them in this order and prints
  * p50 / p90 / max against the target.
  */
+import { Log } from './bench-support';
 import { ConsoleBenchContext, timedInPageToChart } from './console-browser';
+import { LIST_PAGES, listPageSamples } from './console-list-measures';
 import { ordersPageSamples, scanToLineSamples } from './console-sale-measures';
 
 export interface ConsoleMeasure {
   name: string;
   /** ms, compared with the p50 */
   targetMs: number;
-  samples(ctx: ConsoleBenchContext): Promise<number[]>;
+  /** `log` for what the step reports besides its times */
+  samples(ctx: ConsoleBenchContext, log: Log): Promise<number[]>;
 }
 
 const RUNS = Number(process.env.BENCH_CONSOLE_RUNS || 10);
+/** each list's samples: a reload of the tab each, so fewer than the other steps */
+const LIST_RUNS = Number(process.env.BENCH_CONSOLE_LIST_RUNS || 8);
 
 /**
  * Click on Sign in (key typed on the loaded sign-in page of a fresh context, empty cache) to the
@@ -47,4 +52,11 @@ export const ordersPageChange: ConsoleMeasure = {
   samples: (ctx) => ordersPageSamples(ctx, RUNS),
 };
 
-export const CONSOLE_MEASURES: ConsoleMeasure[] = [signInToChart, scanToLine, ordersPageChange];
+/** Each list's link clicked to its first row shown (bench/console-list-measures.ts): issue 36's 500 ms. */
+export const listFirstPages: ConsoleMeasure[] = LIST_PAGES.map((list) => ({
+  name: `${list.name}: its link to the first row shown`,
+  targetMs: 500,
+  samples: (ctx, log) => listPageSamples(ctx, list, LIST_RUNS, log),
+}));
+
+export const CONSOLE_MEASURES: ConsoleMeasure[] = [signInToChart, scanToLine, ordersPageChange, ...listFirstPages];

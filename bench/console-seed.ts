@@ -1,12 +1,14 @@
 /*
  * The console benchmark's business (`npm run bench -- console`): 100,000 products and 1,000,000
  * orders over two years, straight through SQL (bench/analytics-seed.ts's generate_series seed), some
- * products below their minimum stock, then the analytics rollups the dashboard reads filled by the
+ * products below their minimum stock, every other list of the console filled (bench/console-lists-seed.ts),
+ * then the analytics rollups the dashboard reads filled by the
  * app's own background pass (AnalyticsWarmer), as a running deployment has them.
  */
 import { Client } from 'pg';
 import { seedSalesHistory, SeededBusiness } from './analytics-seed';
 import { Log } from './bench-support';
+import { seedConsoleLists } from './console-lists-seed';
 
 export const CONSOLE_ORDERS = Number(process.env.BENCH_CONSOLE_ORDERS || 1_000_000);
 export const CONSOLE_PRODUCTS = Number(process.env.BENCH_CONSOLE_PRODUCTS || 100_000);
@@ -26,9 +28,11 @@ export async function seedConsoleBusiness(url: string, client: Client, log: Log)
        FROM products p WHERE p.id = s.product_id AND p.business_id = $1 AND s.business_id = $1 AND p.min_stock = 20`,
     [business.business_id],
   );
+  await seedConsoleLists(client, business.business_id, business.warehouse_id, log);
   await client.query('VACUUM ANALYZE');
   const sizes = await client.query(
-    `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS size FROM pg_class WHERE relname IN ('products', 'sales', 'sale_items')`,
+    `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS size FROM pg_class
+      WHERE relname IN ('products', 'sales', 'sale_items', 'stock_movements', 'invoices', 'finance_transactions') ORDER BY relname`,
   );
   log(`seeded and vacuumed in ${((Date.now() - started) / 1000).toFixed(1)} s (${sizes.rows.map((r) => `${r.relname} ${r.size}`).join(', ')})`);
   return business;

@@ -3,8 +3,9 @@
  * products and 1,000,000 orders (bench/console-seed.ts), the analytics rollups filled by the app's own
  * background pass, a few orders placed through the API (the latest events), the real app on a free
  * port, then headless Chromium (bench/console-browser.ts): the initial JavaScript of the built console
- * (gzip), each step of bench/console-measures.ts, and the README's screenshot of the dashboard
- * (docs/images/console-dashboard.png). Figures: BENCHMARKS.md (Console).
+ * (gzip), each step of bench/console-measures.ts (each list's first page among them), and the README's
+ * screenshots of the dashboard, the inventory and the invoices (docs/images/console-*.png). Figures:
+ * BENCHMARKS.md (Console).
  */
 import * as path from 'path';
 import { AddressInfo } from 'net';
@@ -19,7 +20,13 @@ import { benchContext, chartDrawn, ConsoleBenchContext, launchChromium } from '.
 import { CONSOLE_MEASURES } from './console-measures';
 import { withConsoleBusiness } from './console-kept-seed';
 
-const SCREENSHOT = path.resolve(__dirname, '..', 'docs', 'images', 'console-dashboard.png');
+const IMAGES = path.resolve(__dirname, '..', 'docs', 'images');
+const SCREENSHOT = path.join(IMAGES, 'console-dashboard.png');
+/** README's screenshots of lists at scale: the page, the rows waited for, the file */
+const LIST_SCREENSHOTS = [
+  { path: '/console/inventory/adjustments', rows: 'section[aria-labelledby="adjustments-title"] tbody tr', file: 'console-inventory.png' },
+  { path: '/console/invoices', rows: 'main table tbody tr', file: 'console-invoices.png' },
+];
 const INITIAL_JS_TARGET_KIB = 150;
 
 export async function run(log: Log): Promise<void> {
@@ -39,7 +46,7 @@ export async function run(log: Log): Promise<void> {
       await timeDashboardReads(origin, business.api_key, log);
       const ctx = benchContext(browser, origin, business.api_key, business.business_id);
       for (const measure of CONSOLE_MEASURES) {
-        const samples = (await measure.samples(ctx)).sort((a, b) => a - b);
+        const samples = (await measure.samples(ctx, log)).sort((a, b) => a - b);
         const p50 = percentile(samples, 50);
         log(
           `${measure.name}: p50 ${p50.toFixed(0)} ms, p90 ${percentile(samples, 90).toFixed(0)} ms, max ${samples[samples.length - 1].toFixed(0)} ms ` +
@@ -47,6 +54,7 @@ export async function run(log: Log): Promise<void> {
         );
       }
       await screenshot(ctx, log);
+      for (const shot of LIST_SCREENSHOTS) await listScreenshot(ctx, shot, log);
     } finally {
       await browser.close();
       await app.close();
@@ -111,4 +119,16 @@ async function screenshot(ctx: ConsoleBenchContext, log: Log): Promise<void> {
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
   await page.context().close();
   log(`screenshot: ${path.relative(process.cwd(), SCREENSHOT)}`);
+}
+
+/** A list's page at scale, signed in, once its rows and their lookups (names by id) have arrived. */
+async function listScreenshot(ctx: ConsoleBenchContext, shot: { path: string; rows: string; file: string }, log: Log): Promise<void> {
+  const page = await ctx.signedInTab(shot.path);
+  await page.locator(shot.rows).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+  await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('main .loading').length === 0, undefined, { timeout: 60_000 });
+  const file = path.join(IMAGES, shot.file);
+  await page.screenshot({ path: file, fullPage: true });
+  await page.context().close();
+  log(`screenshot: ${path.relative(process.cwd(), file)}`);
 }
