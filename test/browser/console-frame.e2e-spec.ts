@@ -100,6 +100,51 @@ describeInBrowser('the console frame in a browser', () => {
     await context.close();
   });
 
+  it("moves focus to the new page's h1 after a navigation by keyboard, not on the first page nor on a filter change", async () => {
+    const tab = await openConsole(browser, app, '/console/dashboard');
+    const { page, context } = tab;
+    // the element that has focus: its tag, id and text
+    const focused = () => page.evaluate('({ tag: document.activeElement.tagName, id: document.activeElement.id, text: document.activeElement.textContent })');
+    /** presses `key` until the main navigation's link `name` has focus (at most 40 times) */
+    const tabToNavLink = async (name: string, key: 'Tab' | 'Shift+Tab') => {
+      for (
+        let i = 0;
+        i < 40 &&
+        !(await page.evaluate(
+          `document.activeElement.closest('nav[aria-label="Main"]') !== null && document.activeElement.textContent === ${JSON.stringify(name)}`,
+        ));
+        i++
+      ) {
+        await page.keyboard.press(key);
+      }
+      expect(await focused()).toMatchObject({ tag: 'A', text: name });
+    };
+    await signIn(page, biz.api_key);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await eventually(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).isVisible()).toBe(true);
+    expect(await focused()).toMatchObject({ tag: 'BODY' }); // the first page shown keeps focus where it was
+
+    await tabToNavLink('Orders', 'Tab');
+    await page.keyboard.press('Enter');
+    await eventually(() => focused()).toEqual({ tag: 'H1', id: 'page-title', text: 'Orders' });
+    expect(page.url()).toBe(`${app.origin}/console/orders`);
+
+    // the next Tab starts from the top of the page: its first filter, changed from the keyboard
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ tag: 'SELECT', id: 'status' });
+    await page.keyboard.press('ArrowDown');
+    await eventually(() => page.url()).toMatch(/\/console\/orders\?.*status=/);
+    await eventually(() => page.getByText('No orders match these filters.').isVisible()).toBe(true);
+    expect(await focused()).toMatchObject({ tag: 'SELECT', id: 'status' });
+
+    await tabToNavLink('Products', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await eventually(() => focused()).toEqual({ tag: 'H1', id: 'page-title', text: 'Products' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(cspViolations(tab)).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the tab signed in on reload, and a 401 mid-session returns to the sign-in form', async () => {
     const other = await consoleBusiness(app, 'Revoked Shop');
     const tab = await openConsole(browser, app, '/console/dashboard?days=7');
