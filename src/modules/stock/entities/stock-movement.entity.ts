@@ -10,6 +10,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('stock_movements_business_created_idx', { synchronize: false })
 // (business_id, product_id, created_at DESC): TypeORM cannot declare a DESC index column.
 @Index('stock_movements_product_idx', { synchronize: false })
+// (business_id, type, created_at DESC) WHERE type <> 'sale': the type filter's count, sales left out.
+@Index('stock_movements_type_idx', { synchronize: false })
 @Index('stock_movements_sale_idx', ['businessId', 'saleId'], { where: 'sale_id IS NOT NULL' })
 export class StockMovement {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'stock_movements_pkey' })
