@@ -11,7 +11,8 @@ import { BODY_CASES, BodyRouteCase, HostileContext } from './route-cases-hostile
 import { ISOLATION_CASES, IsolationCall, list, notFound, own } from './route-cases-isolation';
 import { concretePath, Instance, Maker, REFERENCES, referencedRoute, RESOURCE_FIXTURES, resourceOf, ResourceFixture } from './route-fixtures';
 import { pathParameters } from './missing-paths';
-import { requestBodyFields, valueAt, withValueAt } from './request-schemas';
+import { FieldPath, requestBodyFields, valueAt, withValueAt } from './request-schemas';
+import { ErrorCode } from '../../src/common/errors/error-codes';
 import { TestApp } from './test-app';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
@@ -37,12 +38,6 @@ export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([
   'GET /reports/margin',
   'GET /returns',
   'GET /returns/{id}',
-  'GET /stock/counts',
-  'GET /stock/counts/{id}',
-  'GET /stock/movements',
-  'GET /stock/reorder-suggestions',
-  'GET /stock/transfers',
-  'GET /stock/transfers/{id}',
   'GET /webhooks',
   'GET /webhooks/{id}',
   'GET /webhooks/{id}/deliveries',
@@ -50,11 +45,6 @@ export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([
   'POST /orders',
   'POST /orders/{id}/cancel',
   'POST /orders/{id}/returns',
-  'POST /stock/adjustments',
-  'POST /stock/counts',
-  'POST /stock/transfers',
-  'POST /stock/transfers/{id}/cancel',
-  'POST /stock/transfers/{id}/receive',
   'POST /webhooks',
   'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver',
   'PUT /webhooks/{id}',
@@ -106,11 +96,41 @@ function referenceFields(document: any, route: DocumentedRoute, body: Record<str
 const referenceQueries = (route: DocumentedRoute): string[] =>
   (route.operation.parameters ?? []).filter((p: any) => p.in === 'query' && p.schema?.format === 'uuid' && REFERENCES[p.name]).map((p: any) => p.name);
 
+const REFUSED_REFERENCE: ErrorCode[] = [
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'UNKNOWN_PRODUCT',
+  'UNKNOWN_CATEGORY',
+  'UNKNOWN_WAREHOUSE',
+  'UNKNOWN_SUPPLIER',
+  'UNKNOWN_CUSTOMER',
+  'UNKNOWN_SALE_ITEM',
+];
+
+/** The documented enum query parameters of a route, each value as a query string (`status=cancelled`). */
+const enumQueries = (route: DocumentedRoute): string[] =>
+  (route.operation.parameters ?? [])
+    .filter((p: any) => p.in === 'query' && Array.isArray(p.schema?.enum))
+    .flatMap((p: any) => p.schema.enum.map((v: string) => `${p.name}=${encodeURIComponent(v)}`));
+
+/** `body` with A's id at `path` in the last element only of the array it passes through, when that array has others (B's). */
+function besideOwn(body: unknown, path: FieldPath, id: string): unknown {
+  const at = path.findIndex((p) => typeof p === 'number');
+  if (at < 0) return undefined;
+  const array = valueAt(body, path.slice(0, at));
+  if (!Array.isArray(array) || array.length < 2) return undefined;
+  return withValueAt(body, path.slice(0, at), (old) =>
+    (old as unknown[]).map((el, i) => (i === array.length - 1 ? withValueAt(el, path.slice(at + 1), () => id) : el)),
+  );
+}
+
 /**
  * B's calls of a route: on an instance of A made for this case alone (404, like a key that exists
- * nowhere); a create beside an instance of A (B may reuse A's unique values); a read without
- * parameters lists or reads B's own, also filtered on A's rows; and for every body field that names
- * another resource's row, B's valid request with A's row there instead: refused.
+ * nowhere), also in its other states, and with each path parameter of B's own instance replaced by
+ * A's; a create beside an instance of A (B may reuse A's unique values); a read without parameters
+ * lists or reads B's own (a report made in both: its figures for B), also filtered on A's rows and
+ * on every value of its enum parameters; and for every body field that names another resource's row,
+ * B's valid request with A's row there instead, and beside B's own rows in an array: refused.
  */
 export async function derivedIsolationCalls(
   route: DocumentedRoute,
@@ -122,38 +142,64 @@ export async function derivedIsolationCalls(
 ): Promise<IsolationCall[]> {
   const resource = resourceOf(route);
   const calls: IsolationCall[] = [];
-  const withParams = pathParameters(route).length > 0;
-  if (withParams) {
+  const params = pathParameters(route).map((p) => p.name);
+  const check = fixture.check?.(route);
+  if (params.length > 0) {
     const theirs = await fixture.make(a, n(), route);
-    calls.push(notFound(`A's ${resource}`, concretePath(route, theirs), WRITES.has(route.method) ? (theirs.body ?? {}) : undefined));
-  } else if (route.method === 'GET') {
-    if (answersWithList(route)) calls.push(list(`B lists its ${resource}`, route.path));
-    else calls.push(own(`B reads its ${resource}`, route.path, 200, undefined, fixture.check?.(route)));
-    for (const name of referenceQueries(route)) {
-      const theirs = await referenced(REFERENCES[name].resource, a, n());
-      const label = `filtered on A's ${REFERENCES[name].resource}`;
-      const path = `${route.path}?${name}=${theirs.ids![REFERENCES[name].id]}`;
-      calls.push(answersWithList(route) ? list(label, path) : own(label, path, 200)); // an export answers with CSV
+    const body = (instance: Instance) => (WRITES.has(route.method) ? (instance.body ?? {}) : undefined);
+    calls.push(notFound(`A's ${resource}`, concretePath(route, theirs), body(theirs)));
+    for (const [state, other] of Object.entries(theirs.others ?? {})) calls.push(notFound(`A's ${state} ${resource}`, concretePath(route, other), body(other)));
+    if (params.length > 1) {
+      const mine = await fixture.make(b, n(), route);
+      for (const name of params) {
+        calls.push(notFound(`A's ${name} in B's path`, concretePath(route, { params: { ...mine.params, [name]: theirs.params[name] } }), body(mine)));
+      }
     }
+  } else if (route.method === 'GET') {
+    const listed = answersWithList(route);
+    let theirs: Instance | undefined;
+    if (check) {
+      theirs = await fixture.make(a, n(), route);
+      await fixture.make(b, n(), route);
+    }
+    if (listed) calls.push(list(`B lists its ${resource}`, route.path));
+    else calls.push(own(`B reads its ${resource}`, route.path, 200, undefined, check && ((body, f) => check(body, f, theirs))));
+    for (const name of referenceQueries(route)) {
+      const reference = REFERENCES[name];
+      const mine = await referenced(reference.resource, a, n());
+      const label = `filtered on A's ${reference.resource}`;
+      const path = `${route.path}?${name}=${mine.ids![reference.id]}`;
+      if (reference.cursor)
+        calls.push({ label: `${name} A's ${reference.resource}`, path, expect: { kind: 'refused', codes: ['VALIDATION_FAILED', 'NOT_FOUND'] } });
+      else calls.push(listed ? list(label, path) : own(label, path, 200)); // an export answers with CSV
+    }
+    for (const query of enumQueries(route)) calls.push(listed ? list(query, `${route.path}?${query}`) : own(query, `${route.path}?${query}`, 200));
   } else {
     const theirs = await fixture.make(a, n(), referencedRoute(resource)).catch(() => undefined);
     const mine = await fixture.make(b, n(), route, theirs);
-    calls.push(own(`B writes ${resource} beside A's`, route.path, route.method === 'POST' ? 201 : 200, mine.body));
+    calls.push(
+      own(`B writes ${resource} beside A's`, route.path, route.method === 'POST' ? 201 : 200, mine.body, check && ((body, f) => check(body, f, theirs))),
+    );
   }
   if (WRITES.has(route.method)) {
     const mine = await fixture.make(b, n(), route);
     for (const field of referenceFields(document, route, mine.body)) {
       const { resource: other, id } = REFERENCES[field.name];
       const theirs = await referenced(other, a, n());
-      calls.push({
-        label: `A's ${other} as ${field.name}`,
+      const refused = (label: string, body: unknown): IsolationCall => ({
+        label,
         path: concretePath(route, mine),
-        body: withValueAt(mine.body, field.path, () => theirs.ids![id]),
-        expect: {
-          kind: 'refused',
-          codes: ['VALIDATION_FAILED', 'NOT_FOUND', 'UNKNOWN_PRODUCT', 'UNKNOWN_CATEGORY', 'UNKNOWN_WAREHOUSE', 'UNKNOWN_SUPPLIER', 'UNKNOWN_CUSTOMER'],
-        },
+        body,
+        expect: { kind: 'refused', codes: REFUSED_REFERENCE },
       });
+      calls.push(
+        refused(
+          `A's ${other} as ${field.name}`,
+          withValueAt(mine.body, field.path, () => theirs.ids![id]),
+        ),
+      );
+      const beside = besideOwn(mine.body, field.path, theirs.ids![id]);
+      if (beside) calls.push(refused(`A's ${other} as ${field.name} beside B's`, beside));
     }
   }
   return calls;
@@ -178,15 +224,17 @@ export async function isolationCalls(
   return out;
 }
 
-/** The owner's own paths of a GET route without a hand case: a fresh instance of its own (or the bare path), and filtered on its own rows. */
+/** The owner's own paths of a GET route without a hand case: a fresh instance of its own (or the bare path), filtered on its own rows and on each enum value. */
 export async function derivedOwnPaths(route: DocumentedRoute, owner: Maker, n: () => number): Promise<string[]> {
   const fixture = fixtureFor(route);
   if (!fixture) return [];
-  const paths = [pathParameters(route).length > 0 ? concretePath(route, await fixture.make(owner, n(), route)) : route.path];
+  if (pathParameters(route).length > 0) return [concretePath(route, await fixture.make(owner, n(), route))];
+  const paths = [route.path];
   for (const name of referenceQueries(route)) {
     const mine = await referenced(REFERENCES[name].resource, owner, n());
     paths.push(`${route.path}?${name}=${mine.ids![REFERENCES[name].id]}`);
   }
+  for (const query of enumQueries(route)) paths.push(`${route.path}?${query}`);
   return paths;
 }
 

@@ -42,46 +42,10 @@ async function data(ctx: HostileContext, method: string, path: string, body?: un
 const freshOrder = async (ctx: HostileContext) =>
   `/orders/${(await data(ctx, 'POST', '/orders', { customer: { email: ctx.w.customerEmail }, items: [{ product_id: ctx.w.productId, quantity: 1 }] })).order_id}/cancel`;
 
-const freshTransfer = async (ctx: HostileContext) =>
-  (
-    await data(ctx, 'POST', '/stock/transfers', {
-      from_warehouse_id: ctx.w.defaultWarehouseId,
-      to_warehouse_id: ctx.w.annexId,
-      items: [{ product_id: ctx.w.productId, quantity: 0.01 }],
-    })
-  ).id;
-
 // a receiver that refuses connections, on events these tests never cause: deliveries end at once
 const webhookBody = ({ w, n }: HostileContext) => ({ url: `${w.hookUrl}/h${n}`, events: ['stock.out', 'invoice.paid'], secret: `whsec_${n}` });
 
 export const BODY_CASES: Record<string, BodyRouteCase> = {
-  'POST /stock/adjustments': {
-    path: () => '/stock/adjustments',
-    body: ({ w }) => ({ product_id: w.productId, warehouse_id: w.defaultWarehouseId, quantity: 2.5, reason: 'restock', note: 'Delivery' }),
-    signed: ['quantity'],
-    texts: ['note'],
-  },
-  'POST /stock/transfers': {
-    // a thousandth of a unit per accepted request, of the world's 100 units
-    path: () => '/stock/transfers',
-    body: ({ w }) => ({
-      from_warehouse_id: w.defaultWarehouseId,
-      to_warehouse_id: w.annexId,
-      items: [{ product_id: w.productId, quantity: 0.001 }],
-      notes: 'Van 2',
-    }),
-    texts: ['notes'],
-  },
-  'POST /stock/transfers/{id}/receive': {
-    path: async (ctx) => `/stock/transfers/${await freshTransfer(ctx)}/receive`,
-    body: ({ w }) => ({ items: [{ product_id: w.productId, quantity: 0.005 }] }),
-  },
-  'POST /stock/transfers/{id}/cancel': { path: async (ctx) => `/stock/transfers/${await freshTransfer(ctx)}/cancel` },
-  'POST /stock/counts': {
-    path: () => '/stock/counts',
-    body: ({ w }) => ({ warehouse_id: w.annexId, items: [{ product_id: w.countedProductId, counted_quantity: 0, expected_quantity: 0 }], note: 'Aisle 3' }),
-    texts: ['note'],
-  },
   'POST /webhooks': { path: () => '/webhooks', body: webhookBody },
   'PUT /webhooks/{id}': { path: ({ w }) => `/webhooks/${w.webhookId}`, body: (ctx) => ({ is_active: true, ...webhookBody(ctx) }) },
   'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': { path: ({ w }) => `/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver` },

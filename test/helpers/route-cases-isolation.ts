@@ -55,41 +55,6 @@ export const own = (label: string, path: string, status: number, body?: unknown,
 const sumOf = (points: { revenue: number }[]) => Math.round(points.reduce((s, p) => s + p.revenue * 100, 0)) / 100;
 
 export const ISOLATION_CASES: Record<string, IsolationCase> = {
-  'POST /stock/adjustments': (a, b) => [
-    refused("A's product", '/stock/adjustments', { product_id: a.productId, quantity: -1, reason: 'damage' }, 'UNKNOWN_PRODUCT'),
-    refused("A's warehouse", '/stock/adjustments', { product_id: b.productId, warehouse_id: a.annexId, quantity: 1, reason: 'restock' }, 'UNKNOWN_WAREHOUSE'),
-  ],
-  'POST /stock/transfers': (a, b) => [
-    refused(
-      "A's product",
-      '/stock/transfers',
-      { from_warehouse_id: b.defaultWarehouseId, to_warehouse_id: b.annexId, items: [{ product_id: a.productId, quantity: 1 }] },
-      'UNKNOWN_PRODUCT',
-    ),
-    refused(
-      "A's warehouse",
-      '/stock/transfers',
-      { from_warehouse_id: b.defaultWarehouseId, to_warehouse_id: a.annexId, items: [{ product_id: b.productId, quantity: 1 }] },
-      'UNKNOWN_WAREHOUSE',
-    ),
-  ],
-  'GET /stock/transfers': () => [list('B lists its transfers', '/stock/transfers'), list('in transit', '/stock/transfers?status=in_transit')],
-  'GET /stock/transfers/{id}': (a) => [notFound("A's transfer", `/stock/transfers/${a.transferId}`)],
-  'POST /stock/transfers/{id}/receive': (a) => [notFound("A's transfer", `/stock/transfers/${a.transferId}/receive`, {})],
-  'POST /stock/transfers/{id}/cancel': (a) => [notFound("A's transfer", `/stock/transfers/${a.transferId}/cancel`, {})],
-  'POST /stock/counts': (a, b) => [
-    refused("A's product", '/stock/counts', { items: [{ product_id: a.productId, counted_quantity: 1 }] }, 'UNKNOWN_PRODUCT'),
-    refused("A's warehouse", '/stock/counts', { warehouse_id: a.annexId, items: [{ product_id: b.productId, counted_quantity: 1 }] }, 'UNKNOWN_WAREHOUSE'),
-  ],
-  'GET /stock/counts': (a) => [list('B lists its counts', '/stock/counts'), list("filtered on A's warehouse", `/stock/counts?warehouse_id=${a.annexId}`)],
-  'GET /stock/counts/{id}': (a) => [notFound("A's count", `/stock/counts/${a.stockCountId}`)],
-  'GET /stock/reorder-suggestions': () => [list('B reads its suggestions', '/stock/reorder-suggestions')],
-  'GET /stock/movements': (a) => [
-    list('B lists its movements', '/stock/movements'),
-    list("filtered on A's product", `/stock/movements?product_id=${a.productId}`),
-    list("filtered on A's warehouse", `/stock/movements?warehouse_id=${a.annexId}`),
-  ],
-
   'GET /events': (a) => [
     list('B reads its feed', '/events'),
     list('B reads its feed newest first', '/events?order=desc'),

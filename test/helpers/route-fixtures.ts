@@ -28,6 +28,8 @@ export interface Instance {
   body?: Record<string, unknown>;
   /** what it made, by the field name a body or a query names it with (`product_id`), and unique values (`name`) */
   ids?: Record<string, string>;
+  /** the same route on instances in other states, by state (`{ cancelled: … }`): A's are 404 too */
+  others?: Record<string, Instance>;
 }
 
 export interface HostileOptions {
@@ -49,15 +51,20 @@ export interface ResourceFixture {
    */
   make(made: Maker, n: number, route: RouteOf, theirs?: Instance): Promise<Instance>;
   hostile?(route: RouteOf): HostileOptions;
-  /** extra assertions on B's own answer of a GET route without parameters (a report's figures) */
-  check?(route: RouteOf): ((body: any, b: OwnFigures) => void) | undefined;
+  /**
+   * extra assertions on B's own answer of a GET route without parameters (a report's figures) or of
+   * B's create beside A's; `theirs` is A's instance made for the case (a report's is made in A and
+   * in B, so both have figures)
+   */
+  check?(route: RouteOf): ((body: any, b: OwnFigures, theirs?: Instance) => void) | undefined;
 }
 
 /**
  * Body and query fields that name a row of another resource: the resource and the id of its
- * instance that fills them. A's id in B's body or query is refused (or lists nothing of A's).
+ * instance that fills them. A's id in B's body or query is refused (or lists nothing of A's); a
+ * `cursor` query (a feed read on from a row, `after`) naming A's row is refused.
  */
-export const REFERENCES: Record<string, { resource: string; id: string }> = {
+export const REFERENCES: Record<string, { resource: string; id: string; cursor?: true }> = {
   product_id: { resource: 'products', id: 'product_id' },
   category_id: { resource: 'categories', id: 'category_id' },
   warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
@@ -112,6 +119,15 @@ const businessBody = (n: number) => ({
 });
 
 const customerBody = (n: number, email = `guest${n}@example.com`) => ({ name: `Guest ${n}`, email, phone: `+1 555 ${100000 + n}`, notes: 'VIP' });
+
+/** A product with `quantity` units in `warehouse` (the business's default one without). */
+async function stockedProduct(made: Maker, n: number, warehouse?: string, quantity = 10): Promise<string> {
+  const product = (await made('POST', '/products', { name: `Stocked ${n}`, price: 2 })).id;
+  await made('POST', '/stock/adjustments', { product_id: product, ...(warehouse ? { warehouse_id: warehouse } : {}), quantity, reason: 'restock' });
+  return product;
+}
+
+const warehouse = async (made: Maker, name: string): Promise<string> => (await made('POST', '/warehouses', { name, address: `${name} St` })).id;
 
 export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
   // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
@@ -211,6 +227,36 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     hostile: (route) => {
       if (route.path === '/purchase-orders' || route.method === 'PUT') return { costs: ['items[0].unit_cost'], texts: ['notes'] };
       return route.path.endsWith('/receipts') ? { costs: ['items[0].unit_cost'] } : {};
+    },
+  },
+
+  // every route of /stock on a fresh product with 10 units in a fresh warehouse: adjustments,
+  // transfers (in transit to a second warehouse for a read, receive or cancel), counts
+  stock: {
+    async make(made, n, route): Promise<Instance> {
+      const from = await warehouse(made, `Stock from ${n}`);
+      const to = await warehouse(made, `Stock to ${n}`);
+      const product = await stockedProduct(made, n, from);
+      const ids = { product_id: product, warehouse_id: from };
+      const kind = route.path.split('/')[2];
+      const transfer = { from_warehouse_id: from, to_warehouse_id: to, items: [{ product_id: product, quantity: 0.5 }], notes: 'Van 2' };
+      const count = { warehouse_id: from, items: [{ product_id: product, counted_quantity: 9.5, expected_quantity: 10 }], note: 'Aisle 3' };
+      if (kind === 'adjustments')
+        return { params: {}, body: { product_id: product, warehouse_id: from, quantity: 2.5, reason: 'restock', note: 'Delivery' }, ids };
+      if (kind === 'transfers' && !hasParams(route)) return { params: {}, body: transfer, ids };
+      if (kind === 'transfers') {
+        const id = (await made('POST', '/stock/transfers', transfer)).id;
+        const body = route.path.endsWith('/receive') ? { items: [{ product_id: product, quantity: 0.25 }] } : undefined;
+        return { params: { id }, body, ids: { ...ids, transfer_id: id } };
+      }
+      if (kind === 'counts' && !hasParams(route)) return { params: {}, body: count, ids };
+      if (kind === 'counts') return { params: { id: (await made('POST', '/stock/counts', count)).id }, ids };
+      return { params: {}, ids }; // movements, reorder suggestions: lists
+    },
+    hostile: (route) => {
+      if (route.path === '/stock/adjustments') return { signed: ['quantity'], texts: ['note'] };
+      if (route.path === '/stock/transfers') return { texts: ['notes'] };
+      return route.path === '/stock/counts' ? { texts: ['note'] } : {};
     },
   },
 
