@@ -42,13 +42,7 @@ async function data(ctx: HostileContext, method: string, path: string, body?: un
 const freshOrder = async (ctx: HostileContext) =>
   `/orders/${(await data(ctx, 'POST', '/orders', { customer: { email: ctx.w.customerEmail }, items: [{ product_id: ctx.w.productId, quantity: 1 }] })).order_id}/cancel`;
 
-// a receiver that refuses connections, on events these tests never cause: deliveries end at once
-const webhookBody = ({ w, n }: HostileContext) => ({ url: `${w.hookUrl}/h${n}`, events: ['stock.out', 'invoice.paid'], secret: `whsec_${n}` });
-
 export const BODY_CASES: Record<string, BodyRouteCase> = {
-  'POST /webhooks': { path: () => '/webhooks', body: webhookBody },
-  'PUT /webhooks/{id}': { path: ({ w }) => `/webhooks/${w.webhookId}`, body: (ctx) => ({ is_active: true, ...webhookBody(ctx) }) },
-  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': { path: ({ w }) => `/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/redeliver` },
   'POST /orders': {
     path: () => '/orders',
     body: ({ w, n }) => ({

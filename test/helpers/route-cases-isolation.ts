@@ -62,17 +62,6 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     refused("after A's event, newest first", `/events?order=desc&after=${a.eventId}`, undefined, 'VALIDATION_FAILED', 'NOT_FOUND'),
   ],
 
-  'POST /webhooks': () => [own('B registers a webhook', '/webhooks', 201, { url: 'https://hooks.example.com/b', events: ['invoice.paid'] })],
-  'GET /webhooks': () => [list('B lists its webhooks', '/webhooks')],
-  'GET /webhooks/{id}': (a) => [notFound("A's webhook", `/webhooks/${a.webhookId}`)],
-  'PUT /webhooks/{id}': (a) => [notFound("A's webhook redirected", `/webhooks/${a.webhookId}`, { url: 'https://evil.example.com/', is_active: true })],
-  'DELETE /webhooks/{id}': (a) => [notFound("A's webhook", `/webhooks/${a.webhookId}`)],
-  'GET /webhooks/{id}/deliveries': (a) => [notFound("A's delivery log", `/webhooks/${a.webhookId}/deliveries`)],
-  'POST /webhooks/{id}/deliveries/{delivery_id}/redeliver': (a, b) => [
-    notFound("A's delivery of A's webhook", `/webhooks/${a.webhookId}/deliveries/${a.deliveryId}/redeliver`),
-    notFound("A's delivery under B's webhook", `/webhooks/${b.webhookId}/deliveries/${a.deliveryId}/redeliver`),
-  ],
-
   'GET /analytics/dashboard': () => [
     own("B's dashboard", '/analytics/dashboard?days=365', 200, undefined, (body, f) => {
       expect(body.data.revenue.orders).toBe(f.completedOrders);

@@ -13,6 +13,7 @@
  * body or query of another route may name (`ids.product_id`), by field name. `hostile(route)` says
  * which fields of that body are free text, whole numbers, signed or unit costs.
  */
+import { refusingUrl, sleep } from './receiver';
 import { DocumentedRoute } from './route-cases';
 import { OwnFigures } from './route-cases-isolation';
 
@@ -128,6 +129,19 @@ async function stockedProduct(made: Maker, n: number, warehouse?: string, quanti
 }
 
 const warehouse = async (made: Maker, name: string): Promise<string> => (await made('POST', '/warehouses', { name, address: `${name} St` })).id;
+
+/** Where the fixtures' webhooks point: a port that refuses connections, so every attempt fails at once. */
+let refusing: Promise<string> | undefined;
+const hookUrl = async (n: number) => `${await (refusing ??= refusingUrl())}/h${n}`;
+
+/** Until the first delivery of the webhook is done with (failed or succeeded, never redelivered while in flight); its id. */
+async function settledDelivery(made: Maker, webhook: string): Promise<string> {
+  for (const deadline = Date.now() + 20_000; ; await sleep(50)) {
+    const [delivery] = await made('GET', `/webhooks/${webhook}/deliveries`);
+    if (delivery && (delivery.status === 'failed' || delivery.status === 'succeeded')) return delivery.id;
+    if (Date.now() > deadline) throw new Error(`fixture: webhook ${webhook} has no finished delivery: ${JSON.stringify(delivery)}`);
+  }
+}
 
 export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
   // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
@@ -257,6 +271,23 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       if (route.path === '/stock/adjustments') return { signed: ['quantity'], texts: ['note'] };
       if (route.path === '/stock/transfers') return { texts: ['notes'] };
       return route.path === '/stock/counts' ? { texts: ['note'] } : {};
+    },
+  },
+
+  // webhooks on events these cases never cause, pointing at a refusing port; for the delivery log and
+  // a redelivery, one on expense.created and an expense, its delivery failed (a single attempt)
+  webhooks: {
+    async make(made, n, route): Promise<Instance> {
+      const body = { url: await hookUrl(n), events: ['stock.out', 'invoice.paid'], secret: `whsec_${n}` };
+      if (!hasParams(route)) return { params: {}, body };
+      if (!route.path.includes('/deliveries')) {
+        const id = (await made('POST', '/webhooks', body)).id;
+        return { params: { id }, body: route.method === 'PUT' ? { is_active: true, ...body, url: `${body.url}/moved` } : undefined, ids: { webhook_id: id } };
+      }
+      const id = (await made('POST', '/webhooks', { ...body, events: ['expense.created'] })).id;
+      await made('POST', '/expenses', { amount: 1.5, category: `hooked-${n}`, date: '2026-11-02' });
+      const delivery = await settledDelivery(made, id);
+      return { params: { id, delivery_id: delivery }, ids: { webhook_id: id, delivery_id: delivery } };
     },
   },
 
