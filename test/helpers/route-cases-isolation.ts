@@ -88,62 +88,6 @@ export const ISOLATION_CASES: Record<string, IsolationCase> = {
     own("B's customer stats", '/analytics/customers?days=365', 200, undefined, (body, f) => expect(body.data.total_customers).toBe(f.customers)),
   ],
 
-  'POST /orders': (a, b) => [
-    refused("A's product", '/orders', { items: [{ product_id: a.productId, quantity: 1 }] }, 'UNKNOWN_PRODUCT'),
-    refused(
-      "A's product beside B's",
-      '/orders',
-      {
-        items: [
-          { product_id: b.productId, quantity: 1 },
-          { product_id: a.productId, quantity: 1 },
-        ],
-      },
-      'UNKNOWN_PRODUCT',
-    ),
-    refused("A's warehouse", '/orders', { warehouse_id: a.annexId, items: [{ product_id: b.productId, quantity: 1 }] }, 'UNKNOWN_WAREHOUSE'),
-    own(
-      "A's customer email buys from B",
-      '/orders',
-      201,
-      { customer: { email: a.customerEmail }, items: [{ product_id: b.productId, quantity: 1 }] },
-      (body) => {
-        expect(body.data.customer_id).not.toBe(a.customerId);
-        expect(body.data.loyalty_points_earned).toBe(Math.floor(body.data.total));
-      },
-    ),
-  ],
-  'GET /orders': (a) => [
-    list('B lists its orders', '/orders'),
-    list("filtered on A's customer", `/orders?customer_id=${a.customerId}`),
-    list('cancelled ones', '/orders?status=cancelled'),
-  ],
-  'GET /orders/export': (a) => [
-    own('B exports its orders', '/orders/export', 200),
-    own("filtered on A's customer", `/orders/export?customer_id=${a.customerId}`, 200),
-  ],
-  'GET /orders/{id}': (a) => [notFound("A's order", `/orders/${a.orderId}`), notFound("A's cancelled order", `/orders/${a.cancelledOrderId}`)],
-  'POST /orders/{id}/cancel': (a) => [notFound("A's order", `/orders/${a.orderId}/cancel`, { reason: 'taken over' })],
-  'POST /orders/{id}/returns': (a, b) => [
-    notFound("A's order", `/orders/${a.returnedOrderId}/returns`, { items: [{ sale_item_id: a.returnedOrderItemId, quantity: 1 }] }),
-    refused("A's order line on B's order", `/orders/${b.orderId}/returns`, { items: [{ sale_item_id: a.orderItemId, quantity: 1 }] }, 'UNKNOWN_SALE_ITEM'),
-    refused(
-      "A's warehouse",
-      `/orders/${b.orderId}/returns`,
-      { items: [{ sale_item_id: b.orderItemId, quantity: 1, warehouse_id: a.annexId }] },
-      'UNKNOWN_WAREHOUSE',
-    ),
-  ],
-  'GET /orders/{id}/returns': (a) => [notFound("A's order", `/orders/${a.returnedOrderId}/returns`)],
-  'GET /returns': () => [list('B lists its returns', '/returns')],
-  'GET /returns/{id}': (a) => [notFound("A's return", `/returns/${a.returnId}`)],
-  'GET /credit-notes': (a) => [
-    list('B lists its credit notes', '/credit-notes'),
-    list("filtered on A's invoice", `/credit-notes?invoice_id=${a.returnedOrderInvoiceId}`),
-  ],
-  'GET /credit-notes/{id}': (a) => [notFound("A's credit note", `/credit-notes/${a.creditNoteId}`)],
-  'GET /credit-notes/{id}/pdf': (a) => [notFound("A's credit note's PDF", `/credit-notes/${a.creditNoteId}/pdf`)],
-
   'POST /loyalty/redeem': (a) => [refused("A's customer", '/loyalty/redeem', { customer_id: a.customerId, points: 1 }, 'UNKNOWN_CUSTOMER', 'NOT_FOUND')],
   'GET /loyalty/{customer_id}': (a) => [notFound("A's customer", `/loyalty/${a.customerId}`)],
   'GET /loyalty/{customer_id}/history': (a) => [notFound("A's customer", `/loyalty/${a.customerId}/history`)],

@@ -17,7 +17,7 @@ import { refusingUrl, sleep } from './receiver';
 import { DocumentedRoute } from './route-cases';
 import { OwnFigures } from './route-cases-isolation';
 
-/** Calls the API as one business and gives back `data` of a 2xx answer; throws on any other status. */
+/** Calls the API as one business and gives back `data` of a 2xx answer (a bare answer whole); throws on any other status. */
 export type Maker = (method: string, path: string, body?: unknown) => Promise<any>;
 
 export type RouteOf = Pick<DocumentedRoute, 'method' | 'path' | 'key'>;
@@ -74,6 +74,8 @@ export const REFERENCES: Record<string, { resource: string; id: string; cursor?:
   supplier_id: { resource: 'suppliers', id: 'supplier_id' },
   customer_id: { resource: 'customers', id: 'customer_id' },
   purchase_order_item_id: { resource: 'purchase-orders', id: 'purchase_order_item_id' },
+  sale_item_id: { resource: 'orders', id: 'sale_item_id' },
+  invoice_id: { resource: 'credit-notes', id: 'invoice_id' },
 };
 
 /** The route `make` is asked for when an instance of `resource` is only referenced: its detail route. */
@@ -141,6 +143,66 @@ async function settledDelivery(made: Maker, webhook: string): Promise<string> {
     if (delivery && (delivery.status === 'failed' || delivery.status === 'succeeded')) return delivery.id;
     if (Date.now() > deadline) throw new Error(`fixture: webhook ${webhook} has no finished delivery: ${JSON.stringify(delivery)}`);
   }
+}
+
+/** The first event of `type` in the business's feed whose data matches, paging on with `after`; waits for it to be settled. */
+async function eventOf(made: Maker, type: string, matches: (data: any) => boolean): Promise<any> {
+  let after = '';
+  for (const deadline = Date.now() + 20_000; ;) {
+    const page: any[] = await made('GET', `/events?type=${type}&limit=100${after ? `&after=${after}` : ''}`);
+    const found = page.find((e) => matches(e.data));
+    if (found) return found;
+    if (page.length > 0) after = page[page.length - 1].id;
+    if (page.length < 100) {
+      if (Date.now() > deadline) throw new Error(`fixture: no ${type} event matches`);
+      await sleep(50);
+    }
+  }
+}
+
+/** A valid order of two lines, each of a product stocked in `shop`, for a customer by email. */
+const orderBody = (n: number, shop: string, products: string[], email = `buyer${n}@example.com`) => ({
+  items: [
+    { product_id: products[0], quantity: 1.5, price: 9.99, discount: 0.5 },
+    { product_id: products[1], quantity: 1 },
+  ],
+  customer: { name: `Buyer ${n}`, email, phone: `+44 20 ${100000 + n}` },
+  payment_method: 'card',
+  tax_amount: 1.25,
+  shipping_amount: 3,
+  discount_amount: 0.75,
+  send_invoice: true,
+  warehouse_id: shop,
+  notes: 'Gift wrap',
+});
+
+/** A fresh warehouse with two fresh products of 10 units each. */
+async function shop(made: Maker, n: number): Promise<{ shop: string; products: string[] }> {
+  const id = await warehouse(made, `Shop ${n}`);
+  return { shop: id, products: [await stockedProduct(made, n, id), await stockedProduct(made, n, id)] };
+}
+
+/** A completed, invoiced order of a fresh shop for a fresh customer; with `returned`, half a unit of its first line returned. */
+async function sale(made: Maker, n: number, options: { returned?: boolean } = {}) {
+  const { shop: id, products } = await shop(made, n);
+  const order = await made('POST', '/orders', orderBody(n, id, products));
+  const returned = options.returned
+    ? await made('POST', `/orders/${order.order_id}/returns`, {
+        items: [{ sale_item_id: order.items[0].id, quantity: 0.5, warehouse_id: id }],
+        reason: 'Too big',
+      })
+    : undefined;
+  const ids: Record<string, string> = {
+    order_id: order.order_id,
+    sale_item_id: order.items[0].id,
+    customer_id: order.customer_id,
+    email: `buyer${n}@example.com`,
+    invoice_id: order.invoice_id,
+    product_id: products[0],
+    warehouse_id: id,
+    ...(returned ? { return_id: returned.id, credit_note_id: returned.credit_note_id } : {}),
+  };
+  return { order, ids };
 }
 
 export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
@@ -288,6 +350,70 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       await made('POST', '/expenses', { amount: 1.5, category: `hooked-${n}`, date: '2026-11-02' });
       const delivery = await settledDelivery(made, id);
       return { params: { id, delivery_id: delivery }, ids: { webhook_id: id, delivery_id: delivery } };
+    },
+  },
+
+  // a fresh invoiced order of two lines per case, for a customer of its own (B's create: with A's
+  // customer's email, which makes B a customer of its own); another, cancelled, is 404 too
+  orders: {
+    async make(made, n, route, theirs): Promise<Instance> {
+      if (!hasParams(route)) {
+        const { shop: id, products } = await shop(made, n);
+        return { params: {}, body: orderBody(n, id, products, theirs?.ids?.email), ids: {} };
+      }
+      const { order, ids } = await sale(made, n, { returned: route.path.endsWith('/returns') && route.method === 'GET' });
+      const params = { id: order.order_id };
+      if (route.path.endsWith('/cancel')) return { params, body: { reason: 'Customer changed mind', restock: true }, ids };
+      if (route.path.endsWith('/returns') && route.method === 'POST') {
+        const body = {
+          items: [
+            { sale_item_id: order.items[0].id, quantity: 0.5, restock: true, warehouse_id: ids.warehouse_id },
+            { sale_item_id: order.items[1].id, quantity: 1 },
+          ],
+          refund_shipping: false,
+          reason: 'Damaged in transit',
+        };
+        return { params, body, ids };
+      }
+      if (route.method !== 'GET' || route.path !== '/orders/{id}') return { params, ids };
+      const cancelled = await sale(made, n);
+      await made('POST', `/orders/${cancelled.order.order_id}/cancel`, { reason: 'Changed mind' });
+      return { params, ids, others: { cancelled: { params: { id: cancelled.order.order_id } } } };
+    },
+    hostile: (route) => {
+      if (route.path === '/orders')
+        return { texts: ['notes', 'customer.name'], readBack: (made, _instance, response) => made('GET', `/customers/${response.data.customer_id}`) };
+      if (route.path.endsWith('/cancel'))
+        return {
+          texts: ['reason'],
+          readBack: (made, _instance, response) => eventOf(made, 'sale.cancelled', (data) => data.sale_id === response.data.order_id),
+        };
+      return route.path.endsWith('/returns') ? { texts: ['reason'] } : {};
+    },
+    // B's order with A's customer's email is B's customer's, and earns a point per whole unit of its total
+    check: (route) =>
+      route.key === 'POST /orders'
+        ? (body, _b, theirs) => {
+            expect(theirs?.ids?.customer_id).toEqual(expect.any(String));
+            expect(body.data.customer_id).toEqual(expect.any(String));
+            expect(body.data.customer_id).not.toBe(theirs!.ids!.customer_id);
+            expect(body.data.loyalty_points_earned).toBe(Math.floor(body.data.total));
+          }
+        : undefined,
+  },
+
+  returns: {
+    async make(made, n, route): Promise<Instance> {
+      if (!hasParams(route)) return { params: {} };
+      const { ids } = await sale(made, n, { returned: true });
+      return { params: { id: ids.return_id }, ids };
+    },
+  },
+
+  'credit-notes': {
+    async make(made, n, route): Promise<Instance> {
+      const { ids } = await sale(made, n, { returned: true });
+      return { params: hasParams(route) ? { id: ids.credit_note_id } : {}, ids };
     },
   },
 
