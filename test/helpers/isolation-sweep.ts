@@ -1,13 +1,11 @@
 /**
  * A business's own view of the API: every documented GET route, list and detail, called with the
- * business's key on its own resources, every page of it. The concrete paths are the isolation
- * cases' with the roles swapped (a case gives `/products/${a.productId}` for the victim `a`; given
- * the owner in `a`'s place it gives the owner's own product), and the bare path of a route without
- * path parameters, so a new GET route is swept as soon as its isolation case exists (the suite
- * refuses a documented route without one).
+ * business's key on its own resources, every page of it: on a fresh instance of the owner's made by
+ * the route's fixture (route-fixtures.ts), and of a route without path parameters the bare path,
+ * filtered on the owner's rows and on every value of its enum parameters. A new GET route is swept
+ * as soon as its resource has a fixture (the suites refuse a documented route without one).
  */
 import { derivedOwnPaths, makerFor } from './route-cases-derived';
-import { ISOLATION_CASES } from './route-cases-isolation';
 import { call, CallResult, DocumentedRoute, World } from './route-cases';
 import { TestApp } from './test-app';
 
@@ -44,22 +42,21 @@ function nextPage(route: DocumentedRoute, path: string, res: CallResult): string
   return `${url.pathname}${url.search}`;
 }
 
-/** Numbers for instances the sweep makes of a route without a hand case (route-fixtures.ts). */
+/** Numbers for the instances the sweep makes (route-fixtures.ts). */
 let made = 0;
 
-/** The concrete paths of the owner's view of one GET route; of a route without a hand case, a fresh instance of the owner's. */
-export async function ownPaths(t: TestApp, route: DocumentedRoute, owner: World, other: World): Promise<string[]> {
-  const hand = ISOLATION_CASES[route.key];
-  const paths = hand ? hand(owner, other).map((c) => c.path) : await derivedOwnPaths(route, makerFor(t, owner.auth), () => 800_000 + ++made);
+/** The concrete paths of the owner's view of one GET route: on a fresh instance of the owner's, filtered on its rows and enum values. */
+export async function ownPaths(t: TestApp, route: DocumentedRoute, owner: Pick<World, 'auth'>): Promise<string[]> {
+  const paths = await derivedOwnPaths(route, makerFor(t, owner.auth), () => 800_000 + ++made);
   if (!route.path.includes('{')) paths.push(route.path);
   return [...new Set(paths.map((p) => widest(route, p)))];
 }
 
 /** Every page of every path of the owner's view of every GET route, with the key `auth`. */
-export async function ownAnswers(t: TestApp, routes: DocumentedRoute[], owner: World, other: World, auth = owner.auth): Promise<OwnAnswer[]> {
+export async function ownAnswers(t: TestApp, routes: DocumentedRoute[], owner: Pick<World, 'auth'>, auth = owner.auth): Promise<OwnAnswer[]> {
   const answers: OwnAnswer[] = [];
   for (const route of routes.filter((r) => r.method === 'GET')) {
-    for (const first of await ownPaths(t, route, owner, other)) {
+    for (const first of await ownPaths(t, route, owner)) {
       for (let path: string | null = first, pages = 0; path !== null && pages < 50; pages++) {
         const res = await call(t, auth, 'GET', path);
         answers.push({ where: `${route.key} ${path}`, res });

@@ -1,14 +1,12 @@
 /**
  * The cases of every documented route, derived from the OpenAPI document and its resource's fixture
- * (route-fixtures.ts), and the guard that every documented route has a fixture. Each case makes its
- * own instances (of A to be refused, of B to write with), so no case sees what another did.
- * NOT_YET_DERIVED lists the routes still on a hand entry (route-cases-isolation.ts,
- * route-cases-hostile.ts, on the suite's shared World): the list only shrinks; a new route needs a
- * fixture.
+ * (route-fixtures.ts), and the guard that every documented route has a fixture: there are no hand
+ * cases, a new route needs its resource's fixture. Each case makes its own instances (of A to be
+ * refused, of B to write with), so no case sees what another did.
  */
-import { call, DocumentedRoute, World } from './route-cases';
-import { BODY_CASES, BodyRouteCase, HostileContext } from './route-cases-hostile';
-import { ISOLATION_CASES, IsolationCall, list, notFound, own } from './route-cases-isolation';
+import { call, DocumentedRoute } from './route-cases';
+import { BodyRouteCase, HostileContext } from './route-cases-hostile';
+import { IsolationCall, list, notFound, own } from './route-cases-isolation';
 import { concretePath, Instance, Maker, REFERENCES, referencedRoute, RESOURCE_FIXTURES, resourceOf, ResourceFixture } from './route-fixtures';
 import { pathParameters } from './missing-paths';
 import { FieldPath, requestBodyFields, valueAt, withValueAt } from './request-schemas';
@@ -17,32 +15,13 @@ import { TestApp } from './test-app';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
-/** The routes whose cases are still the hand entries on the shared World; none may be added. */
-export const NOT_YET_DERIVED: ReadonlySet<string> = new Set([
-  'GET /analytics/customers',
-  'GET /analytics/dashboard',
-  'GET /analytics/revenue',
-  'GET /analytics/top-products',
-  'GET /events',
-  'GET /loyalty/{customer_id}',
-  'GET /loyalty/{customer_id}/history',
-  'GET /reports/inventory-valuation',
-  'GET /reports/margin',
-  'POST /loyalty/redeem',
-]);
-
-/** Hand entries of routes not in NOT_YET_DERIVED: a new route gets a fixture, not a hand entry. */
-export const handEntriesNotAllowed = (): string[] => [...Object.keys(ISOLATION_CASES), ...Object.keys(BODY_CASES)].filter((key) => !NOT_YET_DERIVED.has(key));
-
 export function fixtureFor(route: Pick<DocumentedRoute, 'path'>, fixtures = RESOURCE_FIXTURES): ResourceFixture | undefined {
   return fixtures[resourceOf(route)];
 }
 
-/** Routes with no fixture of their resource (or a hand case still allowed): each fails the suite. */
-export function uncovered(routes: DocumentedRoute[], hand: Record<string, unknown> = {}, fixtures = RESOURCE_FIXTURES): string[] {
-  return routes
-    .filter((r) => !fixtureFor(r, fixtures) && !(hand[r.key] && NOT_YET_DERIVED.has(r.key)))
-    .map((r) => `${r.key}: no fixture for /${resourceOf(r)} in test/helpers/route-fixtures.ts`);
+/** Routes with no fixture of their resource: each fails the suite. */
+export function uncovered(routes: DocumentedRoute[], fixtures = RESOURCE_FIXTURES): string[] {
+  return routes.filter((r) => !fixtureFor(r, fixtures)).map((r) => `${r.key}: no fixture for /${resourceOf(r)} in test/helpers/route-fixtures.ts`);
 }
 
 /** A Maker calling as `auth`; every answer is handed to `seen` (the isolation suite reads A's values from them). */
@@ -188,26 +167,22 @@ export async function derivedIsolationCalls(
   return calls;
 }
 
-/** The isolation calls of every route, hand (NOT_YET_DERIVED) or derived; derived ones make their instances now. */
+/** The isolation calls of every route, from its fixture; they make their instances now. */
 export async function isolationCalls(
   routes: DocumentedRoute[],
-  a: World,
-  b: World,
   makers: { a: Maker; b: Maker },
   n: () => number,
   document: any,
 ): Promise<Map<string, IsolationCall[]>> {
   const out = new Map<string, IsolationCall[]>();
   for (const route of routes) {
-    const hand = ISOLATION_CASES[route.key];
     const fixture = fixtureFor(route);
-    if (hand) out.set(route.key, hand(a, b));
-    else if (fixture) out.set(route.key, await derivedIsolationCalls(route, fixture, makers.a, makers.b, n, document));
+    if (fixture) out.set(route.key, await derivedIsolationCalls(route, fixture, makers.a, makers.b, n, document));
   }
   return out;
 }
 
-/** The owner's own paths of a GET route without a hand case: a fresh instance of its own (or the bare path), filtered on its own rows and on each enum value. */
+/** The owner's own paths of a GET route: a fresh instance of its own (or the bare path), filtered on its own rows and on each enum value. */
 export async function derivedOwnPaths(route: DocumentedRoute, owner: Maker, n: () => number): Promise<string[]> {
   const fixture = fixtureFor(route);
   if (!fixture) return [];
@@ -222,11 +197,10 @@ export async function derivedOwnPaths(route: DocumentedRoute, owner: Maker, n: (
 }
 
 /**
- * The hostile-input case of a write route: hand-written (NOT_YET_DERIVED), or from its fixture with
- * a fresh instance per request. `path(ctx)` makes it, `body(ctx)` is its body: path first.
+ * The hostile-input case of a write route, from its fixture with a fresh instance per request.
+ * `path(ctx)` makes it, `body(ctx)` is its body: path first.
  */
 export function bodyCaseFor(route: DocumentedRoute): BodyRouteCase | undefined {
-  if (BODY_CASES[route.key]) return BODY_CASES[route.key];
   const fixture = fixtureFor(route);
   if (!fixture) return undefined;
   const made = new WeakMap<HostileContext, Instance>();

@@ -1,11 +1,11 @@
 /**
- * The hostile-input case table: for every POST/PUT route of the OpenAPI document, a valid request
- * (every optional field filled, so every field gets attacked) and what its fields are. The attacks
- * themselves are derived from these bodies (test/helpers/route-cases-attacks.ts). A POST/PUT route
- * of the document without an entry here fails test/hostile-input.e2e-spec.ts.
+ * The shape of a hostile-input case: for a POST/PUT route of the OpenAPI document, a valid request
+ * (every optional field filled, so every field gets attacked) and what its fields are. The cases
+ * come from the resources' fixtures (bodyCaseFor in route-cases-derived.ts, route-fixtures.ts); the
+ * attacks are derived from their bodies (route-cases-attacks.ts).
  */
 import { TestApp } from './test-app';
-import { call, World } from './route-cases';
+import { World } from './route-cases';
 
 export interface HostileContext {
   t: TestApp;
@@ -32,13 +32,3 @@ export interface BodyRouteCase {
   /** how to read back a text field that the response itself does not carry */
   readBack?(ctx: HostileContext, field: string, response: any): Promise<unknown>;
 }
-
-export const BODY_CASES: Record<string, BodyRouteCase> = {
-  'POST /loyalty/redeem': {
-    path: () => '/loyalty/redeem',
-    body: ({ w }) => ({ customer_id: w.customerId, points: 1, reason: 'Mug' }),
-    integers: ['points'],
-    texts: ['reason'],
-    readBack: async (ctx) => (await call(ctx.t, ctx.w.auth, 'GET', `/loyalty/${ctx.w.customerId}/history`)).body,
-  },
-};

@@ -213,6 +213,8 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     reason: mark('wrong size'),
   });
   await created(a, 'POST', '/loyalty/redeem', { customer_id: customer.id, points: 10, reason: mark('mug') });
+  // the reason of a redemption is given back by the customer's history alone
+  await created(a, 'GET', `/loyalty/${customer.id}/history`, undefined);
   const invoiceBody = { customer_id: customer.id, items: [{ product_id: product.id, quantity: 2, price: 11 }], notes: mark('manual') };
   const manual = await created(a, 'POST', '/invoices', invoiceBody);
   const paid = await created(a, 'POST', '/invoices', invoiceBody);

@@ -76,6 +76,7 @@ export const REFERENCES: Record<string, { resource: string; id: string; cursor?:
   purchase_order_item_id: { resource: 'purchase-orders', id: 'purchase_order_item_id' },
   sale_item_id: { resource: 'orders', id: 'sale_item_id' },
   invoice_id: { resource: 'credit-notes', id: 'invoice_id' },
+  after: { resource: 'events', id: 'event_id', cursor: true },
 };
 
 /** The route `make` is asked for when an instance of `resource` is only referenced: its detail route. */
@@ -414,6 +415,68 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     async make(made, n, route): Promise<Instance> {
       const { ids } = await sale(made, n, { returned: true });
       return { params: hasParams(route) ? { id: ids.credit_note_id } : {}, ids };
+    },
+  },
+
+  // a customer with the points of an order (a point per whole unit of its total)
+  loyalty: {
+    async make(made, n, route): Promise<Instance> {
+      const { ids } = await sale(made, n);
+      if (!hasParams(route)) return { params: {}, body: { customer_id: ids.customer_id, points: 1, reason: 'Mug' }, ids };
+      return { params: { customer_id: ids.customer_id }, ids };
+    },
+    hostile: () => ({
+      integers: ['points'],
+      texts: ['reason'],
+      readBack: (made, instance) => made('GET', `/loyalty/${instance.ids!.customer_id}/history`),
+    }),
+  },
+
+  // a sale in the business, so a report has figures
+  analytics: {
+    make: async (made, n) => ({ params: {}, ids: (await sale(made, n)).ids }),
+    check: (route) => {
+      const notTheirs = (rows: { product_id: string }[], theirs?: Instance) => {
+        expect(theirs?.ids?.product_id).toEqual(expect.any(String));
+        expect(rows.map((r) => r.product_id)).not.toContain(theirs!.ids!.product_id);
+      };
+      const checks: Record<string, (body: any, b: OwnFigures, theirs?: Instance) => void> = {
+        '/analytics/dashboard': (body, b) => {
+          expect(body.data.revenue.orders).toBe(b.completedOrders);
+          expect(body.data.revenue.total).toBe(b.revenue);
+          expect(body.data.customers.total).toBe(b.customers);
+        },
+        // revenue and top products answer bare arrays (SPEC.md)
+        '/analytics/revenue': (body, b) => expect(Math.round(body.reduce((s: number, p: { revenue: number }) => s + p.revenue * 100, 0)) / 100).toBe(b.revenue),
+        '/analytics/top-products': (body, _b, theirs) => {
+          expect(body).not.toEqual([]);
+          notTheirs(body, theirs);
+        },
+        '/analytics/customers': (body, b) => expect(body.data.total_customers).toBe(b.customers),
+      };
+      return checks[route.path];
+    },
+  },
+
+  // a sale of a stocked product in the business: both reports have rows, B's none of A's
+  reports: {
+    make: async (made, n) => ({ params: {}, ids: (await sale(made, n)).ids }),
+    check: () => (body, b, theirs) => {
+      expect(theirs?.ids?.product_id).toEqual(expect.any(String));
+      expect(body.data.products).not.toEqual([]);
+      expect(body.data.products.map((p: { product_id: string }) => p.product_id)).not.toContain(theirs!.ids!.product_id);
+      if (body.data.revenue !== undefined) {
+        expect(body.data.revenue).toBeGreaterThan(0);
+        expect(b.revenue).toBeGreaterThan(0);
+      }
+    },
+  },
+
+  // an event of the business: a customer's customer.created, found in the feed
+  events: {
+    async make(made, n): Promise<Instance> {
+      const customer = (await made('POST', '/customers', customerBody(n))).id;
+      return { params: {}, ids: { event_id: (await eventOf(made, 'customer.created', (data) => data.customer_id === customer)).id } };
     },
   },
 
