@@ -83,48 +83,17 @@ export function errorBodyProblems(res: CallResult): string[] {
 export interface World {
   businessId: string;
   auth: { Authorization: string };
-  defaultWarehouseId: string;
-  annexId: string;
-  categoryId: string;
   categoryName: string;
   productId: string;
   productName: string;
   productSku: string;
-  customerId: string;
   customerEmail: string;
-  orderId: string;
-  orderInvoiceId: string;
-  cancelledOrderId: string;
-  manualInvoiceId: string;
-  paidInvoiceId: string;
-  webhookId: string;
-  deliveryId: string | null;
   supplierId: string;
   supplierName: string;
-  /** a draft purchase order of the product into the annex */
-  purchaseOrderId: string;
   /** an ordered purchase order of 1,000 units of the product, 1 received */
   orderedPurchaseOrderId: string;
-  orderedPurchaseOrderItemId: string;
-  receiptId: string;
-  /** a line of the completed order */
-  orderItemId: string;
-  /** an invoiced order with one of its 4 units returned (to the annex), and that return's credit note */
-  returnedOrderId: string;
-  returnedOrderItemId: string;
-  returnedOrderInvoiceId: string;
-  returnId: string;
-  creditNoteId: string;
-  /** a transfer in transit of 2 units of the product from the default warehouse to the annex */
-  transferId: string;
-  /** a stock count of the product in the annex */
-  stockCountId: string;
-  /** a product nothing moves: counts of it at 0 expecting 0 stay valid whatever else ran */
-  countedProductId: string;
   /** where the business's webhooks point (a receiver that refuses connections, in these tests) */
   hookUrl: string;
-  expenseId: string;
-  payrollRunId: string;
   eventId: string;
   /** the body of every answer the world was made with, by request (receipts, for one, no GET shows) */
   answers: { where: string; body: unknown }[];
@@ -175,7 +144,7 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     unit: `${tag.toLowerCase()}-bag`,
   });
   await created(a, 'POST', '/stock/adjustments', { product_id: product.id, quantity: 100, reason: 'restock', note: mark('first delivery') });
-  const purchaseOrder = await created(a, 'POST', '/purchase-orders', {
+  await created(a, 'POST', '/purchase-orders', {
     supplier_id: supplier.id,
     warehouse_id: annex.id,
     items: [{ product_id: product.id, quantity: 10, unit_cost: 7.125 }],
@@ -187,14 +156,14 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     notes: mark('Bulk order'),
   });
   await created(a, 'POST', `/purchase-orders/${orderedPurchase.id}/submit`, {});
-  const receipt = await created(a, 'POST', `/purchase-orders/${orderedPurchase.id}/receipts`, {
+  await created(a, 'POST', `/purchase-orders/${orderedPurchase.id}/receipts`, {
     items: [{ purchase_order_item_id: orderedPurchase.items[0].id, quantity: 1 }],
   });
   await created(a, 'POST', '/stock/adjustments', { product_id: product.id, warehouse_id: annex.id, quantity: 5, reason: 'restock', note: mark('annex shelf') });
   const customerEmail = `${tag.toLowerCase()}-alice@example.com`;
   const customer = await created(a, 'POST', '/customers', { name: mark('Alice'), email: customerEmail, phone: `+1 555 ${digits}`, notes: mark('VIP') });
   const webhook = webhookUrl ? await created(a, 'POST', '/webhooks', { url: `${webhookUrl}/${tag}`, events: ['sale.completed'] }) : null;
-  const order = await created(a, 'POST', '/orders', {
+  await created(a, 'POST', '/orders', {
     customer: { email: customerEmail },
     items: [{ product_id: product.id, quantity: 4 }],
     tax_amount: 1.5,
@@ -208,7 +177,7 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
     items: [{ product_id: product.id, quantity: 4 }],
     send_invoice: true,
   });
-  const returned = await created(a, 'POST', `/orders/${toReturn.order_id}/returns`, {
+  await created(a, 'POST', `/orders/${toReturn.order_id}/returns`, {
     items: [{ sale_item_id: toReturn.items[0].id, quantity: 1, warehouse_id: annex.id }],
     reason: mark('wrong size'),
   });
@@ -216,66 +185,42 @@ export async function buildWorld(t: TestApp, biz: TestBusiness, tag: string, web
   // the reason of a redemption is given back by the customer's history alone
   await created(a, 'GET', `/loyalty/${customer.id}/history`, undefined);
   const invoiceBody = { customer_id: customer.id, items: [{ product_id: product.id, quantity: 2, price: 11 }], notes: mark('manual') };
-  const manual = await created(a, 'POST', '/invoices', invoiceBody);
+  await created(a, 'POST', '/invoices', invoiceBody);
   const paid = await created(a, 'POST', '/invoices', invoiceBody);
   await created(a, 'PUT', `/invoices/${paid.id}`, { status: 'paid' });
-  const expense = await created(a, 'POST', '/expenses', { amount: 42.1, category: `${tag.toLowerCase()}-rent`, description: mark('November') });
-  const payroll = await created(a, 'POST', '/payroll/runs', {
+  await created(a, 'POST', '/expenses', { amount: 42.1, category: `${tag.toLowerCase()}-rent`, description: mark('November') });
+  await created(a, 'POST', '/payroll/runs', {
     period_start: '2026-11-01',
     period_end: '2026-11-30',
     items: [{ employee_name: mark('Grace'), amount: 1500 }],
   });
-  const transfer = await created(a, 'POST', '/stock/transfers', {
+  await created(a, 'POST', '/stock/transfers', {
     from_warehouse_id: biz.warehouse_id,
     to_warehouse_id: annex.id,
     items: [{ product_id: product.id, quantity: 2 }],
     notes: mark('top-up'),
   });
-  const counted = await created(a, 'POST', '/products', { name: mark('Shelf label'), price: 0.5 });
-  const stockCount = await created(a, 'POST', '/stock/counts', {
+  // the default unit ("unit") is every business's: C has it too, so it is no sign of A
+  await created(a, 'POST', '/products', { name: mark('Shelf label'), price: 0.5 });
+  await created(a, 'POST', '/stock/counts', {
     warehouse_id: annex.id,
     items: [{ product_id: product.id, counted_quantity: 6 }],
     note: mark('shelf'),
   });
   const [event] = await t.db.query(`SELECT id FROM outbox_events WHERE business_id = $1 ORDER BY seq LIMIT 1`, [biz.business_id]);
-  const deliveryId = webhook ? await settle(t, biz.business_id) : null;
+  if (webhook) await settle(t, biz.business_id);
   return {
     businessId: biz.business_id,
     auth: a,
-    defaultWarehouseId: biz.warehouse_id,
-    annexId: annex.id,
-    categoryId: category.id,
     categoryName: category.name,
     supplierId: supplier.id,
     supplierName: supplier.name,
-    purchaseOrderId: purchaseOrder.id,
     orderedPurchaseOrderId: orderedPurchase.id,
-    orderedPurchaseOrderItemId: orderedPurchase.items[0].id,
-    receiptId: receipt.id,
-    transferId: transfer.id,
-    stockCountId: stockCount.id,
-    countedProductId: counted.id,
     productId: product.id,
     productName: product.name,
     productSku: product.sku,
-    customerId: customer.id,
     customerEmail,
-    orderId: order.order_id,
-    orderInvoiceId: order.invoice_id,
-    cancelledOrderId: toCancel.order_id,
-    orderItemId: order.items[0].id,
-    returnedOrderId: toReturn.order_id,
-    returnedOrderItemId: toReturn.items[0].id,
-    returnedOrderInvoiceId: toReturn.invoice_id,
-    returnId: returned.id,
-    creditNoteId: returned.credit_note_id,
-    manualInvoiceId: manual.id,
-    paidInvoiceId: paid.id,
-    webhookId: webhook?.id,
-    deliveryId,
     hookUrl: webhookUrl ?? 'https://hooks.example.com',
-    expenseId: expense.id,
-    payrollRunId: payroll.id,
     eventId: event.id,
     answers,
   };
