@@ -106,6 +106,11 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/** The text of the figure a `dt` names in a `dl.figures` (the console's summary figures). */
+export function figure(page: Page, name: string) {
+  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
+}
+
 /** A business of its own for a test, with a known currency and zone. */
 export function consoleBusiness(app: ConsoleApp, name = 'Corner Coffee', options: { currency?: string; timezone?: string } = {}): Promise<TestBusiness> {
   return createBusiness(app.t, name, options);

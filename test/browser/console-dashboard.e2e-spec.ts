@@ -1,4 +1,4 @@
-import { Browser, Page } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import { commitEvents } from '../helpers/receiver';
 import { apiAs, TestBusiness } from '../helpers/test-app';
 import {
@@ -7,17 +7,13 @@ import {
   cspViolations,
   describeInBrowser,
   eventually,
+  figure,
   launchChromium,
   openConsole,
   seriousAxeViolations,
   signIn,
   startConsoleApp,
 } from './browser-harness';
-
-/** The text of the figure a `dt` names, in the dashboard's figures. */
-function figure(page: Page, name: string) {
-  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
-}
 
 /** CONTRACT.md 16's dashboard with sales placed through the API: exact money, the chart and its table, URL state. */
 describeInBrowser('the console dashboard in a browser', () => {

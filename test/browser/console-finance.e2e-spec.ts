@@ -6,16 +6,13 @@ import {
   cspViolations,
   describeInBrowser,
   eventually,
+  figure,
   launchChromium,
   openConsole,
   seriousAxeViolations,
   signIn,
   startConsoleApp,
 } from './browser-harness';
-
-function figure(page: Page, name: string) {
-  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
-}
 
 /** The accessible name of the element that has the focus. */
 function focusedName(page: Page): Promise<string | null> {

@@ -8,17 +8,13 @@ import {
   cspViolations,
   describeInBrowser,
   eventually,
+  figure,
   launchChromium,
   openConsole,
   seriousAxeViolations,
   signIn,
   startConsoleApp,
 } from './browser-harness';
-
-/** The text of the figure a `dt` names, in a `dl.figures`. */
-function figure(page: Page, name: string) {
-  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
-}
 
 /** Types a code into "Scan or search" as a barcode scanner does: the characters, then Enter. */
 async function scan(page: Page, code: string): Promise<void> {

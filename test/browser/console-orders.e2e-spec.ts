@@ -6,6 +6,7 @@ import {
   cspViolations,
   describeInBrowser,
   eventually,
+  figure,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -16,11 +17,6 @@ import {
 /** The rows of the orders table (the header row left out). */
 function orderRows(page: Page) {
   return page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
-}
-
-/** The text of the figure a `dt` names. */
-function figure(page: Page, name: string) {
-  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
 }
 
 /** CONTRACT.md 16's Orders: the list with its filters and page in the URL, an order's page, Cancel order and Return after a confirmation. */

@@ -6,6 +6,7 @@ import {
   cspViolations,
   describeInBrowser,
   eventually,
+  figure,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -15,10 +16,6 @@ import {
 
 function productRows(page: Page) {
   return page.getByRole('table', { name: 'Products' }).locator('tbody tr');
-}
-
-function figure(page: Page, name: string) {
-  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');
 }
 
 /** CONTRACT.md 16's Products: search and filters in the URL, stock per warehouse, create, edit, deactivate, movements. */
