@@ -133,14 +133,10 @@ describe('margin and top products over long windows: product running totals (iss
       [c, 1],
     ]);
     await sale(0, [[a, 4]]);
-    // each product sold every day of the last week: windows of 30 days and more have enough daily rows
-    // to be read from the running totals (see TOTALS_CHOICE), shorter ones from the daily rollup
-    for (let daysAgo = 2; daysAgo <= 8; daysAgo++)
-      await sale(daysAgo, [
-        [a, 1],
-        [b, 1],
-        [c, 1],
-      ]);
+    // ten orders a day over the last week: windows of 30 days and more have 20 times more orders than
+    // the 3 products and are read from the running totals (see TOTALS_CHOICE), shorter ones from the
+    // daily rollup
+    for (let daysAgo = 2; daysAgo <= 8; daysAgo++) for (let i = 0; i < 10; i++) await sale(daysAgo, [[[a, b, c][i % 3], 1]]);
 
     /** The window's figures straight from the sale lines (UTC business: local days are UTC days). */
     const truth = async (days: number) => {
@@ -189,7 +185,7 @@ describe('margin and top products over long windows: product running totals (iss
     expect(tampered.products.find((p: { product_id: string }) => p.product_id === c).revenue).toBe(cheese.revenue + 1000);
     // the week's window is read from the daily rollup: the tampered total does not show there
     await check(7);
-    // a catalog too big for the window's daily rows: the same 60 days come from the daily rollup, right
+    // a catalog too big for the window's orders: the same 60 days come from the daily rollup, right
     for (let i = 0; i < 10; i++) await api.post('/products', { name: `Unsold ${i}`, price: 1 }).expect(201);
     await check(60);
     await t.db.query(lastTotal, [biz.business_id, c, -1000]);
