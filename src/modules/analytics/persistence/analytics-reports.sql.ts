@@ -47,16 +47,16 @@ const PRODUCT_ROLLED = `${ROLLED},
 /**
  * Whether a product read takes the window's closed days from the product running totals: two index
  * probes per product of the business whatever the window's length, against one row per product and
- * day sold in the daily rollup. A probe costs about as much as TOTALS_BREAK_EVEN daily rows, so the
- * totals serve a window only when it has that many times more orders than the business has products
- * (the window's orders, from the daily sales rollup's row per day, stand for its daily product rows:
- * from about as many, when every product sells rarely, to far more, when a few products sell all
- * day). A year of a small catalog, never a month of a big one (100,000 products: the probes took
- * 3.6 s where the month's 117,000 daily rows take 0.25 s). A CTE of its own, so the statement
- * estimates once; `use_totals` is read through scalar subqueries, which the plan evaluates first and
- * uses to skip the branch not taken.
+ * day sold in the daily rollup. The totals serve a window only when it has TOTALS_BREAK_EVEN times
+ * more orders than the business has products (its orders from the daily sales rollup, one row per
+ * day, standing for its daily product rows). Measured on 1,000,000 orders (BENCHMARKS.md, Reports):
+ * a probe costs 9 to 10 daily rows, and a window has 1.3 (2,000 products) to 3 (100,000) daily rows
+ * per order, so the break-even is 3 to 7 orders per product. A year of a small catalog, never a month
+ * of a big one (100,000 products: the probes took 3.6 s where the month's 117,000 daily rows take
+ * 0.25 s). A CTE of its own, so the statement estimates once; `use_totals` is read through scalar
+ * subqueries, which the plan evaluates first and uses to skip the branch not taken.
  */
-const TOTALS_BREAK_EVEN = 20;
+const TOTALS_BREAK_EVEN = 8;
 const TOTALS_CHOICE = `totals_choice AS MATERIALIZED (
      SELECT COALESCE((SELECT sum(orders) FROM analytics_daily_sales WHERE ${WINDOW_DAYS}), 0)
             > ${TOTALS_BREAK_EVEN} * (SELECT count(*) FROM products WHERE business_id = $1) AS use_totals
