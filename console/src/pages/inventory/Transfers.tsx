@@ -8,9 +8,10 @@ import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
-import { nameOf, useWarehouses, type Product } from './common/lookups';
+import { nameOf, useWarehouses } from './common/lookups';
 import { attemptKey, parseNumber, QUANTITY } from './common/numbers';
 import { Pager } from '../../ui/Pager';
+import { ProductLine, ProductLines } from './common/ProductLines';
 import { ProductPicker } from './common/ProductPicker';
 import { WarehouseSelect } from './common/WarehouseSelect';
 
@@ -105,10 +106,7 @@ function TransferList() {
   );
 }
 
-interface Line {
-  product: Product;
-  quantity: string;
-}
+type Line = ProductLine<'quantity'>;
 
 function NewTransfer() {
   const notesId = useId();
@@ -153,40 +151,7 @@ function NewTransfer() {
           label="Add a product to the transfer"
           onPick={(product) => setLines((ls) => (ls.some((l) => l.product.id === product.id) ? ls : [...ls, { product, quantity: '1' }]))}
         />
-        {lines.length > 0 && (
-          <table>
-            <caption className="sr-only">Lines of the new transfer</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, i) => (
-                <tr key={line.product.id}>
-                  <td>{line.product.name}</td>
-                  <td>
-                    <input
-                      aria-label={`Quantity of ${line.product.name}`}
-                      inputMode="decimal"
-                      value={line.quantity}
-                      onChange={(e) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, quantity: e.target.value } : l)))}
-                    />
-                  </td>
-                  <td>
-                    <button type="button" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
-                      Remove {line.product.name}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {lines.length > 0 && <ProductLines caption="Lines of the new transfer" columns={{ quantity: 'Quantity' }} lines={lines} onChange={setLines} />}
         <span className="field">
           <label htmlFor={notesId}>Notes</label>
           <input id={notesId} value={notes} onChange={(e) => setNotes(e.target.value)} />

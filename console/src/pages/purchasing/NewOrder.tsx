@@ -5,17 +5,14 @@ import { api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { ErrorView } from '../../ui/ErrorView';
 import type { components } from '../../../../test/generated/openapi';
-import { type Product, type Supplier } from '../inventory/common/lookups';
+import { type Supplier } from '../inventory/common/lookups';
 import { parseNumber, QUANTITY, UNIT_COST } from '../inventory/common/numbers';
+import { ProductLine, ProductLines } from '../inventory/common/ProductLines';
 import { ProductPicker } from '../inventory/common/ProductPicker';
 import { SupplierPicker } from '../inventory/common/SupplierPicker';
 import { WarehouseSelect } from '../inventory/common/WarehouseSelect';
 
-interface Line {
-  product: Product;
-  quantity: string;
-  unitCost: string;
-}
+type Line = ProductLine<'quantity' | 'unitCost'>;
 
 /** A new purchase order (a draft): supplier, warehouse, expected date, notes, lines with quantity and unit cost. */
 export function NewOrder() {
@@ -58,8 +55,6 @@ export function NewOrder() {
     });
   }
 
-  const setLine = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-
   return (
     <section aria-labelledby="new-po-title" className="form-box">
       <h2 id="new-po-title">New purchase order</h2>
@@ -84,47 +79,7 @@ export function NewOrder() {
           }
         />
         {lines.length > 0 && (
-          <table>
-            <caption className="sr-only">Lines of the new purchase order</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Unit cost</th>
-                <th scope="col">
-                  <span className="sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line, i) => (
-                <tr key={line.product.id}>
-                  <td>{line.product.name}</td>
-                  <td>
-                    <input
-                      aria-label={`Quantity of ${line.product.name}`}
-                      inputMode="decimal"
-                      value={line.quantity}
-                      onChange={(e) => setLine(i, { quantity: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      aria-label={`Unit cost of ${line.product.name}`}
-                      inputMode="decimal"
-                      value={line.unitCost}
-                      onChange={(e) => setLine(i, { unitCost: e.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <button type="button" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}>
-                      Remove {line.product.name}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ProductLines caption="Lines of the new purchase order" columns={{ quantity: 'Quantity', unitCost: 'Unit cost' }} lines={lines} onChange={setLines} />
         )}
         <p>
           <button type="submit" disabled={create.isPending}>
