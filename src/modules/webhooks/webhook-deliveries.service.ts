@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
+import { assertReadsEvents } from '../../common/events/event-scopes';
 import { BusinessQuery } from '../../database/business-query';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
@@ -39,17 +40,21 @@ export class WebhookDeliveriesService {
 
   /**
    * Queues a new attempt now, with a fresh allowance of WEBHOOK_MAX_ATTEMPTS; the attempt runs in
-   * the background like any delivery. Whatever the earlier outcome: a receiver may ask again.
+   * the background like any delivery. Whatever the earlier outcome: a receiver may ask again. 403
+   * FORBIDDEN_SCOPE for an event the key does not read.
    */
   async redeliver(biz: BusinessContext, webhookId: string, deliveryId: string): Promise<DeliveryJson> {
-    const delivery = await this.uow.run((tx) => this.requeue(tx, biz.id, webhookId, deliveryId));
+    const delivery = await this.uow.run((tx) => this.requeue(tx, biz, webhookId, deliveryId));
     this.dispatcher.wake();
     return delivery;
   }
 
-  private async requeue(tx: Tx, businessId: string, webhookId: string, deliveryId: string): Promise<DeliveryJson> {
+  private async requeue(tx: Tx, biz: BusinessContext, webhookId: string, deliveryId: string): Promise<DeliveryJson> {
+    const businessId = biz.id;
     const current = await this.lockDelivery(tx, businessId, webhookId, deliveryId);
     if (!current) throw DomainError.notFound('Delivery');
+    // a redelivery sends the event's data again; a webhook subscribed before the event scopes existed may hold events this key does not read
+    assertReadsEvents(biz.scopes, [current.event]);
     if (!current.webhook!.isActive) throw new DomainError('INVALID_STATUS_TRANSITION', 'The webhook is inactive: activate it before redelivering');
     if (current.status === 'delivering') throw new DomainError('INVALID_STATUS_TRANSITION', 'The delivery is being attempted right now');
     const repo = tx.getRepository(WebhookDelivery);

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
+import { assertReadsEvents, readsEveryEvent } from '../../common/events/event-scopes';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
@@ -35,14 +36,26 @@ export class WebhooksService {
     return toWebhookJson(await findInBusiness(this.webhooks, biz.id, id, 'Webhook'));
   }
 
+  /** 403 FORBIDDEN_SCOPE for an event the key does not read (docs/api.md section 10). */
   async create(biz: BusinessContext, dto: CreateWebhookDto): Promise<WebhookJson> {
+    assertReadsEvents(biz.scopes, dto.events);
     this.checkUrl(dto.url);
     return this.uow.run((tx) => this.insert(tx, biz.id, dto));
   }
 
+  /**
+   * The key must read every event the webhook sends once changed, whatever the change: pointing at
+   * another url, or enabling, a webhook subscribed to events it does not read would hand it them.
+   */
   async update(biz: BusinessContext, id: string, dto: UpdateWebhookDto): Promise<WebhookJson> {
+    if (dto.events !== undefined) assertReadsEvents(biz.scopes, dto.events);
     if (dto.url !== undefined) this.checkUrl(dto.url);
-    return this.uow.run((tx) => this.patch(tx, biz.id, id, dto));
+    return this.uow.run(async (tx) => {
+      if (dto.events === undefined && !readsEveryEvent(biz.scopes)) {
+        assertReadsEvents(biz.scopes, (await this.lockWebhook(tx, biz.id, id)).events);
+      }
+      return this.patch(tx, biz.id, id, dto);
+    });
   }
 
   /** Removes the webhook and its delivery log; deliveries not yet made are dropped with it. */
@@ -64,6 +77,13 @@ export class WebhooksService {
   private async patch(tx: Tx, businessId: string, id: string, dto: UpdateWebhookDto): Promise<WebhookJson> {
     const changes = presentFields<UpdateWebhookDto, Webhook>(dto, { is_active: 'isActive', url: 'url', events: 'events', secret: 'secret' });
     return toWebhookJson(await updateInBusiness(tx.getRepository(Webhook), businessId, id, changes, 'Webhook'));
+  }
+
+  /** The webhook, locked: its events cannot change between the check and the update. */
+  private async lockWebhook(tx: Tx, businessId: string, id: string): Promise<Webhook> {
+    const webhook = await tx.getRepository(Webhook).findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
+    if (!webhook) throw DomainError.notFound('Webhook');
+    return webhook;
   }
 
   private async delete(tx: Tx, businessId: string, id: string): Promise<void> {

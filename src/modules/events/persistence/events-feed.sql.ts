@@ -27,12 +27,14 @@ export type FeedRow = StoredEvent & { settled: boolean };
 
 /**
  * Up to $6 events of business $1 from the last $2 days, after the cursor ($3, $4) when given, of
- * type $5 when given, in (writing transaction, seq) order. `settled`: the writing transaction is
+ * the types $5 when given (the `type=` filter, or the types the caller's scopes read), in (writing
+ * transaction, seq) order. The types are filtered here, not after: a page holds up to $6 events the
+ * caller may see, however many others lie between them. `settled`: the writing transaction is
  * older than every transaction still running that may write to this database's outbox, so no
  * event can appear before this one any more.
  */
 export const feedPage = defineStatement<
-  [businessId: string, days: number, cursorXact: string | null, cursorSeq: string | null, type: string | null, limit: number],
+  [businessId: string, days: number, cursorXact: string | null, cursorSeq: string | null, types: string[] | null, limit: number],
   FeedRow
 >(
   'events.feedPage',
@@ -42,7 +44,7 @@ export const feedPage = defineStatement<
         WHERE business_id = $1
           AND created_at > now() - $2 * interval '1 day'
           AND ($3::xid8 IS NULL OR (xact_id, seq) > ($3::xid8, $4::bigint))
-          AND ($5::text IS NULL OR type = $5)
+          AND ($5::text[] IS NULL OR type = ANY ($5::text[]))
         ORDER BY xact_id, seq
         LIMIT $6`,
   // planned per run: the optional cursor and type filters fold away only for actual values
@@ -51,8 +53,8 @@ export const feedPage = defineStatement<
 
 /**
  * The same events as feedPage, newest first: up to $6 settled events of business $1 from the last
- * $2 days, before the cursor ($3, $4) when given, of type $5 when given, in descending (writing
- * transaction, seq) order. Only settled events (written by a transaction older than every one still
+ * $2 days, before the cursor ($3, $4) when given, of the types $5 when given, in descending
+ * (writing transaction, seq) order. Only settled events (written by a transaction older than every one still
  * running): a page never shows an event that a transaction still in flight could come after, so a
  * walk down from one page never misses an event older than its first row.
  *
@@ -64,7 +66,7 @@ export const feedPage = defineStatement<
  * a cursor 50,000 events down, against 12 with the one bound).
  */
 export const feedPageDesc = defineStatement<
-  [businessId: string, days: number, cursorXact: string | null, cursorSeq: string | null, type: string | null, limit: number],
+  [businessId: string, days: number, cursorXact: string | null, cursorSeq: string | null, types: string[] | null, limit: number],
   FeedRow
 >(
   'events.feedPageDesc',
@@ -79,7 +81,7 @@ export const feedPageDesc = defineStatement<
         WHERE business_id = $1
           AND (xact_id, seq) < ((SELECT xact FROM bound), (SELECT seq FROM bound))
           AND created_at > now() - $2 * interval '1 day'
-          AND ($5::text IS NULL OR type = $5)
+          AND ($5::text[] IS NULL OR type = ANY ($5::text[]))
         ORDER BY xact_id DESC, seq DESC
         LIMIT $6`,
   // planned per run, like feedPage
