@@ -5,7 +5,8 @@ import { dirname, join, relative, resolve } from 'path';
  * Every reference a reader meets leads somewhere they can open: no file of the repository names a
  * document the repository does not hold (the three planning documents it was built from), every
  * "docs/api.md n" names a numbered section docs/api.md has, and every link to a Markdown file's
- * anchor (in a Markdown link or a code comment) names a heading that file has.
+ * anchor (in a Markdown link or a code comment) names a heading that file has, and every path of the
+ * repository's folders a text names (`src/common/http/envelope.ts`) exists.
  * docs-links.spec.ts checks that the linked files exist.
  */
 const ROOT = resolve(__dirname, '..', '..');
@@ -13,6 +14,9 @@ const SKIP = new Set(['node_modules', '.git', 'dist', 'coverage', '.data', 'pack
 const TEXT = /\.(ts|tsx|mts|js|mjs|cjs|json|md|yml|yaml|css|html|sh)$|^(Dockerfile|\.env\.example)$/;
 /** Spelled in parts, so that this file does not name them itself. */
 export const ABSENT_DOCUMENTS = ['SPEC', 'STYLE', 'CONTRACT'].map((name) => `${name}.md`);
+
+/** Paths a text makes up to show a form (`test/x.e2e-spec.ts`, a recipe's `test/gift-cards.e2e-spec.ts`). */
+const EXAMPLE_PATH = /(^|\/)x\.|gift-cards|no-such/;
 
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -60,10 +64,15 @@ export function brokenReferences(file: string, text: string, apiSections: Set<nu
   }
   const anchorLinks = [
     // a Markdown link with an anchor, relative to the file: [x](webhooks.md#what-arrives), [x](#routes)
-    ...(file.endsWith('.md') ? [...text.matchAll(/\]\(([^)\s:]*?)#([^)\s]+)\)/g)].map((m) => ({ path: m[1] ? join(dirname(file), m[1]) : file, anchor: m[2], raw: m[0] })) : []),
+    ...(file.endsWith('.md')
+      ? [...text.matchAll(/\]\(([^)\s:]*?)#([^)\s]+)\)/g)].map((m) => ({ path: m[1] ? join(dirname(file), m[1]) : file, anchor: m[2], raw: m[0] }))
+      : []),
     // a repository path with an anchor anywhere else (a code comment): docs/api.md#returns
     ...(!file.endsWith('.md') ? [...text.matchAll(/\b((?:[\w.-]+\/)*[\w.-]+\.md)#([\w-]+)/g)].map((m) => ({ path: m[1], anchor: m[2], raw: m[0] })) : []),
   ];
+  for (const [path] of text.matchAll(/(?<![\w./-])(?:src|test|bench|docs|console|migrations)\/[\w./-]+\.(?:ts|tsx|mts|js|md|json)\b/g)) {
+    if (!EXAMPLE_PATH.test(path) && read(path) === null) found.push({ file, reference: path });
+  }
   for (const link of anchorLinks) {
     const target = read(link.path);
     if (target === null || !headingAnchors(target).has(decodeURIComponent(link.anchor))) found.push({ file, reference: link.raw });
@@ -98,6 +107,7 @@ describe('references in the repository lead to what it holds', () => {
       '// docs/api.md 8, 98',
       '// docs/webhooks.md#no-such-heading',
       '// docs/no-such-file.md#anything',
+      '// as src/common/http/envelopes.ts does',
     ];
     for (const line of planted) expect(brokenReferences('src/x.ts', line, apiSections, read)).toHaveLength(1);
     expect(brokenReferences('docs/x.md', 'see [it](webhooks.md#nothing-here)', apiSections, read)).toHaveLength(1);
