@@ -48,7 +48,7 @@ export default defineConfig(
     },
   },
 
-  // The console (console/, CONTRACT.md 16): TypeScript and TSX for the browser, typed by console/tsconfig.json.
+  // The console (console/, docs/api.md 16): TypeScript and TSX for the browser, typed by console/tsconfig.json.
   {
     files: ['console/**/*.ts', 'console/**/*.tsx', 'console/**/*.mts'],
     extends: [eslint.configs.recommended, tseslint.configs.recommendedTypeChecked],
@@ -77,7 +77,7 @@ export default defineConfig(
     },
   },
 
-  // CONTRACT.md 1: a UUID is taken in any letter case and lower-cased, by one rule (IsUuid, UuidParam).
+  // docs/api.md 1: a UUID is taken in any letter case and lower-cased, by one rule (IsUuid, UuidParam).
   {
     files: ['src/**/*.ts'],
     ignores: ['src/common/validation/decorators.ts'],

@@ -2,7 +2,7 @@
  * Loyalty history benchmark (`npm run bench -- loyalty-history`): a real server process (of
  * BENCH_SERVER_DIR, default this checkout) on a fresh database where one customer has
  * BENCH_LOYALTY_TRANSACTIONS (default 200,000) loyalty transactions. Reported: GET
- * /loyalty/:id/history without parameters (SPEC.md: the whole history), once and 8 at once, with the
+ * /loyalty/:id/history without parameters (docs/api.md 2: the whole history, bare), once and 8 at once, with the
  * bytes, the time and the server's peak resident memory above its resident memory before (VmHWM
  * after /proc/<pid>/clear_refs, Linux); first one page of 100 (`?limit=100`, where the server has it).
  */

@@ -3,10 +3,10 @@
  * what the server acknowledged to the client:
  *   - stock: level = initial + acknowledged adjustments - acknowledged sales, per product;
  *   - orders: one sale per acknowledged order; every sale has its lines, one sale movement per line,
- *     one income of its total, a subtotal equal to its lines and a total by CONTRACT.md 5;
+ *     one income of its total, a subtotal equal to its lines and a total by docs/api.md 5;
  *   - loyalty: every balance is the sum of its ledger, and the points redeemed are the acknowledged ones;
  *   - invoices: one manual invoice per acknowledged creation.
- * Then `cli verify` (CONTRACT.md 11), as the README documents it.
+ * Then `cli verify` (docs/api.md 11), as the README documents it.
  */
 import { spawnSync } from 'child_process';
 import * as path from 'path';

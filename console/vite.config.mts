@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
- * The console (CONTRACT.md 16): built by src/console/console-build.ts into console/dist, served at
+ * The console (docs/api.md 16): built by src/console/console-build.ts into console/dist, served at
  * /console. Vite 8 transforms TSX itself (oxc, React's automatic runtime). `test` is Vitest's (the
  * client-side logic: money, URL state), in jsdom.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Expenses and payroll runs (CONTRACT.md 7), each booked as a finance `expense` transaction, and the
+ * Expenses and payroll runs (docs/api.md 7), each booked as a finance `expense` transaction, and the
  * index the finance ledger is read by: the booking date (`occurred_on`, a date of the business) is
  * what GET /finance/transactions filters on and GET /finance/summary sums over, whatever time the row
  * was written (an expense can be entered for an earlier day). Type and amount are included so the

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Returns, refunds and credit notes (CONTRACT.md 12): the returns and their lines, credit notes
+ * Returns, refunds and credit notes (docs/api.md 12): the returns and their lines, credit notes
  * (lines read from the return), what a sale, its lines and its invoice have had refunded, and the
  * two new gapless counters for every existing business. A cancelled order counts as refunded in full.
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Suppliers, purchase orders and goods receipts (CONTRACT.md 13): supplier names unique per business
+ * Suppliers, purchase orders and goods receipts (docs/api.md 13): supplier names unique per business
  * case-insensitively (like categories), purchase orders with their lines, received quantities never
  * above ordered and payments never above the total (CHECKs), receipts and their lines, the receipt a
  * `receipt` stock movement came from, and the two new counters for every existing business.

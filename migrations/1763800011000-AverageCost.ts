@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Moving average cost (CONTRACT.md 13). Products carry `average_cost` (and `opening_cost`, where a
+ * Moving average cost (docs/api.md 13). Products carry `average_cost` (and `opening_cost`, where a
  * replay of their ledger starts), both their cost_price at first; sale lines record the average cost
  * they sold at (existing lines: the product's cost_price); stock movements record the cost goods
  * entered at and their insertion order (`seq`, taken under the product's stock lock, so it is the

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stock transfers and counts (CONTRACT.md 14): transfers with their lines (what was shipped, received
+ * Stock transfers and counts (docs/api.md 14): transfers with their lines (what was shipped, received
  * and lost, never more than shipped), the ledger position where a transfer closed (`closed_seq`, for
  * the average-cost replay: losses leave the on-hand stock there), counts with their lines, the transfer
  * or count a movement came from, products' reorder_quantity, receipt lines by product (a reorder

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Analytics count a returned order at what it kept (CONTRACT.md 12, issue 30 point 5): a fully returned
+ * Analytics count a returned order at what it kept (docs/api.md 12, issue 30 point 5): a fully returned
  * order with unrefunded shipping or tax counts now, and a fully returned line no longer leaves a product
  * row of zeros. The rollups, running totals and customer snapshots filled by the former rule are a cache
  * filled on demand: they are forgotten here and refill on their next read or warm-up, so `cli verify`

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The business's letterhead on its documents (CONTRACT.md 17): legal name, address, tax id, contact, footer. */
+/** The business's letterhead on its documents (docs/api.md 17): legal name, address, tax id, contact, footer. */
 export class BusinessProfile1795812600000 implements MigrationInterface {
   name = 'BusinessProfile1795812600000';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * CONTRACT.md 18: a key's name, its scopes (every existing key becomes `admin`) and when it was last
+ * docs/api.md 18: a key's name, its scopes (every existing key becomes `admin`) and when it was last
  * used. The change notification of ApiKeyChangeNotifications1763800015000 now skips an update that
  * changes nothing but `last_used_at`: the usage recorder writes it about once a minute per key, and
  * that must not empty every process's cache of the key.

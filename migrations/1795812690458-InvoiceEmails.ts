@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The invoice mail outbox and each sending's status (CONTRACT.md 17): see InvoiceEmail. */
+/** The invoice mail outbox and each sending's status (docs/api.md 17): see InvoiceEmail. */
 export class InvoiceEmails1795812690458 implements MigrationInterface {
   name = 'InvoiceEmails1795812690458';
 

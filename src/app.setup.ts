@@ -46,7 +46,7 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   });
   // Global guards added here run after the APP_GUARD ApiKeyGuard, so the limit keys on the authenticated key.
   if (config.rateLimitPerMinute > 0) app.useGlobalGuards(new RateLimitGuard(config.rateLimitPerMinute, app.get<RateLimitStore>(RATE_LIMIT_STORE)));
-  // Then the key's scopes (CONTRACT.md 18): a refusal counts against the key's rate limit, and comes before any interceptor or pipe.
+  // Then the key's scopes (docs/api.md 18): a refusal counts against the key's rate limit, and comes before any interceptor or pipe.
   app.useGlobalGuards(new ScopeGuard(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -6,12 +6,12 @@ import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './he
 const TZ = 'America/New_York';
 
 /**
- * CONTRACT.md 8 and 12 (amended), issue 30 point 5: analytics count an order, returned in part or in
+ * docs/api.md 8 and 12 (amended), issue 30 point 5: analytics count an order, returned in part or in
  * full, at its total minus its refunds and its lines net of returned quantities; only an order with
  * nothing left (refunds equal to its total) or a cancelled one counts as no order. So analytics
  * revenue and finance's income net of refunds agree over the same orders, rolled up or live.
  */
-describe('analytics of returned orders (CONTRACT.md 8, 12)', () => {
+describe('analytics of returned orders (docs/api.md 8, 12)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

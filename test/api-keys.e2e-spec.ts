@@ -23,7 +23,7 @@ class CapturedLogs extends JsonLogger {
 }
 
 /**
- * Issue 35, CONTRACT.md 18: key management over the API for admin keys. Creation shows the key once
+ * Issue 35, docs/api.md 18: key management over the API for admin keys. Creation shows the key once
  * (and an idempotent replay gives it back only to the caller that made it, never storing it in clear),
  * lists never show a key or its hash (nor do the logs), a revocation is 401 at once in two processes
  * on one database, the last admin key is kept, and restricted keys manage nothing.

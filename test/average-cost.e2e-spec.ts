@@ -1,7 +1,7 @@
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-describe('moving average cost (CONTRACT.md 13)', () => {
+describe('moving average cost (docs/api.md 13)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

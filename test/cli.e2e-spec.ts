@@ -2,7 +2,7 @@ import { runCliInProcess } from './helpers/cli-in-process';
 import { runCli } from './helpers/processes';
 import { startTestApp, TestApp } from './helpers/test-app';
 
-/** CONTRACT.md 4: the key CLI, run while the server (the test app) is running on the same database. */
+/** docs/api.md 4: the key CLI, run while the server (the test app) is running on the same database. */
 describe('CLI: business and API keys', () => {
   let t: TestApp;
   let env: NodeJS.ProcessEnv;
@@ -31,7 +31,7 @@ describe('CLI: business and API keys', () => {
       warehouse_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     const me = await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(200);
-    // the first key is the business's admin key (CONTRACT.md 18)
+    // the first key is the business's admin key (docs/api.md 18)
     expect(me.body.data).toEqual({
       id: biz.business_id,
       name: 'Acme',
@@ -162,7 +162,7 @@ describe('CLI: business and API keys', () => {
     expect(n).toBe(0);
   });
 
-  it('apikey:create takes --name and --scopes; the key has exactly those (CONTRACT.md 18)', async () => {
+  it('apikey:create takes --name and --scopes; the key has exactly those (docs/api.md 18)', async () => {
     const biz = jsonLine((await runCliInProcess(['business:create', '--name', 'Scoped CLI'], env)).stdout);
     const made = await runCliInProcess(['apikey:create', '--business', biz.business_id, '--name', 'Counter 2', '--scopes', 'sales, customers'], env);
     expect(made.code).toBe(0);

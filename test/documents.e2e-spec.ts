@@ -3,7 +3,7 @@ import { seedProduct } from './helpers/orders-fixtures';
 import { binaryParser, pdfCreationDate, pdfText } from './helpers/pdf-text';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-/** CONTRACT.md 17: the business profile (GET/PUT /business) and the invoice and credit note PDFs, read back as text. */
+/** docs/api.md 17: the business profile (GET/PUT /business) and the invoice and credit note PDFs, read back as text. */
 describe('documents: the letterhead and the PDFs', () => {
   let t: TestApp;
 
@@ -85,7 +85,7 @@ describe('documents: the letterhead and the PDFs', () => {
   });
 
   describe('GET /invoices/:id/pdf', () => {
-    it('prints every field of CONTRACT.md 17 for an order invoice, amounts as the API gives them', async () => {
+    it('prints every field of docs/api.md 17 for an order invoice, amounts as the API gives them', async () => {
       const biz = await withProfile('Corner', 'EUR');
       const product = await seedProduct(t, biz, { name: 'Espresso beans 1kg', sku: 'BEANS-1', price: '12.50', stock: '100' });
       const order = (

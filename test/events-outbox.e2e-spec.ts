@@ -5,7 +5,7 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/t
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Every event of SPEC.md 6 plus sale.cancelled, sale.returned, purchase_order.received and stock.transferred, each triggered through its real endpoint, lands in
+ * Every event of docs/api.md 10 (the original six plus sale.cancelled, sale.returned, purchase_order.received and stock.transferred), each triggered through its real endpoint, lands in
  * the outbox with its data, in the order it happened; a failing request of each kind records none.
  */
 describe('events in the outbox: one per trigger, none for a failed request', () => {

@@ -4,7 +4,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // UTC+14: "today" there is often another date than in UTC
 const TZ = 'Pacific/Kiritimati';
 
-describe('expenses: GET/POST /expenses (CONTRACT.md 7)', () => {
+describe('expenses: GET/POST /expenses (docs/api.md 7)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

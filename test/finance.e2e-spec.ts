@@ -3,7 +3,7 @@ import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './h
 
 const TZ = 'Pacific/Kiritimati'; // UTC+14
 
-describe('finance: GET /finance/transactions and /finance/summary (CONTRACT.md 7)', () => {
+describe('finance: GET /finance/transactions and /finance/summary (docs/api.md 7)', () => {
   let t: TestApp;
   let biz: TestBusiness;
   let other: TestBusiness;

@@ -73,7 +73,7 @@ async function resolveServer(runId) {
 
 module.exports = async function globalSetup() {
   const runId = runIdOf(process.env);
-  // the console's build (CONTRACT.md 16), once per run and only when its sources changed
+  // the console's build (docs/api.md 16), once per run and only when its sources changed
   await ensureConsoleBuilt(undefined, (msg) => process.stderr.write(`${msg}\n`));
   const { serverUrl, embedded, dir } = await resolveServer(runId);
   const template = `${runId}_tpl`;

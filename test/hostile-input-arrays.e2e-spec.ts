@@ -5,7 +5,7 @@ import { HostileContext } from './helpers/route-cases-hostile';
 import { fieldName, requestBodyFields, SchemaField, valueAt, withValueAt } from './helpers/request-schemas';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
-/** CONTRACT.md 1: what a 400 may weigh, whatever the body was. */
+/** docs/api.md 1: what a 400 may weigh, whatever the body was. */
 const MAX_DETAILS = 100;
 const MAX_ERROR_BYTES = 20_000;
 const ONE_MB = 1024 * 1024;

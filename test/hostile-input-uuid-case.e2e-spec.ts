@@ -11,7 +11,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const upperCaseIn = (text: string) => (text.match(UUID) ?? []).filter((id) => id !== id.toLowerCase());
 
 /**
- * Issue 30 point 8, CONTRACT.md 1: a UUID is accepted in any letter case wherever a client sends one
+ * Issue 30 point 8, docs/api.md 1: a UUID is accepted in any letter case wherever a client sends one
  * (path, query, body) and always written in lower case. Upper-case ids of existing rows inside a
  * body were 422 UNKNOWN_PRODUCT / UNKNOWN_WAREHOUSE / UNKNOWN_SALE_ITEM. Derived from the live
  * document: every body field of format uuid of every route case, every GET of the isolation table

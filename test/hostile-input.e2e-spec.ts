@@ -11,7 +11,7 @@ import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 /**
  * Issue 6 item 2: every POST/PUT route of the live OpenAPI document gets hundreds of hostile
  * requests derived from a valid body (test/helpers/route-cases-attacks.ts). Refused ones are a 4xx
- * with the CONTRACT.md error body and write nothing (every row of the business hashed before and
+ * with the docs/api.md error body and write nothing (every row of the business hashed before and
  * after); text that may be accepted comes back verbatim; nothing is ever a 5xx; Object.prototype
  * stays clean (the app runs in this process).
  */

@@ -7,7 +7,7 @@ import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
 /**
- * Issue 30 point 1, CONTRACT.md 9. The rule, Stripe's: every POST writes, so every POST honours
+ * Issue 30 point 1, docs/api.md 9. The rule, Stripe's: every POST writes, so every POST honours
  * Idempotency-Key; there is no exemption. The routes come from the live OpenAPI document, so a new
  * POST without `@Endpoint({ idempotent: true })` fails here. Each one documents the header and the 409 codes, and for
  * real: its valid request (the hostile-input cases, test/helpers/route-cases-hostile.ts) sent twice

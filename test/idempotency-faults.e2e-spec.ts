@@ -13,7 +13,7 @@ import { freePort, startUntil, TS_NODE, waitForExit } from './helpers/processes'
 import { cloneTemplateDatabase } from './helpers/test-app';
 
 /**
- * CONTRACT.md 9: a key's outcome commits with its effect. A request that dies (its database
+ * docs/api.md 9: a key's outcome commits with its effect. A request that dies (its database
  * connection killed, its server killed) leaves the key free at once: the retry creates the order
  * once, never a 409 for a request that no longer runs.
  */

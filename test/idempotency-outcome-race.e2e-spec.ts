@@ -3,7 +3,7 @@ import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
- * Issue 30 point 2, CONTRACT.md 9: once an outcome is committed it is final. R1 (one unit of a product
+ * Issue 30 point 2, docs/api.md 9: once an outcome is committed it is final. R1 (one unit of a product
  * out of stock, key K) fails with 422 and rolls back; at once R2 (same key, same body) and an
  * adjustment of +1 arrive, so R2 may claim K between R1's rollback and R1 storing its 422, and commit.
  * Each round then checks that what K replays agrees with what exists: a document made under K is what

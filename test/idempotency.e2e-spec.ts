@@ -1,7 +1,7 @@
 import { orderStateOf, seedProduct, stockOf } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-describe('Idempotency-Key on POST /orders (CONTRACT.md 9)', () => {
+describe('Idempotency-Key on POST /orders (docs/api.md 9)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { ReceivedMail, SmtpSink, startSmtpSink, waitUntil } from './helpers/smtp
 import { apiAs, countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
- * CONTRACT.md 17, email: a real SMTP server on loopback (smtp-server) receives what the service
+ * docs/api.md 17, email: a real SMTP server on loopback (smtp-server) receives what the service
  * sends. The order's mail with its PDF, POST /invoices/:id/send and its refusals, retries after the
  * server was down, refusals, timeouts and dropped connections as failed attempts, invoice.sent in the
  * feed and to webhooks, and two apps on one database sending each mail once.

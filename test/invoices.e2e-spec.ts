@@ -5,7 +5,7 @@ import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './h
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TZ = 'America/New_York';
 
-describe('invoices: list, get, manual create, status transitions (SPEC.md 4.4, CONTRACT.md 6)', () => {
+describe('invoices: list, get, manual create, status transitions (docs/api.md 6)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './h
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md 6)', () => {
+describe('loyalty: balance, history, manual redemption (docs/api.md 6)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -275,7 +275,7 @@ describe('loyalty: balance, history, manual redemption (SPEC.md 4.1, CONTRACT.md
   });
 });
 
-describe('loyalty history: the whole of it, and pages with limit and before (CONTRACT.md 6)', () => {
+describe('loyalty history: the whole of it, and pages with limit and before (docs/api.md 6)', () => {
   let t: TestApp;
   let biz: TestBusiness;
   let customerId: string;

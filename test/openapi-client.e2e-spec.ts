@@ -17,7 +17,7 @@ function dataOf<T>(result: { data?: T; error?: unknown; response: Response }): T
 }
 
 /**
- * CONTRACT.md 15: a client generated from /docs-json (openapi-typescript) type-checks real use with no
+ * docs/api.md 15: a client generated from /docs-json (openapi-typescript) type-checks real use with no
  * casts. test/generated/openapi.d.ts is generated from the running app; this spec fails when it is
  * stale (`npm run openapi:types` rewrites it), and `npm run typecheck` compiles the calls below
  * against it.

@@ -7,7 +7,7 @@ import { isPublicPath } from '../src/common/auth/public-paths';
 import { OpenApiDocument, OperationObject, ResponseChecker } from './helpers/openapi-document';
 import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
-/** CONTRACT.md 15: the OpenAPI document describes every route's success body and error statuses. */
+/** docs/api.md 15: the OpenAPI document describes every route's success body and error statuses. */
 describe('OpenAPI document as a contract', () => {
   let t: TestApp;
   let doc: OpenApiDocument;

@@ -14,7 +14,7 @@ function* schemasOf(value: unknown, at: string): Generator<[string, Schema]> {
 }
 
 /**
- * CONTRACT.md 15 (amended): the document as strict OpenAPI 3.0.3 validators and a default-configured
+ * docs/api.md 15 (amended): the document as strict OpenAPI 3.0.3 validators and a default-configured
  * openapi-typescript read it. The response checks of every e2e spec read `nullable` the strict way
  * (test/helpers/openapi-document.ts); this spec names the two shapes that broke those clients.
  */

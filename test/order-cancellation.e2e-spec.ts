@@ -6,7 +6,7 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/t
 
 const TZ = 'Europe/Berlin';
 
-describe('POST /orders/:id/cancel (CONTRACT.md 5)', () => {
+describe('POST /orders/:id/cancel (docs/api.md 5)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/t
  * Issue 6 item 2, property-based: fast-check generates POST /orders bodies, valid and not
  * (quantities with 0-4 decimals, prices and discounts with 0-3 decimals, zero, negative and huge
  * values, missing fields, duplicate, unknown, foreign, inactive and malformed products, stock that
- * is sometimes short). An independent model of CONTRACT.md 3 and 5 predicts each answer: either
+ * is sometimes short). An independent model of docs/api.md 3 and 5 predicts each answer: either
  * 201 with every line total, the subtotal, the total, the points and the stock deduction exactly
  * as the five formulas give them (recomputed with decimal.js), or one of the 4xx the model allows,
  * with nothing of the business written. Seeded and bounded; verify is clean at the end.
@@ -109,7 +109,7 @@ interface CustomerState {
   balance: Decimal;
 }
 
-/** CONTRACT.md 3 and 5, independently of the service's code. */
+/** docs/api.md 3 and 5, independently of the service's code. */
 function expectedOutcome(body: Body, catalog: Catalog, stock: Map<string, Decimal>, customer: CustomerState): Expected {
   const errors = new Set<string>();
   const items = body.items;

@@ -4,7 +4,7 @@ import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './h
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TZ = 'Pacific/Pago_Pago'; // UTC-11
 
-describe('payroll: GET/POST /payroll/runs (CONTRACT.md 7)', () => {
+describe('payroll: GET/POST /payroll/runs (docs/api.md 7)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -27,7 +27,7 @@ describe('products', () => {
   }
 
   describe('POST /products', () => {
-    it('creates a product with defaults and a generated SKU: SPEC.md 2.6 plus min_stock', async () => {
+    it('creates a product with defaults and a generated SKU plus min_stock (docs/api.md 6)', async () => {
       const biz = await createBusiness(t);
       const res = await api(biz).post('/products', { name: 'Espresso beans', price: 12.5 }).expect(201);
       expect(res.body).toEqual({

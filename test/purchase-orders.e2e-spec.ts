@@ -5,7 +5,7 @@ import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe('purchase orders up to receiving (CONTRACT.md 13)', () => {
+describe('purchase orders up to receiving (docs/api.md 13)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

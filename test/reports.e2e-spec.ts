@@ -1,7 +1,7 @@
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
-describe('reports: inventory valuation and margin (CONTRACT.md 13)', () => {
+describe('reports: inventory valuation and margin (docs/api.md 13)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -3,10 +3,10 @@ import { orderStateOf, seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
- * Shipping-only returns (CONTRACT.md 12, amended by issue 30 point 5): an order returned without its
+ * Shipping-only returns (docs/api.md 12, amended by issue 30 point 5): an order returned without its
  * shipping can still refund it, once, through a return of no lines with `refund_shipping: true`.
  */
-describe('shipping-only returns (CONTRACT.md 12)', () => {
+describe('shipping-only returns (docs/api.md 12)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './h
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe('Returns, refunds and credit notes (CONTRACT.md 12)', () => {
+describe('Returns, refunds and credit notes (docs/api.md 12)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

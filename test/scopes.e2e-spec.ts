@@ -13,7 +13,7 @@ import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
 /**
- * Issue 35, CONTRACT.md 18. The table is the live OpenAPI document: every documented route's
+ * Issue 35, docs/api.md 18. The table is the live OpenAPI document: every documented route's
  * `x-scope` and `x-accepted-scopes` (written by @RequiresScope), so a new route is covered without
  * an edit here and a route without a declaration fails. For each scope, a key holding only it gets
  * the routes the document grants it (not 403) and 403 FORBIDDEN_SCOPE naming the route's scope on
@@ -80,7 +80,7 @@ describe('restricted keys: every documented route against every scope', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('the scopes of CONTRACT.md 18 reach the routes they name', () => {
+  it('the scopes of docs/api.md 18 reach the routes they name', () => {
     const keysOf = (scope: Scope) => routes.filter((r) => grants(r, scope) && r.operation['x-scope'] !== 'any').map((r) => r.key);
     expect(keysOf('sales')).toEqual(
       expect.arrayContaining(['POST /orders', 'GET /products', 'GET /products/{id}', 'GET /customers', 'GET /customers/{id}', 'GET /warehouses']),

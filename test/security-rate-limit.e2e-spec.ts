@@ -1,7 +1,7 @@
 import { createApiKey } from '../src/modules/businesses/business-provisioning';
 import { countRows, createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
-/** Issue 6 item 3 / CONTRACT.md 11: RATE_LIMIT_PER_MINUTE per API key, 429 RATE_LIMITED with Retry-After. */
+/** Issue 6 item 3 / docs/api.md 11: RATE_LIMIT_PER_MINUTE per API key, 429 RATE_LIMITED with Retry-After. */
 describe('security: rate limit per API key', () => {
   let t: TestApp;
 

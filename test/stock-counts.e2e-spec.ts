@@ -3,7 +3,7 @@ import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { snapshotBusiness } from './helpers/snapshot';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-describe('stock counts (CONTRACT.md 14)', () => {
+describe('stock counts (docs/api.md 14)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -200,7 +200,7 @@ describe('stock counts (CONTRACT.md 14)', () => {
   });
 });
 
-describe('reorder suggestions (CONTRACT.md 14)', () => {
+describe('reorder suggestions (docs/api.md 14)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

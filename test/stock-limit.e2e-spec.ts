@@ -3,7 +3,7 @@ import { snapshotBusiness } from './helpers/snapshot';
 import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
 /**
- * CONTRACT.md 3: a movement that would take a stock level past 99,999,999,999.999 (the largest a
+ * docs/api.md 3: a movement that would take a stock level past 99,999,999,999.999 (the largest a
  * numeric(14,3) level holds) is 422 STOCK_LIMIT naming the product, the warehouse, the quantity that
  * would enter and the limit, on every route that moves stock into a level; the refused request writes
  * nothing (no level, movement, document, number, event or outbox row: the business's snapshot is
@@ -12,7 +12,7 @@ import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app
  */
 const LIMIT = 99_999_999_999.999;
 
-describe('stock levels at the limit (CONTRACT.md 3, STOCK_LIMIT)', () => {
+describe('stock levels at the limit (docs/api.md 3, STOCK_LIMIT)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

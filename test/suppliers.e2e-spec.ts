@@ -1,7 +1,7 @@
 import { randomUUID } from 'crypto';
 import { apiAs, countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-describe('suppliers (CONTRACT.md 13)', () => {
+describe('suppliers (docs/api.md 13)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

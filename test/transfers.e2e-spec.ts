@@ -3,7 +3,7 @@ import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { snapshotBusiness } from './helpers/snapshot';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
-describe('stock transfers (CONTRACT.md 14)', () => {
+describe('stock transfers (docs/api.md 14)', () => {
   let t: TestApp;
 
   beforeAll(async () => {

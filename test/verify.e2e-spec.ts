@@ -3,7 +3,7 @@ import { runCli } from './helpers/processes';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
- * CONTRACT.md 11 / issue 6 item 6: `cli verify` recomputes stock levels, loyalty balances and order
+ * docs/api.md 11 / issue 6 item 6: `cli verify` recomputes stock levels, loyalty balances and order
  * totals from their ledgers, is quiet on a consistent history built through the API, and reports
  * exactly the drift of deliberately corrupted rows, with exit code 1.
  */

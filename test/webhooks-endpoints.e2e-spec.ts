@@ -4,8 +4,8 @@ import { Receiver, startReceiver, verifySignature } from './helpers/receiver';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
- * Every event type of SPEC.md 6 plus sale.cancelled, each triggered by its real endpoint, reaches a
- * webhook subscribed to all of them: signed, once, with the body of CONTRACT.md 10 and exactly the
+ * Every event type of docs/api.md 10 (the original six plus sale.cancelled), each triggered by its real endpoint, reaches a
+ * webhook subscribed to all of them: signed, once, with the body of docs/api.md 10 and exactly the
  * data its outbox row holds.
  */
 describe('webhooks: every event type delivered from its real trigger', () => {

@@ -36,7 +36,7 @@ describe('webhooks driven by orders and the other real endpoints', () => {
     return (await t.http().post('/api/v1/orders').set(biz.auth).send(body).expect(201)).body.data;
   }
 
-  it('an order delivers exactly one signed sale.completed with the SPEC.md 6 body, only where subscribed', async () => {
+  it('an order delivers exactly one signed sale.completed with the body of docs/webhooks.md, only where subscribed', async () => {
     const biz = await createBusiness(t);
     const stranger = await createBusiness(t, 'Stranger');
     const hook = await subscribe(biz, `${receiver.url}/o1/sub`, ['sale.completed'], { secret: 'whsec_orders' });

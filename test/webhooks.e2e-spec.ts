@@ -404,7 +404,7 @@ describe('webhooks: delivery', () => {
     expect(await countRows(t, 'webhook_deliveries', stranger.business_id)).toBe(0);
   });
 
-  it('signs with a secret of 255 visible ASCII characters exactly as given (CONTRACT.md 10)', async () => {
+  it('signs with a secret of 255 visible ASCII characters exactly as given (docs/api.md 10)', async () => {
     const biz = await createBusiness(t, 'Long secret');
     const visible = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join('');
     const secret = visible.repeat(3).slice(0, 255);

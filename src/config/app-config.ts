@@ -38,7 +38,7 @@ export interface AppConfig {
   analyticsWarmIntervalMs: number;
   /** Deliveries in flight at once in this process. */
   webhookConcurrency: number;
-  /** SMTP server of invoice mail (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail (CONTRACT.md 17). */
+  /** SMTP server of invoice mail (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail (docs/api.md 17). */
   smtpUrl: string | undefined;
   /** The From address of invoice mail (the business's name is its display name). */
   mailFrom: string;

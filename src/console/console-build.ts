@@ -5,7 +5,7 @@ import * as path from 'path';
 import { gzipSync } from 'zlib';
 
 /**
- * The console (CONTRACT.md 16) is built by Vite from `console/` into `console/dist/` (git-ignored)
+ * The console (docs/api.md 16) is built by Vite from `console/` into `console/dist/` (git-ignored)
  * on start, and only when its sources changed: a hash of the sources (and of package-lock.json, for
  * the libraries) is kept beside the build as `.source-hash`; a start with the same hash reuses the
  * build. main.ts and the tests' globalSetup call ensureConsoleBuilt. An image built without the

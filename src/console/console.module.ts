@@ -20,7 +20,7 @@ const files: ServeStaticModuleOptions = {
 };
 
 /**
- * Serves the built console at /console (CONTRACT.md 16): its files under it, index.html at /console
+ * Serves the built console at /console (docs/api.md 16): its files under it, index.html at /console
  * and for every other path below it (the console's router reads the URL). Hashed assets are cached
  * for good, index.html never. The CSP is common/security/security-headers.ts's.
  */

@@ -41,7 +41,7 @@ export async function checkReferences<E extends BusinessRow>(
 
 /**
  * The row `id` if it belongs to the business, else 404 NOT_FOUND naming `what`: another business's
- * row is answered like a missing one (CONTRACT.md 3).
+ * row is answered like a missing one (docs/api.md 3).
  */
 export async function findInBusiness<E extends BusinessRow>(repo: Repository<E>, businessId: string, id: string, what: string): Promise<E> {
   const row = await repo.findOneBy(byBusiness<E>(businessId, id));

@@ -1,5 +1,5 @@
 /**
- * A named, typed SQL statement of a measured hot path (STYLE.md, Persistence). Statements live in
+ * A named, typed SQL statement of a measured hot path (ARCHITECTURE.md, "Where a thing goes"). Statements live in
  * `persistence/<thing>.sql.ts` files; every one registers itself here so that a test can prepare
  * each against the migrated schema (test/persistence-statements.e2e-spec.ts): a wrong column name
  * fails `npm test`, not a request.

@@ -7,7 +7,7 @@ import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from '../helpers/test-app';
 
 /**
- * The console's browser tests (CONTRACT.md 16): the real app on a free port against this run's test
+ * The console's browser tests (docs/api.md 16): the real app on a free port against this run's test
  * database (the console built once per run by test/global-setup.js), Debian's Chromium driven by
  * playwright-core (which never downloads a browser), and axe-core on every page. One app and one
  * browser per spec file. Without a Chromium the specs are skipped with one message, and fail in CI.

@@ -13,7 +13,7 @@ import {
   startConsoleApp,
 } from './browser-harness';
 
-/** CONTRACT.md 16's Customers: search in the URL, a customer's totals, orders and loyalty, Redeem points refused then accepted. */
+/** docs/api.md 16's Customers: search in the URL, a customer's totals, orders and loyalty, Redeem points refused then accepted. */
 describeInBrowser('the console customers in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

@@ -15,7 +15,7 @@ import {
   startConsoleApp,
 } from './browser-harness';
 
-/** CONTRACT.md 16's dashboard with sales placed through the API: exact money, the chart and its table, URL state. */
+/** docs/api.md 16's dashboard with sales placed through the API: exact money, the chart and its table, URL state. */
 describeInBrowser('the console dashboard in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

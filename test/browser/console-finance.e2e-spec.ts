@@ -19,7 +19,7 @@ function focusedName(page: Page): Promise<string | null> {
   return page.evaluate('document.activeElement && (document.activeElement.getAttribute("aria-label") || document.activeElement.textContent)');
 }
 
-/** CONTRACT.md 16's Finance: the summary of a period, the transactions filtered in the URL, New expense, New payroll run typed by keyboard. */
+/** docs/api.md 16's Finance: the summary of a period, the transactions filtered in the URL, New expense, New payroll run typed by keyboard. */
 describeInBrowser('the console finance in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

@@ -18,7 +18,7 @@ import {
   storageOf,
 } from './browser-harness';
 
-/** CONTRACT.md 16, the frame: served at /console under a strict CSP, sign-in, Sign out, a 401 at any time. */
+/** docs/api.md 16, the frame: served at /console under a strict CSP, sign-in, Sign out, a 401 at any time. */
 describeInBrowser('the console frame in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

@@ -41,7 +41,7 @@ async function tabTo(page: Page, name: RegExp): Promise<void> {
   throw new Error(`Tab never reached ${String(name)}`);
 }
 
-/** CONTRACT.md 16's Inventory, against the real server: adjustments, transfers received in part and cancelled, counts refused with STOCK_CHANGED and redone, by keyboard too. */
+/** docs/api.md 16's Inventory, against the real server: adjustments, transfers received in part and cancelled, counts refused with STOCK_CHANGED and redone, by keyboard too. */
 /** Long flows with several axe runs: room for a loaded machine (two specs side by side on 2 cores). */
 const LONG = 150_000;
 

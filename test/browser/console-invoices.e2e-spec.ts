@@ -13,7 +13,7 @@ import {
   startConsoleApp,
 } from './browser-harness';
 
-/** CONTRACT.md 16's Invoices: the list by status and dates in the URL, an invoice marked paid, overdue, cancelled after a confirmation. */
+/** docs/api.md 16's Invoices: the list by status and dates in the URL, an invoice marked paid, overdue, cancelled after a confirmation. */
 describeInBrowser('the console invoices in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

@@ -31,7 +31,7 @@ async function lineShows(page: Page, name: string, quantity: string): Promise<vo
     .waitFor();
 }
 
-/** CONTRACT.md 16's New sale: scanner input, one order per attempt, an error beside its line, the result. */
+/** docs/api.md 16's New sale: scanner input, one order per attempt, an error beside its line, the result. */
 describeInBrowser('the console New sale in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

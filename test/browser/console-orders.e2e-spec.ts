@@ -19,7 +19,7 @@ function orderRows(page: Page) {
   return page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
 }
 
-/** CONTRACT.md 16's Orders: the list with its filters and page in the URL, an order's page, Cancel order and Return after a confirmation. */
+/** docs/api.md 16's Orders: the list with its filters and page in the URL, an order's page, Cancel order and Return after a confirmation. */
 describeInBrowser('the console Orders in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

@@ -18,7 +18,7 @@ function productRows(page: Page) {
   return page.getByRole('table', { name: 'Products' }).locator('tbody tr');
 }
 
-/** CONTRACT.md 16's Products: search and filters in the URL, stock per warehouse, create, edit, deactivate, movements. */
+/** docs/api.md 16's Products: search and filters in the URL, stock per warehouse, create, edit, deactivate, movements. */
 describeInBrowser('the console Products in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

@@ -20,7 +20,7 @@ function fact(page: Page, name: string) {
   return page.locator('dl.facts dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
 }
 
-/** CONTRACT.md 16's Purchasing, against the real server: suppliers, purchase orders end to end, reorder suggestions turned into drafts, the reports. */
+/** docs/api.md 16's Purchasing, against the real server: suppliers, purchase orders end to end, reorder suggestions turned into drafts, the reports. */
 /** Long flows with several axe runs: room for a loaded machine (two specs side by side on 2 cores). */
 const LONG = 150_000;
 

@@ -19,7 +19,7 @@ async function navLinks(page: Page): Promise<string[]> {
   return (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).map((t) => t.trim());
 }
 
-/** CONTRACT.md 16/18: the navigation and actions follow the key's scopes; Settings creates and revokes keys. */
+/** docs/api.md 16/18: the navigation and actions follow the key's scopes; Settings creates and revokes keys. */
 describeInBrowser('the console scopes and Settings in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

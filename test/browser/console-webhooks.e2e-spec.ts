@@ -16,7 +16,7 @@ import {
   signIn,
 } from './browser-harness';
 
-/** The console app as browser-harness's startConsoleApp makes it, with http and loopback webhook URLs allowed (CONTRACT.md 10). */
+/** The console app as browser-harness's startConsoleApp makes it, with http and loopback webhook URLs allowed (docs/api.md 10). */
 async function startWebhookConsoleApp(): Promise<ConsoleApp> {
   const t = await startTestApp({ webhookAllowInsecure: true });
   const server = t.app.getHttpServer();
@@ -33,7 +33,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** CONTRACT.md 16's Webhooks: create (secret shown once), pause and resume, a failed delivery redelivered, delete, the events feed. */
+/** docs/api.md 16's Webhooks: create (secret shown once), pause and resume, a failed delivery redelivered, delete, the events feed. */
 describeInBrowser('the console webhooks in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

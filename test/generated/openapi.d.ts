@@ -1122,7 +1122,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's points balance (bare object, SPEC.md)
+         * A customer's points balance (a bare object, docs/api.md 2)
          * @description **Scope:** `customers` (also granted by `admin`).
          */
         get: operations["LoyaltyController_balance"];
@@ -1142,7 +1142,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A customer's points transactions, newest first (bare array, SPEC.md): all of them, or a page with limit and before
+         * A customer's points transactions, newest first (a bare array, docs/api.md 2): all of them, or a page with limit and before
          * @description **Scope:** `customers` (also granted by `admin`).
          */
         get: operations["LoyaltyController_history"];
@@ -1860,7 +1860,7 @@ export interface components {
             event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
             /** Format: date-time */
             timestamp: string;
-            /** @description the event payload of SPEC.md 6 / CONTRACT.md 10 */
+            /** @description the event payload (docs/api.md 10, docs/webhooks.md) */
             data: {
                 [key: string]: unknown;
             };

@@ -86,7 +86,7 @@ export async function orderStateOf(t: TestApp, businessId: string): Promise<Reco
   return { counts: counts[0], counters, stock, customers, sales, lines, invoices, loyalty };
 }
 
-/** An order item as sale.completed carries it (SPEC.md 6): without the line id and returned quantity of the order object. */
+/** An order item as sale.completed carries it (docs/webhooks.md, "What arrives"): without the line id and returned quantity of the order object. */
 export function saleCompletedItem(item: Record<string, unknown>): Record<string, unknown> {
   const { product_id, product_name, sku, quantity, unit_price, discount, total } = item;
   return { product_id, product_name, sku, quantity, unit_price, discount, total };

@@ -30,11 +30,11 @@ export function makerFor(t: TestApp, auth: { Authorization: string }, seen?: (wh
     const res = await call(t, auth, method, path, { body });
     if (res.status < 200 || res.status > 299) throw new Error(`fixture: ${method} ${path} -> ${res.status} ${res.text}`);
     seen?.(`${method} ${path}`, res.body);
-    return res.body?.success === true ? res.body.data : res.body; // a bare answer (SPEC.md) is its own data
+    return res.body?.success === true ? res.body.data : res.body; // a bare answer (docs/api.md 2) is its own data
   };
 }
 
-/** A list answers `{success, data: [...]}`; a bare array (SPEC.md's analytics) is read like one object. */
+/** A list answers `{success, data: [...]}`; a bare array (the analytics of docs/api.md 2) is read like one object. */
 const answersWithList = (route: DocumentedRoute) =>
   route.operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.data?.type === 'array';
 

@@ -63,7 +63,7 @@ export async function call(t: TestApp, auth: { Authorization: string }, method: 
   return { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers };
 }
 
-/** CONTRACT.md 2: `{success: false, error: {code, message, details?, request_id}}`, nothing else. */
+/** docs/api.md 2: `{success: false, error: {code, message, details?, request_id}}`, nothing else. */
 export function errorBodyProblems(res: CallResult): string[] {
   const problems: string[] = [];
   const b = res.body;
@@ -268,7 +268,7 @@ export function stringsIn(value: unknown, out: string[] = []): string[] {
 }
 
 /**
- * Mail configured but never sent (CONTRACT.md 17): POST /invoices/:id/send is accepted (202) and its
+ * Mail configured but never sent (docs/api.md 17): POST /invoices/:id/send is accepted (202) and its
  * mail stays queued, so the derived suites see the route's success without an SMTP server.
  */
 export const MAIL_QUEUED_ONLY = { smtpUrl: 'smtp://127.0.0.1:9', mailDispatcher: false } as const;

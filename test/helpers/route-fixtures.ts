@@ -213,7 +213,7 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     hostile: () => ({ texts: ['invoice_footer'], emptyArrays: ['address_lines'] }),
   },
 
-  // CONTRACT.md 18: a restricted key of the business (revoking it never touches the caller's admin key)
+  // docs/api.md 18: a restricted key of the business (revoking it never touches the caller's admin key)
   'api-keys': {
     async make(made, n, route): Promise<Instance> {
       const body = { name: `Till ${n}`, scopes: ['sales', 'orders:read'] };
@@ -446,7 +446,7 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
           expect(body.data.revenue.total).toBe(b.revenue);
           expect(body.data.customers.total).toBe(b.customers);
         },
-        // revenue and top products answer bare arrays (SPEC.md)
+        // revenue and top products answer bare arrays (docs/api.md 2)
         '/analytics/revenue': (body, b) => expect(Math.round(body.reduce((s: number, p: { revenue: number }) => s + p.revenue * 100, 0)) / 100).toBe(b.revenue),
         '/analytics/top-products': (body, _b, theirs) => {
           expect(body).not.toEqual([]);

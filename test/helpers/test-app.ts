@@ -22,7 +22,7 @@ export interface TestBusiness extends ProvisionedBusiness {
   auth: { Authorization: string };
 }
 
-/** An ISO 8601 UTC timestamp with milliseconds, the form of every timestamp in a response (CONTRACT.md 1). */
+/** An ISO 8601 UTC timestamp with milliseconds, the form of every timestamp in a response (docs/api.md 1). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A fresh database cloned from the migrated template of this run; returns its URL. */
@@ -86,7 +86,7 @@ export async function startTestApp(
 }
 
 /**
- * A supertest agent whose every response is checked against the app's OpenAPI document (CONTRACT.md
+ * A supertest agent whose every response is checked against the app's OpenAPI document (docs/api.md
  * 15); what does not match is collected and fails the spec file when its app closes.
  */
 function checkedAgent(server: Parameters<typeof request.agent>[0], checker: ResponseChecker, violations: Violation[]): request.Agent {

@@ -9,7 +9,7 @@ export interface AttemptKey {
 }
 
 /**
- * The Idempotency-Key of a form's current attempt (CONTRACT.md 9): the same body sent again (a
+ * The Idempotency-Key of a form's current attempt (docs/api.md 9): the same body sent again (a
  * retry after no answer, a double submit) reuses the key, so the API acts once; a changed body, or
  * `end()` after the API answered, starts a new attempt with a new key.
  */

@@ -8,7 +8,7 @@ import { exactFetch } from '../lib/exact-json';
  * The console's one way to the API: openapi-fetch typed by the document the project generates
  * (test/generated/openapi.d.ts, `npm run openapi:types`: the one source of truth), on the public API
  * only. The document's paths carry the /api/v1 prefix (`api.GET('/api/v1/business')`), so the base is
- * this origin. Every call sends the tab's key; a 401 from any call signs out (CONTRACT.md 16).
+ * this origin. Every call sends the tab's key; a 401 from any call signs out (docs/api.md 16).
  */
 export type { paths };
 export const API_BASE = '/api/v1';

@@ -1,4 +1,4 @@
-/** What an error view shows of an API error (CONTRACT.md 2) or of anything else that went wrong. */
+/** What an error view shows of an API error (docs/api.md 2) or of anything else that went wrong. */
 export interface ShownError {
   code?: string;
   message: string;

@@ -5,7 +5,7 @@ import { ErrorView } from '../ui/ErrorView';
 import { session, type SignedOutReason } from './session';
 
 /**
- * CONTRACT.md 16: the key typed into "API key", checked with GET /business, kept for the tab; a
+ * docs/api.md 16: the key typed into "API key", checked with GET /business, kept for the tab; a
  * refused key shows an alert and the form stays. The form posts nowhere useful without script, so
  * the key never lands in a URL.
  */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The API key for this browser tab only (CONTRACT.md 16): sessionStorage, never localStorage, a
+ * The API key for this browser tab only (docs/api.md 16): sessionStorage, never localStorage, a
  * cookie or a URL. `ended` says why the sign-in form is shown again (a 401 from any call).
  */
 const STORAGE_KEY = 'console.api-key';

@@ -14,7 +14,7 @@ export function useBusiness(): Business {
   return business;
 }
 
-/** Money, quantities, days and times as CONTRACT.md 16 says: the business currency and time zone. */
+/** Money, quantities, days and times as docs/api.md 16 says: the business currency and time zone. */
 export function useFormat() {
   const { currency, timezone } = useBusiness();
   return {

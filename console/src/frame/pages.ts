@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 /**
  * The console's pages. Adding one is a folder `pages/<page>/` whose main file default-exports the
  * page's component (its own h1 through ui/Page.tsx) and ONE line here. `name` puts it in the
- * navigation (CONTRACT.md 16's names); a route without a name (an order's page) is reached by links.
+ * navigation (docs/api.md 16's names); a route without a name (an order's page) is reached by links.
  * Each page is its own lazy chunk, loaded when it is first shown. Paths are TanStack Router's, below
  * /console (`/orders/$orderId`).
  */

@@ -1,4 +1,4 @@
-/** Dates and times in the business time zone (CONTRACT.md 16), with the browser's locale. */
+/** Dates and times in the business time zone (docs/api.md 16), with the browser's locale. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify([locale ?? '', options]);

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md 1: money is a JSON number whose text is the exact decimal at any size. JSON.parse would
+ * docs/api.md 1: money is a JSON number whose text is the exact decimal at any size. JSON.parse would
  * turn a sum above 2^53 cents into the nearest float; this keeps, for every number whose float would
  * not write back the same text, the text itself (a string). Everything shown as money goes through
  * lib/money.ts, which takes both. The console never adds money up itself.

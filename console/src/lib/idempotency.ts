@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md 9 from the console's side: one Idempotency-Key per attempt. An attempt is one request
+ * docs/api.md 9 from the console's side: one Idempotency-Key per attempt. An attempt is one request
  * body: sending the same body again (a double click, Ctrl+Enter twice, a retry after a network
  * failure) reuses its key, so the API places one order; a changed body is a new attempt with a new
  * key. `done()` after a success: the next body, even an equal one, is a new sale.

@@ -43,7 +43,7 @@ export function formatMoney(value: Decimal, currency: string, locale?: string): 
   );
 }
 
-/** A quantity (up to 3 decimals, CONTRACT.md 1) or a count, exactly, with the locale's grouping. */
+/** A quantity (up to 3 decimals, docs/api.md 1) or a count, exactly, with the locale's grouping. */
 export function formatQuantity(value: Decimal, locale?: string): string {
   const text = decimalText(value);
   const digits = decimalsOf(text);

@@ -1,5 +1,5 @@
 /**
- * Random tokens made in the browser: an Idempotency-Key for one attempt of a POST (CONTRACT.md 9: a
+ * Random tokens made in the browser: an Idempotency-Key for one attempt of a POST (docs/api.md 9: a
  * double submit of the same attempt has one effect) and a webhook secret the user may generate.
  * crypto.getRandomValues works on plain http too (crypto.randomUUID needs a secure context).
  */
@@ -8,6 +8,6 @@ export function randomToken(bytes = 24): string {
   crypto.getRandomValues(buffer);
   let text = '';
   for (const byte of buffer) text += String.fromCharCode(byte);
-  // base64url: visible ASCII only, so it is also a valid webhook secret (CONTRACT.md 10)
+  // base64url: visible ASCII only, so it is also a valid webhook secret (docs/api.md 10)
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

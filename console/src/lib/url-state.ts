@@ -1,5 +1,5 @@
 /**
- * A page's state in its URL (CONTRACT.md 16: reload and back work; a list's filters and page are in
+ * A page's state in its URL (docs/api.md 16: reload and back work; a list's filters and page are in
  * its URL): plain search params (`?status=completed&page=2`), every value a string. The router parses
  * and writes the URL with parseSearch / stringifySearch; a page reads its state with readState and
  * changes it with nextState (useUrlState in frame/use-url-state.ts ties them to the router).

@@ -5,7 +5,7 @@ import { useBusiness } from '../frame/business';
 let firstHeading: HTMLHeadingElement | null | undefined;
 
 /**
- * A page's frame: its one h1 (the page's name, CONTRACT.md 16) and the tab's title. When a page comes
+ * A page's frame: its one h1 (the page's name, docs/api.md 16) and the tab's title. When a page comes
  * after a client-side navigation, focus moves to its h1 (tabindex -1), so a screen reader announces
  * it and the next Tab starts from the top of the page: not on the first page shown, not when only the
  * URL's query changes (filters, paging: the page stays), and not when focus is already in the page

@@ -8,7 +8,7 @@ interface PageMeta {
 }
 
 /**
- * A list's paging (CONTRACT.md 2's `meta`): Previous page, where the list is (a status, so a screen
+ * A list's paging (docs/api.md 2's `meta`): Previous page, where the list is (a status, so a screen
  * reader hears the new page), Next page. The page lives in the URL (frame/use-url-state.ts); `onPage`
  * sets it. The one pager of every list.
  */

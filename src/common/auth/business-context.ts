@@ -7,7 +7,7 @@ export interface BusinessContext {
   currency: string;
   timezone: string;
   keyId: string;
-  /** the calling key's name and scopes (CONTRACT.md 18) */
+  /** the calling key's name and scopes (docs/api.md 18) */
   keyName: string;
   scopes: string[];
 }

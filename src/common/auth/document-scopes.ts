@@ -3,7 +3,7 @@ import { X_ACCEPTED_SCOPES, X_SCOPE } from './requires-scope.decorator';
 
 type ScopedOperation = { description?: string; [X_SCOPE]?: string; [X_ACCEPTED_SCOPES]?: string[] };
 
-/** Names each operation's scope in its description too (CONTRACT.md 18), from its `x-scope` extensions. */
+/** Names each operation's scope in its description too (docs/api.md 18), from its `x-scope` extensions. */
 export function describeScopes(document: OpenAPIObject): void {
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations as Record<string, ScopedOperation>)) {

@@ -1,6 +1,6 @@
 /**
  * The paths served without an API key: health, the service index, the API documents and the
- * console's files (CONTRACT.md 16: its HTML is served without authentication; its calls carry the key). The
+ * console's files (docs/api.md 16: its HTML is served without authentication; its calls carry the key). The
  * routes' @Public() decides for the guard; this list lets authentication run before routing (and
  * before a body is read). test/openapi-contract.e2e-spec.ts checks the two agree.
  */

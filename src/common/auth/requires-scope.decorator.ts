@@ -5,7 +5,7 @@ import { acceptedScopes, Scope, ScopeRequirement, SCOPES } from './scopes';
 
 export const SCOPE_REQUIREMENT = 'auth:scope';
 
-/** The OpenAPI extensions every protected operation carries (CONTRACT.md 18). */
+/** The OpenAPI extensions every protected operation carries (docs/api.md 18). */
 export const X_SCOPE = 'x-scope';
 export const X_ACCEPTED_SCOPES = 'x-accepted-scopes';
 

@@ -10,7 +10,7 @@ import { ADMIN_SCOPE, grants, ScopeRequirement } from './scopes';
 const UNDECLARED: ScopeRequirement = { kind: 'scoped', required: ADMIN_SCOPE, accepted: [ADMIN_SCOPE] };
 
 /**
- * CONTRACT.md 18: the calling key's scopes against the route's `@RequiresScope`. A global guard
+ * docs/api.md 18: the calling key's scopes against the route's `@RequiresScope`. A global guard
  * registered after the API-key guard and the per-key rate limit (app.setup.ts): it sees the
  * authenticated key, a refusal counts against the key's own budget (never the address's budget of
  * refused keys, which only 401s use), and, as guards run before interceptors and pipes, a refused

@@ -21,7 +21,7 @@ describe('scopes', () => {
     expect(grants(['orders:read'], { kind: 'scoped', required: 'orders:write', accepted: acceptedScopes(['orders:write']) })).toBe(false);
   });
 
-  it('knows exactly the scopes of CONTRACT.md 18', () => {
+  it('knows exactly the scopes of docs/api.md 18', () => {
     expect([...SCOPES].sort()).toEqual(
       [
         'sales',

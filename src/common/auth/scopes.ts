@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md 18: what a key may do. A key holds a non-empty list of these; a key made without one
+ * docs/api.md 18: what a key may do. A key holds a non-empty list of these; a key made without one
  * (every key made before scopes existed) holds `admin`.
  */
 export const SCOPES = [

@@ -3,7 +3,7 @@ import { Request, Response } from 'express';
 import { errorBody, statusOf } from './error-body';
 import { toErrorResponse } from './to-error-response';
 
-/** The one place that turns any error into the CONTRACT.md error body and status. */
+/** The one place that turns any error into the docs/api.md error body and status. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');

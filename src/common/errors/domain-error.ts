@@ -3,7 +3,7 @@ import { DEFAULT_MESSAGES, ErrorCode } from './error-codes';
 export type ErrorDetail = Record<string, unknown>;
 
 /**
- * A rule violation with a CONTRACT.md code. Services throw these; the exception filter alone
+ * A rule violation with a docs/api.md code. Services throw these; the exception filter alone
  * decides the HTTP status and body. No service imports an HTTP exception class.
  */
 export class DomainError extends Error {

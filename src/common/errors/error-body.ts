@@ -6,7 +6,7 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id?: string };
 }
 
-/** CONTRACT.md 1: a 400 lists at most this many details, however many problems its body had. */
+/** docs/api.md 1: a 400 lists at most this many details, however many problems its body had. */
 export const MAX_VALIDATION_DETAILS = 100;
 
 export function errorBody(code: ErrorCode, requestId: string | undefined, message?: string, details?: ErrorDetail[]): ErrorBody {

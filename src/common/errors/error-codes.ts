@@ -1,4 +1,4 @@
-/** CONTRACT.md 3: every error code and the HTTP status it maps to. One source of truth. */
+/** docs/api.md 3: every error code and the HTTP status it maps to. One source of truth. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,

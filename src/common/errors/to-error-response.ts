@@ -49,7 +49,7 @@ function fromHttpException(err: HttpException): MappedError {
   return { code, message: code === 'NOT_FOUND' ? 'Route not found' : undefined };
 }
 
-/** Maps anything thrown during a request to a CONTRACT.md error code; never leaks internals. */
+/** Maps anything thrown during a request to a docs/api.md error code; never leaks internals. */
 export function toErrorResponse(err: unknown): MappedError {
   if (err instanceof DomainError) return { code: err.code, message: err.message, details: err.details };
   if (err instanceof HttpException) return fromHttpException(err);

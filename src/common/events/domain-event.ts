@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-/** Public event names (SPEC.md 6 plus sale.cancelled, CONTRACT.md 10, sale.returned, 12, purchase_order.received, 13, stock.transferred, 14, and invoice.sent, 17). */
+/** Public event names: docs/api.md 10 lists them (sale.returned from 12, purchase_order.received 13, stock.transferred 14, invoice.sent 17). */
 export const EVENT_NAMES = [
   'sale.completed',
   'sale.cancelled',

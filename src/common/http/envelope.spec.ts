@@ -22,7 +22,7 @@ function fakeResponse() {
   return { res, sent };
 }
 
-describe('the envelope (CONTRACT.md 2)', () => {
+describe('the envelope (docs/api.md 2)', () => {
   it('puts a single result in {success, data} and a page in {success, data, meta}', () => {
     expect(envelopeOf({ id: 'a' })).toEqual({ success: true, data: { id: 'a' } });
     expect(envelopeOf([1, 2])).toEqual({ success: true, data: [1, 2] });

@@ -2,7 +2,7 @@ import { StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { Paged } from '../pagination/pagination';
 
-/** A handler's result sent as is, without `{success, data}`: the bare responses SPEC.md names. */
+/** A handler's result sent as is, without `{success, data}`: the bare responses of docs/api.md 2. */
 export class BareBody<T = unknown> {
   constructor(readonly body: T) {}
 }
@@ -11,7 +11,7 @@ export function bare<T>(body: T): BareBody<T> {
   return new BareBody(body);
 }
 
-/** CONTRACT.md 2: `{success, data}` for single results, plus `meta` for pages; a BareBody as is. */
+/** docs/api.md 2: `{success, data}` for single results, plus `meta` for pages; a BareBody as is. */
 export function envelopeOf(result: unknown): unknown {
   if (result instanceof BareBody) return result.body;
   if (result instanceof Paged) return { success: true, data: result.items, meta: result.meta };

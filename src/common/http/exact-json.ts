@@ -3,7 +3,7 @@ import { NextFunction, Request, Response } from 'express';
 
 /**
  * A JSON number written from its decimal text. A double holds 15 significant digits exactly; sums
- * of money can have more (100999999999998.99), and CONTRACT.md makes money a JSON number, so such
+ * of money can have more (100999999999998.99), and docs/api.md makes money a JSON number, so such
  * values are written as the exact literal. Any other JSON writer gets the nearest double.
  */
 export class ExactNumber {

@@ -5,7 +5,7 @@ import { Sealing } from './sealed-fields';
 /**
  * The Idempotency-Key of the request being handled, visible to its unit of work: the unit of work
  * claims the key as its transaction's first statement and stores the outcome in the same transaction
- * (CONTRACT.md 9), so a rollback or a dead process leaves the key free, never stuck.
+ * (docs/api.md 9), so a rollback or a dead process leaves the key free, never stuck.
  */
 export interface IdempotentRequest {
   scope: IdempotencyScope;

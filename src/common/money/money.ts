@@ -92,7 +92,7 @@ export function quantityNumber(value: DecimalInput | null | undefined): number {
   return plainNumber(value, 3) ?? jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(3));
 }
 
-/** A unit cost (4 decimals, CONTRACT.md 13) as a JSON number, exact at any size. */
+/** A unit cost (4 decimals, docs/api.md 13) as a JSON number, exact at any size. */
 export function costNumber(value: DecimalInput | null | undefined): number {
   return plainNumber(value, 4) ?? jsonNumber(new Decimal(value ?? 0).toDecimalPlaces(4, Decimal.ROUND_HALF_UP));
 }

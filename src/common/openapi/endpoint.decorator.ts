@@ -4,7 +4,7 @@ import { ERROR_STATUS, ErrorCode } from '../errors/error-codes';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { IDEMPOTENT_SECRET_FIELDS } from '../idempotency/idempotency.interceptor';
 
-/** `meta` of a paged list (CONTRACT.md 2). */
+/** `meta` of a paged list (docs/api.md 2). */
 export class PageMeta {
   @ApiProperty({ example: 1 }) page: number;
   @ApiProperty({ example: 20 }) per_page: number;
@@ -24,14 +24,14 @@ class ErrorPayload {
   @ApiPropertyOptional({ example: '5b0c2a1e-93f1-4f4c-a8a4-2d1d8e6f0c11' }) request_id?: string;
 }
 
-/** The error body of CONTRACT.md 2: `{success: false, error: {code, message, details?, request_id}}`. */
+/** The error body of docs/api.md 2: `{success: false, error: {code, message, details?, request_id}}`. */
 export class ErrorResponse {
   @ApiProperty({ enum: [false] }) success: false;
   @ApiProperty({ type: ErrorPayload }) error: ErrorPayload;
 }
 
 /**
- * How the success body wraps the model: one object, a paged list, a wrapped array, SPEC.md's bare
+ * How the success body wraps the model: one object, a paged list, a wrapped array, the bare
  * shapes, or a CSV export of the model's list (`text/csv`, its columns in `csvHeaders`).
  */
 export type ResponseShape = 'one' | 'paged' | 'array' | 'bare' | 'bare-array' | 'csv';
@@ -70,7 +70,7 @@ const WITH_BODY: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUP
 const IDEMPOTENT: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'];
 
 /**
- * The OpenAPI description of one route (CONTRACT.md 15): summary, success body in its envelope, and
+ * The OpenAPI description of one route (docs/api.md 15): summary, success body in its envelope, and
  * every error status with the codes it can carry. One decorator, so a route cannot document half.
  */
 export function Endpoint(options: EndpointOptions): MethodDecorator {

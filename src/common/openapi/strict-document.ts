@@ -10,7 +10,7 @@ export const NULL_ONLY: Schema = { type: 'object', nullable: true, enum: [null] 
 
 /**
  * The document as strict OpenAPI 3.0.3 validators and default-configured generators read it
- * (CONTRACT.md 15), from what @nestjs/swagger writes:
+ * (docs/api.md 15), from what @nestjs/swagger writes:
  * - a nullable reference (`nullable: true` beside `allOf: [{$ref}]` or `$ref`) becomes
  *   `oneOf: [{$ref}, NULL_ONLY]`: a sibling `nullable` does not make the referenced object accept null;
  * - a request body's schemas keep no `default`: openapi-typescript makes a field with a default

@@ -1,7 +1,7 @@
 import { RequestHandler } from 'express';
 import helmet from 'helmet';
 
-/** The console's paths (CONTRACT.md 16): `/console` and everything below it. */
+/** The console's paths (docs/api.md 16): `/console` and everything below it. */
 export function isConsolePath(path: string): boolean {
   return path === '/console' || path.startsWith('/console/');
 }

@@ -153,7 +153,7 @@ export function Trim(): PropertyDecorator {
 }
 
 /**
- * A UUID as the API takes it wherever a client sends one, path, query or body (CONTRACT.md 1): any
+ * A UUID as the API takes it wherever a client sends one, path, query or body (docs/api.md 1): any
  * letter case, in lower case from then on; undefined when the value is not a UUID.
  */
 export function parseUuid(value: unknown): string | undefined {
@@ -194,7 +194,7 @@ export function QueryBool(): PropertyDecorator {
 }
 
 /**
- * A JSON array of at most `max` elements (CONTRACT.md 1: every array of a request has a maximum),
+ * A JSON array of at most `max` elements (docs/api.md 1: every array of a request has a maximum),
  * documented as `maxItems`. The validation pipe refuses a longer one before class-transformer or any
  * element rule sees it (unsafe-input.ts reads this bound), so its elements are never validated.
  */

@@ -9,7 +9,7 @@ import { declaredFields } from './declared-fields';
  *   database instead of being refused with the field's name);
  * - a list directly inside a list: no field of this API is a list of lists, and class-validator's
  *   ValidateNested walks into one as if it were the list itself, so `items: [[line]]` would pass;
- * - a list longer than its field allows (CONTRACT.md 1), any list longer than MAX_LIST, an object of
+ * - a list longer than its field allows (docs/api.md 1), any list longer than MAX_LIST, an object of
  *   more than MAX_FIELDS keys, more than MAX_VALUES values in all: class-transformer would convert
  *   every element and class-validator check each (ArrayMaxSize does not stop it), seconds of CPU
  *   for a 1 MB body in which no other request is served;

@@ -44,7 +44,7 @@ export const completeIdempotencyKey = defineStatement<[businessId: string, key: 
 /**
  * The outcome of a request that committed nothing under the key (a client error, or an answer made
  * without a unit of work): inserted, or taking over an expired key or a dead request's; never any
- * committed live outcome (CONTRACT.md 9: it is final), even of the same request sent again, which
+ * committed live outcome (docs/api.md 9: it is final), even of the same request sent again, which
  * may have committed its effect in between. No row when one is there: that outcome is the answer.
  */
 export const storeUncommittedOutcome = defineStatement<

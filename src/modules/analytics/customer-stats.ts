@@ -3,7 +3,7 @@ import { dec, Decimal, roundMoney } from '../../common/money/money';
 /**
  * /analytics/customers, the definitions (window = the last `days` days in the business time zone,
  * completed sales only, walk-in sales without a customer ignored; "completed" here means counted by
- * analytics, which includes a returned sale with something left, at what it kept: CONTRACT.md 8, 12):
+ * analytics, which includes a returned sale with something left, at what it kept: docs/api.md 8, 12):
  * - active_customers: customers with at least one completed sale in the window.
  * - returning_customers: active customers who also had a completed sale before the window started.
  * - repeat_rate: share (0..1, 4 decimals) of active customers with two or more completed sales in

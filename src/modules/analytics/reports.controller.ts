@@ -8,7 +8,7 @@ import { AnalyticsQueryDto } from './dto/analytics-query.dto';
 import { InventoryValuationJson, MarginJson } from './reports.responses';
 import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
-/** The stock and margin reports of CONTRACT.md 13 (wrapped). */
+/** The stock and margin reports of docs/api.md 13 (wrapped). */
 @ApiTags('reports')
 @ApiBearerAuth()
 @Controller('reports')

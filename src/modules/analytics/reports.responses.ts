@@ -9,7 +9,7 @@ export class ValuationProductJson {
   @ApiProperty({ example: 287.3 }) value: number;
 }
 
-/** GET /reports/inventory-valuation (CONTRACT.md 13). */
+/** GET /reports/inventory-valuation (docs/api.md 13). */
 export class InventoryValuationJson {
   @ApiProperty({ example: 'EUR' }) currency: string;
   @ApiProperty({ example: 287.3 }) total_value: number;
@@ -25,7 +25,7 @@ export class MarginProductJson {
   @ApiProperty({ example: 63.81 }) margin: number;
 }
 
-/** GET /reports/margin (CONTRACT.md 13): the window's sales net of returns, in the business time zone. */
+/** GET /reports/margin (docs/api.md 13): the window's sales net of returns, in the business time zone. */
 export class MarginJson {
   @ApiProperty({ format: 'date', example: '2026-10-27' }) from: string;
   @ApiProperty({ format: 'date', example: '2026-11-25' }) to: string;

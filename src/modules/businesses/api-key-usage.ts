@@ -8,7 +8,7 @@ import { recordApiKeysUsed } from './persistence/api-keys.sql';
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * `last_used_at` of the keys (CONTRACT.md 18) without a write per request: a request only notes its
+ * `last_used_at` of the keys (docs/api.md 18) without a write per request: a request only notes its
  * key in memory (no await, no statement), at most once a minute per key; every
  * API_KEY_USAGE_FLUSH_MS the noted keys are written in one statement, which also skips keys another
  * process wrote within the minute. At shutdown what is noted is written. A failed write is logged

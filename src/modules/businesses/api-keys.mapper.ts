@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { SCOPES } from '../../common/auth/scopes';
 import { ApiKey } from './entities/api-key.entity';
 
-/** The characters of a key a list shows (CONTRACT.md 18): enough to tell keys apart, never enough to use one. */
+/** The characters of a key a list shows (docs/api.md 18): enough to tell keys apart, never enough to use one. */
 export const SHOWN_PREFIX_LENGTH = 8;
 
 /** A key as lists show it: never the key nor its hash. */

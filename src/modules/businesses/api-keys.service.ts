@@ -15,7 +15,7 @@ import { ListApiKeysQuery } from './dto/list-api-keys.query';
 import { ApiKey } from './entities/api-key.entity';
 
 /**
- * Key management over the API (CONTRACT.md 18), for `admin` keys: list, create (the key shown once),
+ * Key management over the API (docs/api.md 18), for `admin` keys: list, create (the key shown once),
  * revoke. A revocation reaches every process's key cache through the api_keys trigger's notification
  * at commit (api-key-cache.ts), so the next request with the key is 401 everywhere.
  */

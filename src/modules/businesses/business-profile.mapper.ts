@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Business } from './entities/business.entity';
 
-/** GET /business: the business and its letterhead (CONTRACT.md 17), every profile field nullable. */
+/** GET /business: the business and its letterhead (docs/api.md 17), every profile field nullable. */
 export class BusinessProfileJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'Corner Coffee' }) name: string;

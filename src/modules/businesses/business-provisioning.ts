@@ -62,7 +62,7 @@ export async function provisionBusiness(db: EntityManager, input: NewBusiness): 
 export interface NewApiKey {
   /** default `API key` */
   name?: string;
-  /** default `admin` (CONTRACT.md 18: a key made without a scope list is `admin`) */
+  /** default `admin` (docs/api.md 18: a key made without a scope list is `admin`) */
   scopes?: Scope[];
 }
 

@@ -10,7 +10,7 @@ import { BusinessController } from './business.controller';
 import { ApiKey } from './entities/api-key.entity';
 import { Business } from './entities/business.entity';
 
-/** The business and its keys (key management, CONTRACT.md 18); also provides the API-key guard's lookup (registered app-wide in AppModule). */
+/** The business and its keys (key management, docs/api.md 18); also provides the API-key guard's lookup (registered app-wide in AppModule). */
 @Module({
   imports: [TypeOrmModule.forFeature([ApiKey, Business])],
   controllers: [BusinessController, ApiKeysController],

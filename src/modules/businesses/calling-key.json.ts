@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { BusinessContext } from '../../common/auth/business-context';
 import { SCOPES } from '../../common/auth/scopes';
 
-/** GET /business's `key`: the calling key (CONTRACT.md 18), so a console shows only what it may do. */
+/** GET /business's `key`: the calling key (docs/api.md 18), so a console shows only what it may do. */
 export class CallingKeyJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'Counter 1' }) name: string;

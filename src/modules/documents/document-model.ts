@@ -1,6 +1,6 @@
 import { Decimal } from '../../common/money/money';
 
-/** The seller's letterhead as printed (the business profile, CONTRACT.md 17). */
+/** The seller's letterhead as printed (the business profile, docs/api.md 17). */
 export interface Letterhead {
   name: string;
   legalName: string | null;

@@ -15,7 +15,7 @@ import { DocumentModel, Letterhead } from './document-model';
 const STATUS_WORDS: Record<InvoiceJson['status'], string> = { paid: 'Paid', unpaid: 'Unpaid', overdue: 'Overdue', cancelled: 'Cancelled' };
 
 /**
- * The documents of CONTRACT.md 17, read as the API shows them (InvoicesReader, CreditNotesReader:
+ * The documents of docs/api.md 17, read as the API shows them (InvoicesReader, CreditNotesReader:
  * another business's id is their 404) plus what only the document prints: the letterhead, the
  * customer's name and email, each line's SKU (as sold, from the sale's lines; a manual invoice's
  * from its products) and the sale's number.

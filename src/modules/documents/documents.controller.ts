@@ -9,7 +9,7 @@ import { DocumentsService } from './documents.service';
 import { SendInvoiceDto } from './dto/send-invoice.dto';
 import { InvoiceSendingService } from './invoice-sending.service';
 
-/** An invoice's PDF and its sending (CONTRACT.md 17). */
+/** An invoice's PDF and its sending (docs/api.md 17). */
 @ApiTags('invoices')
 @ApiBearerAuth()
 @Controller('invoices')

@@ -12,7 +12,7 @@ import { MailSender } from './mail/mail-sender';
 import { PdfRenderer } from './pdf/pdf-renderer';
 
 /**
- * Invoices and credit notes as documents (CONTRACT.md 17): their PDFs, and invoices mailed with
+ * Invoices and credit notes as documents (docs/api.md 17): their PDFs, and invoices mailed with
  * theirs through an outbox (invoice_emails) sent by the MailDispatcher; an order's mail is queued by
  * MailSaleEffect, a sale effect like any other.
  */

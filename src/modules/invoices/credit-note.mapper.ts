@@ -10,7 +10,7 @@ export class CreditNoteItemJson {
   @ApiProperty({ example: 12.5 }) amount: number;
 }
 
-/** The public credit note (CONTRACT.md 12), field by field. */
+/** The public credit note (docs/api.md 12), field by field. */
 export class CreditNoteJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'CN-0001' }) credit_note_number: string;

@@ -14,7 +14,7 @@ export class InvoiceItemJson {
   @ApiProperty({ example: 25 }) total: number;
 }
 
-/** The latest sending of the invoice by email (CONTRACT.md 17); `pending` until the SMTP server accepted it or the attempts ran out. */
+/** The latest sending of the invoice by email (docs/api.md 17); `pending` until the SMTP server accepted it or the attempts ran out. */
 export class InvoiceEmailJson {
   @ApiProperty({ enum: ['pending', 'sent', 'failed'] }) status: 'pending' | 'sent' | 'failed';
   @ApiProperty({ example: 'ada@example.com' }) to: string;

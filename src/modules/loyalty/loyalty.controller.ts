@@ -42,7 +42,7 @@ export class LoyaltyController {
   @Get(':customer_id')
   @RequiresScope('customers')
   @Endpoint({
-    summary: "A customer's points balance (bare object, SPEC.md)",
+    summary: "A customer's points balance (a bare object, docs/api.md 2)",
     response: LoyaltyBalanceJson,
     shape: 'bare',
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
@@ -53,12 +53,12 @@ export class LoyaltyController {
 
   /**
    * Bare array, most recent first: every transaction, written out a page at a time (a long history
-   * never sits in memory), or one page with `limit` (1..1000) and/or `before` (CONTRACT.md 6).
+   * never sits in memory), or one page with `limit` (1..1000) and/or `before` (docs/api.md 6).
    */
   @Get(':customer_id/history')
   @RequiresScope('customers')
   @Endpoint({
-    summary: "A customer's points transactions, newest first (bare array, SPEC.md): all of them, or a page with limit and before",
+    summary: "A customer's points transactions, newest first (a bare array, docs/api.md 2): all of them, or a page with limit and before",
     response: LoyaltyTransactionJson,
     shape: 'bare-array',
     errors: ['VALIDATION_FAILED', 'NOT_FOUND'],

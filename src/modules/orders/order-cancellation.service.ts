@@ -19,7 +19,7 @@ import { SaleEffects } from './sale-effects';
 /**
  * POST /orders/:id/cancel: undoes a completed or partly returned sale in ONE transaction (of a
  * partly returned one, what its returns left: the goods not returned, the rest of the total and of
- * the points, CONTRACT.md 12). The sale row
+ * the points, docs/api.md 12). The sale row
  * is locked first (a concurrent second cancel waits, then sees `cancelled` and gets 409), then the
  * stock comes back and each effect of the sale is reversed, in lock order; last the analytics
  * rollups are invalidated. Nothing is deleted: the cancellation adds `cancel` movements, a `reverse`

@@ -65,7 +65,7 @@ export function draftSale(facts: SaleFacts): SaleDraft {
   };
 }
 
-/** A sale line's cost (CONTRACT.md 13): the average cost at the sale and round(quantity x it). */
+/** A sale line's cost (docs/api.md 13): the average cost at the sale and round(quantity x it). */
 function lineCost(quantity: DecimalInput, unitCost: string): { unit_cost: string; cost_total: string } {
   return { unit_cost: unitCost, cost_total: moneyString(dec(quantity).times(unitCost)) };
 }

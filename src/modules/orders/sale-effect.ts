@@ -94,7 +94,7 @@ export interface ReversalOutcome {
   creditNote: { id: string; number: string } | null;
 }
 
-/** The return a partial reversal undoes, with its amounts as refunded (CONTRACT.md 12). */
+/** The return a partial reversal undoes, with its amounts as refunded (docs/api.md 12). */
 export interface ReturnedGoods {
   id: string;
   returnNumber: string;

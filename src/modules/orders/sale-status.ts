@@ -1,4 +1,4 @@
-/** The statuses a sale can have (CONTRACT.md 5 and 12). */
+/** The statuses a sale can have (docs/api.md 5 and 12). */
 export const SALE_STATUSES = ['completed', 'pending', 'cancelled', 'partially_returned', 'returned'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 

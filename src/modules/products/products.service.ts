@@ -75,7 +75,7 @@ export class ProductsService {
 
   /**
    * Inserts a product: every field of the DTO is a column (see presentFields), the rest are the
-   * columns' defaults; its average cost starts at its cost_price (CONTRACT.md 13). The SKU counter is
+   * columns' defaults; its average cost starts at its cost_price (docs/api.md 13). The SKU counter is
    * taken last, just before the insert, to hold its lock briefly.
    */
   async insert(tx: Tx, businessId: string, dto: CreateProductDto): Promise<ProductJson> {

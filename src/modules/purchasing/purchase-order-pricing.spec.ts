@@ -1,7 +1,7 @@
 import { MAX_MONEY } from '../../common/money/money';
 import { pricePurchaseOrder, PurchaseOrderTooLarge } from './purchase-order-pricing';
 
-describe('purchase order pricing (CONTRACT.md 13)', () => {
+describe('purchase order pricing (docs/api.md 13)', () => {
   it('rounds each line half up to cents and sums the lines', () => {
     const priced = pricePurchaseOrder([
       { quantity: '3', unitCost: '1.2345' }, // 3.7035 -> 3.70

@@ -17,7 +17,7 @@ export class PurchaseOrderTooLarge extends Error {
   }
 }
 
-/** CONTRACT.md 13: line total = round(quantity x unit_cost) (half up, cents); total = sum of lines. */
+/** docs/api.md 13: line total = round(quantity x unit_cost) (half up, cents); total = sum of lines. */
 export function pricePurchaseOrder(lines: PurchaseLineInput[]): PricedPurchaseOrder {
   const lineTotals = lines.map((line, i) => {
     const total = roundMoney(dec(line.quantity).times(line.unitCost));

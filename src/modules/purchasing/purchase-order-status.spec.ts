@@ -1,6 +1,6 @@
 import { mayPurchaseOrder, PURCHASE_ORDER_STATUSES } from './purchase-order-status';
 
-describe('purchase order transitions (CONTRACT.md 13)', () => {
+describe('purchase order transitions (docs/api.md 13)', () => {
   it.each([
     ['update', ['draft']],
     ['submit', ['draft']],

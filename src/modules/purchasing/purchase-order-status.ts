@@ -1,4 +1,4 @@
-/** The statuses of a purchase order (CONTRACT.md 13). */
+/** The statuses of a purchase order (docs/api.md 13). */
 export const PURCHASE_ORDER_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 

@@ -13,7 +13,7 @@ export class PurchaseOrderItemJson {
   @ApiProperty({ example: 0 }) received_quantity: number;
 }
 
-/** The public purchase order (CONTRACT.md 13), field by field. */
+/** The public purchase order (docs/api.md 13), field by field. */
 export class PurchaseOrderJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'PO-0001' }) purchase_order_number: string;

@@ -20,7 +20,7 @@ import { mayPurchaseOrder, PurchaseOrderAction, PurchaseOrderStatus } from './pu
 import { PurchaseOrdersReader } from './purchase-orders.reader';
 
 /**
- * Purchase orders (CONTRACT.md 13) up to receiving: created as drafts (PO-0001, a gapless number
+ * Purchase orders (docs/api.md 13) up to receiving: created as drafts (PO-0001, a gapless number
  * taken after every check, so a refused request takes none), edited only as drafts, submitted,
  * cancelled. Each change locks the order row first, so concurrent changes see each other's status.
  */

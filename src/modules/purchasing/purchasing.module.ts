@@ -14,7 +14,7 @@ import { ReorderSuggestionsController } from './reorder-suggestions.controller';
 import { ReorderSuggestionsReader } from './reorder-suggestions.reader';
 import { SupplierPaymentsService } from './supplier-payments.service';
 
-/** Purchase orders to suppliers, the goods received against them, the payments for them (CONTRACT.md 13) and what to reorder (14). */
+/** Purchase orders to suppliers, the goods received against them, the payments for them (docs/api.md 13) and what to reorder (14). */
 @Module({
   imports: [TypeOrmModule.forFeature([PurchaseOrder, PurchaseOrderItem, Receipt, ReceiptItem]), StockModule, FinanceModule],
   controllers: [PurchaseOrdersController, ReorderSuggestionsController],

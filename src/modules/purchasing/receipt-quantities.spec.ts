@@ -1,6 +1,6 @@
 import { ReceiptExceedsOrdered, receiveQuantities, UnknownReceiptLine } from './receipt-quantities';
 
-describe('receiving quantities (CONTRACT.md 13)', () => {
+describe('receiving quantities (docs/api.md 13)', () => {
   const lines = [
     { id: 'a', quantity: '10', receivedQuantity: '4' },
     { id: 'b', quantity: '2.5', receivedQuantity: '0' },

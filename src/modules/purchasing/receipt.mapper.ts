@@ -10,7 +10,7 @@ export class ReceiptItemJson {
   @ApiProperty({ example: 4.1275 }) unit_cost: number;
 }
 
-/** The public goods receipt (CONTRACT.md 13). */
+/** The public goods receipt (docs/api.md 13). */
 export class ReceiptJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'GR-0001' }) receipt_number: string;

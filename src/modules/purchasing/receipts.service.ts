@@ -19,7 +19,7 @@ import { ReceiptExceedsOrdered, receiveQuantities, UnknownReceiptLine } from './
 import { lockForAction } from './purchase-orders.service';
 
 /**
- * POST /purchase-orders/:id/receipts (CONTRACT.md 13): goods arrive in ONE transaction. The order row
+ * POST /purchase-orders/:id/receipts (docs/api.md 13): goods arrive in ONE transaction. The order row
  * is locked first, so two receipts of one order run one after the other, each on what the other
  * received: a line never receives more than it ordered. Every check runs before the first write, so a
  * refusal writes nothing and takes no GR number.

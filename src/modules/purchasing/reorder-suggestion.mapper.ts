@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { costNumber, quantityNumber } from '../../common/money/money';
 import { ReorderSuggestionRow } from './persistence/reorder-suggestions.sql';
 
-/** A product to reorder (CONTRACT.md 14). */
+/** A product to reorder (docs/api.md 14). */
 export class ReorderSuggestionJson {
   @ApiProperty({ format: 'uuid' }) product_id: string;
   @ApiProperty({ example: 'ESP-1KG' }) sku: string;

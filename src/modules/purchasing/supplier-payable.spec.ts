@@ -1,6 +1,6 @@
 import { supplierPayable, valueReceived } from './supplier-payable';
 
-describe('supplier payable (CONTRACT.md 13)', () => {
+describe('supplier payable (docs/api.md 13)', () => {
   it('is the total while the order is not cancelled, whatever was received', () => {
     for (const status of ['ordered', 'partially_received', 'received']) {
       expect(supplierPayable({ status, total: '10.00' }, [{ quantity: '9', unitCost: '100' }]).toFixed(2)).toBe('10.00');

@@ -6,7 +6,7 @@ export interface ReceivedLine {
 }
 
 /**
- * The value received of a purchase order (CONTRACT.md 13): every received quantity at the
+ * The value received of a purchase order (docs/api.md 13): every received quantity at the
  * unit cost it was received at, summed exactly and rounded once, so receipts of fractions of a cent
  * are not each rounded up.
  */

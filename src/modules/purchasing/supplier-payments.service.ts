@@ -17,7 +17,7 @@ import { ReceivedLine, supplierPayable } from './supplier-payable';
 export const PURCHASES_CATEGORY = 'purchases';
 
 /**
- * POST /purchase-orders/:id/payments (CONTRACT.md 13): a payment to the supplier, booked as a finance
+ * POST /purchase-orders/:id/payments (docs/api.md 13): a payment to the supplier, booked as a finance
  * expense (category `purchases`) that names the order, and added to its `paid_amount`, under the
  * order's row lock, so parallel payments never pay more than the order is worth: its total, or once
  * cancelled min(total, value received) (supplier-payable.ts; 422 OVERPAYMENT; a CHECK backs the total).

@@ -15,7 +15,7 @@ function afterReturn(order: ReturnableOrder, request: ReturnRequestLine[], refun
   return { amounts, next };
 }
 
-describe('returnAmounts: CONTRACT.md 12', () => {
+describe('returnAmounts: docs/api.md 12', () => {
   // 3 lines: 2 x 10.00, 3 x 3.33 (9.99), 1 x 0.05; tax 2.00, discount 1.50, shipping 4.99
   const order: ReturnableOrder = {
     subtotal: '30.04',

@@ -1,7 +1,7 @@
 import { dec, Decimal, DecimalInput, roundMoney } from '../../common/money/money';
 
 /**
- * The money of a return (CONTRACT.md 12), as one pure function. Every figure is cumulative: what has
+ * The money of a return (docs/api.md 12), as one pure function. Every figure is cumulative: what has
  * been refunded of a line, of the tax, of the discount and in points after this return, minus the
  * same figure before it. Rounding happens on the cumulative figures only, so it never drifts: any
  * sequence of partial returns of everything, with shipping, refunds exactly the order's total.

@@ -13,7 +13,7 @@ export class ReturnItemJson {
   @ApiProperty({ example: 12.5, description: 'the goods refunded for this line' }) amount: number;
 }
 
-/** The public return object (CONTRACT.md 12), field by field. */
+/** The public return object (docs/api.md 12), field by field. */
 export class ReturnJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'R-0001' }) return_number: string;

@@ -9,7 +9,7 @@ import { ReturnsController } from './returns.controller';
 import { ReturnsReader } from './returns.reader';
 import { ReturnsService } from './returns.service';
 
-/** Returns of orders (CONTRACT.md 12), through the sale's effects that OrdersModule provides. */
+/** Returns of orders (docs/api.md 12), through the sale's effects that OrdersModule provides. */
 @Module({
   imports: [TypeOrmModule.forFeature([Return, ReturnItem]), OrdersModule, StockModule, AnalyticsModule],
   controllers: [ReturnsController],

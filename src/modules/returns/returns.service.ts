@@ -26,7 +26,7 @@ import { ReturnsReader } from './returns.reader';
 import { SHIPPING_ONLY_RETURN_FROM, shippingOnlyRefusal } from './shipping-only-return';
 
 /**
- * POST /orders/:id/returns (CONTRACT.md 12): some of an order's lines come back in ONE transaction,
+ * POST /orders/:id/returns (docs/api.md 12): some of an order's lines come back in ONE transaction,
  * through the effects a cancellation runs, with the return's own amounts. The sale row is locked
  * first, so two returns (or a return and a cancel) of one order run one after the other, each on
  * what the other left: a line never comes back beyond what it sold, the order never refunds beyond

@@ -1,6 +1,6 @@
 import { SHIPPING_ONLY_RETURN_FROM, shippingOnlyRefusal } from './shipping-only-return';
 
-describe('shipping-only returns (CONTRACT.md 12)', () => {
+describe('shipping-only returns (docs/api.md 12)', () => {
   it('refund the unrefunded shipping of a partially returned or returned order', () => {
     for (const status of ['partially_returned', 'returned']) {
       expect(shippingOnlyRefusal({ status, shippingAmount: '7.50', shippingRefunded: false })).toBeNull();

@@ -2,7 +2,7 @@ import { dec, DecimalInput } from '../../common/money/money';
 import { REVERSIBLE_SALE_STATUSES, SaleStatus } from '../orders/sale-status';
 
 /**
- * A return of no lines refunds only the shipping (CONTRACT.md 12): an order whose goods came back,
+ * A return of no lines refunds only the shipping (docs/api.md 12): an order whose goods came back,
  * in part or in full, without it. Besides the statuses any return starts from, a `returned` order
  * may still refund its shipping this way; a cancelled one is 409 as for any return.
  */

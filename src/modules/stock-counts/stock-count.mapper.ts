@@ -10,7 +10,7 @@ export class StockCountItemJson {
   @ApiProperty({ example: -1, description: 'counted - expected: the count movement' }) difference: number;
 }
 
-/** The public stock count (CONTRACT.md 14). */
+/** The public stock count (docs/api.md 14). */
 export class StockCountJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'CNT-0001' }) count_number: string;

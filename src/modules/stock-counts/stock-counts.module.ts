@@ -7,7 +7,7 @@ import { StockCountsController } from './stock-counts.controller';
 import { StockCountsReader } from './stock-counts.reader';
 import { StockCountsService } from './stock-counts.service';
 
-/** Stock counts: counted quantities become the stock, compare-and-set when the counter says what it expected (CONTRACT.md 14). */
+/** Stock counts: counted quantities become the stock, compare-and-set when the counter says what it expected (docs/api.md 14). */
 @Module({
   imports: [TypeOrmModule.forFeature([StockCount, StockCountItem]), StockModule],
   controllers: [StockCountsController],

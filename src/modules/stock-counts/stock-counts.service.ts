@@ -14,7 +14,7 @@ import { StockCount } from './entities/stock-count.entity';
 import { StockCountJson, toStockCountJson } from './stock-count.mapper';
 
 /**
- * POST /stock/counts (CONTRACT.md 14), ONE transaction: the products' stock locks, then the count
+ * POST /stock/counts (docs/api.md 14), ONE transaction: the products' stock locks, then the count
  * computes each difference from the stock at that moment and applies it (or, when an expected
  * quantity is no longer the stock, nothing: 409 STOCK_CHANGED), then the CNT number. A refusal writes
  * nothing and takes no number.

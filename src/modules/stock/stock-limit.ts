@@ -10,7 +10,7 @@ export interface LevelOverLimit {
 }
 
 /**
- * 422 STOCK_LIMIT (CONTRACT.md 3) naming every level a movement would take past the limit: one limit,
+ * 422 STOCK_LIMIT (docs/api.md 3) naming every level a movement would take past the limit: one limit,
  * MAX_QUANTITY, shared with the quantity validators, adjustments and the stock-entry statement.
  */
 export function stockLimitError(levels: LevelOverLimit[]): DomainError {

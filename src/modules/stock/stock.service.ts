@@ -160,7 +160,7 @@ export class StockService {
   }
 
   /**
-   * A stock count of one warehouse (CONTRACT.md 14), the products' stock locks taken first: every
+   * A stock count of one warehouse (docs/api.md 14), the products' stock locks taken first: every
    * level becomes its counted quantity, with a `count` movement of the difference, unless an expected
    * quantity is not the stock at this moment: then nothing is written and it is 409 STOCK_CHANGED.
    * Returns each product's stock before the count.

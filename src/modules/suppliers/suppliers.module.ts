@@ -4,7 +4,7 @@ import { Supplier } from './entities/supplier.entity';
 import { SuppliersController } from './suppliers.controller';
 import { SuppliersService } from './suppliers.service';
 
-/** Suppliers (CONTRACT.md 13): who purchase orders buy from. */
+/** Suppliers (docs/api.md 13): who purchase orders buy from. */
 @Module({
   imports: [TypeOrmModule.forFeature([Supplier])],
   controllers: [SuppliersController],

@@ -11,7 +11,7 @@ export class TransferItemJson {
   @ApiProperty({ example: 1, description: 'shipped and never arrived' }) lost_quantity: number;
 }
 
-/** The public stock transfer (CONTRACT.md 14), field by field. */
+/** The public stock transfer (docs/api.md 14), field by field. */
 export class TransferJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'TR-0001' }) transfer_number: string;

@@ -7,7 +7,7 @@ import { TransfersController } from './transfers.controller';
 import { TransfersReader } from './transfers.reader';
 import { TransfersService } from './transfers.service';
 
-/** Stock moving between the warehouses of a business (CONTRACT.md 14). */
+/** Stock moving between the warehouses of a business (docs/api.md 14). */
 @Module({
   imports: [TypeOrmModule.forFeature([Transfer, TransferItem]), StockModule],
   controllers: [TransfersController],

@@ -22,7 +22,7 @@ import { Arrival, arrivals, perProduct, ReceiptExceedsShipped, UnknownTransferPr
 const NEXT_LEDGER_SEQ = `nextval(pg_get_serial_sequence('stock_movements', 'seq'))`;
 
 /**
- * Stock transfers (CONTRACT.md 14), each step ONE transaction. Shipping takes the products' stock locks,
+ * Stock transfers (docs/api.md 14), each step ONE transaction. Shipping takes the products' stock locks,
  * then the source's levels (never below zero, as a sale), then the TR number; receiving and
  * cancelling lock the transfer row first, so a second receive or cancel waits and then finds it
  * closed (409). Every check runs before the first write: a refusal writes nothing and takes no number.

@@ -10,7 +10,7 @@ import { CustomerOrders } from './CustomerOrders';
 import { LoyaltyHistory } from './LoyaltyHistory';
 import { RedeemPoints } from './RedeemPoints';
 
-/** One customer (CONTRACT.md 16): totals, orders, loyalty balance and history, Redeem points. */
+/** One customer (docs/api.md 16): totals, orders, loyalty balance and history, Redeem points. */
 export default function CustomerPage() {
   const customerId = usePathParam('customerId');
   const format = useFormat();

@@ -9,7 +9,7 @@ import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
 
-/** CONTRACT.md 16: customers searched by the API (name, email or phone), paged, the search and page in the URL. */
+/** docs/api.md 16: customers searched by the API (name, email or phone), paged, the search and page in the URL. */
 export default function CustomersPage() {
   const [state, set] = useUrlState({ q: '', page: '1' });
   const [typed, setTyped] = useState(state.q);

@@ -6,7 +6,7 @@ import { QueryState } from '../../ui/States';
 const LIMIT = 20;
 
 /**
- * The loyalty history, newest first, LIMIT at a time (CONTRACT.md 6: `limit` and `before`, a bare
+ * The loyalty history, newest first, LIMIT at a time (docs/api.md 6: `limit` and `before`, a bare
  * array). The cursor is in the URL (`?before=<transaction id>`), so Back returns to newer ones.
  */
 export function LoyaltyHistory({ customerId }: { customerId: string }) {

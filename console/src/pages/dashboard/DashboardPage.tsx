@@ -18,7 +18,7 @@ const RevenueChart = lazy(() => chart);
 const PERIODS = ['7', '30', '90', '365'];
 
 /**
- * CONTRACT.md 16's dashboard: the period (in the URL, `?days=`), the period's figures, revenue per day
+ * docs/api.md 16's dashboard: the period (in the URL, `?days=`), the period's figures, revenue per day
  * as a chart and a table, top products, products below their minimum stock, the latest events.
  */
 export default function DashboardPage() {

@@ -12,7 +12,7 @@ function summary(data: Record<string, unknown>, money: (v: number | string) => s
   return parts.join(' · ');
 }
 
-/** CONTRACT.md 16: the latest events on the dashboard, newest first (one page of GET /events?order=desc), older ones on request. */
+/** docs/api.md 16: the latest events on the dashboard, newest first (one page of GET /events?order=desc), older ones on request. */
 export function LatestEvents() {
   const format = useFormat();
   const feed = useNewestEvents(SHOWN);

@@ -5,7 +5,7 @@ import { FinanceTransactions } from './FinanceTransactions';
 import { NewExpense } from './NewExpense';
 import { NewPayrollRun } from './NewPayrollRun';
 
-/** CONTRACT.md 16's Finance: the summary of a period, the transactions (filters and page in the URL), New expense, New payroll run. */
+/** docs/api.md 16's Finance: the summary of a period, the transactions (filters and page in the URL), New expense, New payroll run. */
 export default function FinancePage() {
   return (
     <Page title="Finance">

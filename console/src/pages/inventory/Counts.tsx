@@ -34,7 +34,7 @@ function stockIn(product: Product, warehouseId: string): number | string {
 }
 
 /**
- * Stock counts (CONTRACT.md 14): the warehouse and which products (a search, at most 50 a count) in
+ * Stock counts (docs/api.md 14): the warehouse and which products (a search, at most 50 a count) in
  * the URL; Start count takes each product's stock in that warehouse from the API as the expected
  * quantity shown; Submit count sends the counted quantities with those expected quantities. On 409
  * STOCK_CHANGED nothing was applied: the differences the API reports are shown and Count again takes

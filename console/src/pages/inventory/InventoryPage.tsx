@@ -16,7 +16,7 @@ const LINKS = [
 ];
 
 /**
- * CONTRACT.md 16's Inventory: one page (one h1) whose sub-views have their own URLs below
+ * docs/api.md 16's Inventory: one page (one h1) whose sub-views have their own URLs below
  * /inventory (the route is `/inventory/$`): adjustments, transfers and a transfer's page, counts,
  * reorder suggestions.
  */

@@ -11,7 +11,7 @@ import { InvoiceStatusActions } from './InvoiceStatusActions';
 import { statusLabel, type Invoice } from './invoice-status';
 
 /**
- * One invoice (CONTRACT.md 16): its facts, lines and totals, the status actions, the document
+ * One invoice (docs/api.md 16): its facts, lines and totals, the status actions, the document
  * (Open PDF, Send, the email status: InvoiceDocument), its credit notes.
  */
 export default function InvoicePage() {

@@ -13,7 +13,7 @@ import { INVOICE_STATUSES, statusLabel, type InvoiceStatus } from './invoice-sta
 
 const PER_PAGE = 20;
 
-/** CONTRACT.md 16: the invoices by status and dates, paged by the API, the filters and page in the URL. */
+/** docs/api.md 16: the invoices by status and dates, paged by the API, the filters and page in the URL. */
 export default function InvoicesPage() {
   const [state, set] = useUrlState({ status: '', from: '', to: '', page: '1' });
   const format = useFormat();

@@ -5,7 +5,7 @@ export type InvoiceStatus = Invoice['status'];
 
 export const INVOICE_STATUSES: InvoiceStatus[] = ['unpaid', 'overdue', 'paid', 'cancelled'];
 
-/** CONTRACT.md 6: unpaid -> paid | cancelled | overdue, overdue -> paid | cancelled; paid and cancelled are final. */
+/** docs/api.md 6: unpaid -> paid | cancelled | overdue, overdue -> paid | cancelled; paid and cancelled are final. */
 export function invoiceActions(status: InvoiceStatus): { markPaid: boolean; markOverdue: boolean; cancel: boolean } {
   const open = status === 'unpaid' || status === 'overdue';
   return { markPaid: open, markOverdue: status === 'unpaid', cancel: open };

@@ -4,7 +4,7 @@ import { dataOrThrow } from '../../api/errors';
 import { useDebounced } from '../../lib/use-debounced';
 
 /**
- * The customer, by email or phone (CONTRACT.md 5: the API finds them, or creates them), or nobody.
+ * The customer, by email or phone (docs/api.md 5: the API finds them, or creates them), or nobody.
  * While typing, the matching customers (GET /customers?search=) are offered; choosing one puts its
  * email (else phone) in the field.
  */

@@ -28,7 +28,7 @@ async function placeOrder(body: CreateOrder, key: string) {
 }
 
 /**
- * CONTRACT.md 16's New sale, keyboard first: "Scan or search" adds lines (a repeated code raises the
+ * docs/api.md 16's New sale, keyboard first: "Scan or search" adds lines (a repeated code raises the
  * quantity), quantities and prices editable, the customer by email or phone, the payment method,
  * Send invoice; Place order (or Ctrl+Enter) sends POST /orders with one Idempotency-Key per attempt
  * (lib/idempotency.ts), so pressing it twice places one order. An error stays beside its line and

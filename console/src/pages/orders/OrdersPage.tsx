@@ -13,7 +13,7 @@ import { STATUSES, statusLabel, type OrderStatus } from './status';
 
 const DEFAULTS = { status: '', customer: '', from: '', to: '', page: '1' };
 
-/** CONTRACT.md 16's Orders: the list, filtered by status, customer and dates, paged, all in the URL. */
+/** docs/api.md 16's Orders: the list, filtered by status, customer and dates, paged, all in the URL. */
 export default function OrdersPage() {
   const [state, set] = useUrlState(DEFAULTS);
   const format = useFormat();

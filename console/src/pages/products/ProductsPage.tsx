@@ -14,7 +14,7 @@ import { CategorySelect } from './CategorySelect';
 
 const DEFAULTS = { search: '', category: '', stock: '', active: 'true', page: '1' };
 
-/** CONTRACT.md 16's Products: search, category, in-stock and active filters in the URL, paged by the API, the stock of each warehouse. */
+/** docs/api.md 16's Products: search, category, in-stock and active filters in the URL, paged by the API, the stock of each warehouse. */
 export default function ProductsPage() {
   const [state, set] = useUrlState(DEFAULTS);
   const format = useFormat();

@@ -15,7 +15,7 @@ const LINKS = [
 ];
 
 /**
- * CONTRACT.md 16's Purchasing: one page (one h1), sub-views with their own URLs below /purchasing
+ * docs/api.md 16's Purchasing: one page (one h1), sub-views with their own URLs below /purchasing
  * (the route is `/purchasing/$`): purchase orders, a new one, an order's page, suppliers, reports.
  */
 export default function PurchasingPage() {

@@ -16,7 +16,7 @@ import { CreateKey } from './CreateKey';
 
 type ApiKey = components['schemas']['ApiKeyJson'];
 
-/** CONTRACT.md 16/18's Settings (admin keys): the business's keys (paged, the page in the URL), New key, Revoke after a confirmation. */
+/** docs/api.md 16/18's Settings (admin keys): the business's keys (paged, the page in the URL), New key, Revoke after a confirmation. */
 export default function SettingsPage() {
   const [state, set] = useUrlState({ page: '1' });
   const format = useFormat();

@@ -11,7 +11,7 @@ import { CreateWebhook } from './CreateWebhook';
 import { EventsFeed } from './EventsFeed';
 import { WebhookActions } from './WebhookActions';
 
-/** CONTRACT.md 16's Webhooks: the list (paged, the page in the URL), New webhook, pause/resume and delete, the events feed. */
+/** docs/api.md 16's Webhooks: the list (paged, the page in the URL), New webhook, pause/resume and delete, the events feed. */
 export default function WebhooksPage() {
   const [state, set] = useUrlState({ page: '1' });
   const format = useFormat();

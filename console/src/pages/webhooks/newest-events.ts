@@ -7,7 +7,7 @@ import type { WebhookEvent } from './webhook-events';
 export type FeedEvent = components['schemas']['EventEnvelope'];
 
 /**
- * The events feed newest first (GET /events?order=desc, CONTRACT.md 10), `shown` events a page, of
+ * The events feed newest first (GET /events?order=desc, docs/api.md 10), `shown` events a page, of
  * one type or all. Each page asks for one event more than it shows, so "older events" exist exactly
  * when that one came back; the next page continues after the last event shown (`after`, which with
  * order=desc means older). `fetchNextPage` appends it. Keyed under the feed's path, so

@@ -5,7 +5,7 @@ export type WebhookEvent = components['schemas']['CreateWebhookDto']['events'][n
 export type DeliveryStatus = components['schemas']['DeliveryJson']['status'];
 
 /**
- * The event names the API documents (CONTRACT.md 10; the enum of CreateWebhookDto.events in the
+ * The event names the API documents (docs/api.md 10; the enum of CreateWebhookDto.events in the
  * OpenAPI document). The record's type makes the typecheck fail when the document gains or loses a
  * name and this list does not follow.
  */

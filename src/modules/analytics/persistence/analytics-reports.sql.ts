@@ -212,7 +212,7 @@ export interface MarginTotals {
   total_cogs: string;
 }
 
-/** How many products the margin report lists (CONTRACT.md 13). */
+/** How many products the margin report lists (docs/api.md 13). */
 export const MARGIN_TOP_PRODUCTS = 50;
 
 /**

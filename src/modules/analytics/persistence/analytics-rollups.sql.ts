@@ -11,7 +11,7 @@ import { defineStatement } from '../../../database/statement';
  */
 
 /**
- * Whether sale `s` counts as an order in analytics (CONTRACT.md 8 and 12), an SQL condition: completed,
+ * Whether sale `s` counts as an order in analytics (docs/api.md 8 and 12), an SQL condition: completed,
  * or returned in part or in full with something left of its total (unrefunded shipping or tax keeps a
  * fully returned order), counted at its total minus its refunds. By the refunded amount rather than the
  * status, so that analytics agree with finance's income net of refunds whatever returns exist. The

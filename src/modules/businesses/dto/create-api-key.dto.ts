@@ -4,7 +4,7 @@ import { Scope, SCOPES } from '../../../common/auth/scopes';
 import { MaxItems, Trim } from '../../../common/validation/decorators';
 import { MAX_KEY_NAME_LENGTH } from '../api-key-rules';
 
-/** POST /api-keys (CONTRACT.md 18). */
+/** POST /api-keys (docs/api.md 18). */
 export class CreateApiKeyDto {
   /** What the key is for: shown in the key list and in GET /business. */
   @Trim()

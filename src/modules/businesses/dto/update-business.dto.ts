@@ -6,7 +6,7 @@ import { IsCustomerEmail, IsPhone } from '../../customers/dto/customer-fields';
 export const MAX_ADDRESS_LINES = 5;
 
 /**
- * PUT /business (CONTRACT.md 17): a partial update of the name and the letterhead; an absent field is
+ * PUT /business (docs/api.md 17): a partial update of the name and the letterhead; an absent field is
  * left alone, null clears it. `currency` and `timezone` are not fields here, so sending them is a 400
  * (unknown field). Every field that can reach a mail header (name, address, contact) is one line.
  */

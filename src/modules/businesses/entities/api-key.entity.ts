@@ -29,7 +29,7 @@ export class ApiKey {
   @Column('text', { default: 'API key' })
   name: string;
 
-  /** CONTRACT.md 18: a non-empty list of known scopes; a key made without one (every key made before) is `admin` */
+  /** docs/api.md 18: a non-empty list of known scopes; a key made without one (every key made before) is `admin` */
   @Column('text', { array: true, default: () => "'{admin}'" })
   scopes: string[];
 

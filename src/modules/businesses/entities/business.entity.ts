@@ -20,7 +20,7 @@ export class Business {
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;
 
-  /** The letterhead of its invoices and credit notes (CONTRACT.md 17): all optional. */
+  /** The letterhead of its invoices and credit notes (docs/api.md 17): all optional. */
   @Column('text', { nullable: true })
   legalName: string | null;
 

@@ -1,6 +1,6 @@
 import { DomainEvent } from '../../../common/events/domain-event';
 
-/** The data of invoice.sent, as webhooks and the events feed deliver it (CONTRACT.md 17). */
+/** The data of invoice.sent, as webhooks and the events feed deliver it (docs/api.md 17). */
 export interface InvoiceSentData {
   invoice_id: string;
   invoice_number: string;

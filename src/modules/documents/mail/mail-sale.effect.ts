@@ -10,7 +10,7 @@ import { addSaleInvoiceEmail } from '../persistence/mail-sale.sql';
 const REMEMBERED_SALES = 10_000;
 
 /**
- * `send_invoice: true` really sends (CONTRACT.md 17): with SMTP configured, an order with an invoice
+ * `send_invoice: true` really sends (docs/api.md 17): with SMTP configured, an order with an invoice
  * and a customer queues the invoice's mail in its numbered statement (to the customer's email, when
  * the customer has one), so it commits with the order or not at all; the MailDispatcher sends it
  * after commit. Nothing to check, lock or undo: a cancelled or returned order keeps the mail it sent.

@@ -20,7 +20,7 @@ const COLUMNS = [
 const ROW_GAP = 4;
 
 /**
- * The document as a PDF stream (CONTRACT.md 17): A4, the letterhead and the document's facts, the
+ * The document as a PDF stream (docs/api.md 17): A4, the letterhead and the document's facts, the
  * customer, then the lines in a table that continues over as many pages as needed (its header
  * repeated), the totals and the footer after the last line. Its creation date is the document's
  * issue date, so the same document renders the same text every time. The caller pipes the stream;

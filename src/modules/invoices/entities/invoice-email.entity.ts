@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One sending of an invoice by email (CONTRACT.md 17), and the mail outbox: written in the
+ * One sending of an invoice by email (docs/api.md 17), and the mail outbox: written in the
  * transaction that asks for it (the order, POST /invoices/:id/send), then claimed and sent after
  * commit by the documents module's MailDispatcher. `sending` is a claim: `next_attempt_at` is then its
  * lease, after which another process may take the row over. The invoice shows its latest row.

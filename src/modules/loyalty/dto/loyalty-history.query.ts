@@ -6,7 +6,7 @@ export const MAX_HISTORY_PAGE = 1000;
 /** The page size when only `before` is given. */
 export const DEFAULT_HISTORY_PAGE = 100;
 
-/** Optional paging of GET /loyalty/:customer_id/history (CONTRACT.md 6); without it, the whole history. */
+/** Optional paging of GET /loyalty/:customer_id/history (docs/api.md 6); without it, the whole history. */
 export class LoyaltyHistoryQuery {
   @QueryInt(1, MAX_HISTORY_PAGE)
   limit?: number;

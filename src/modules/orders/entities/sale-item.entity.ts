@@ -44,11 +44,11 @@ export class SaleItem {
   @Column('numeric', { precision: 14, scale: 3, default: 0 })
   returnedQuantity: string;
 
-  /** the line's goods refunded by returns, cumulative (CONTRACT.md 12) */
+  /** the line's goods refunded by returns, cumulative (docs/api.md 12) */
   @Column('numeric', { precision: 14, scale: 2, default: 0 })
   returnedAmount: string;
 
-  /** the product's average cost when it was sold (CONTRACT.md 13) */
+  /** the product's average cost when it was sold (docs/api.md 13) */
   @Column('numeric', { precision: 18, scale: 4, default: 0 })
   unitCost: string;
 

@@ -25,7 +25,7 @@ export class SaleCompletedEvent extends DomainEvent<SaleCompletedData> {
   readonly name = SaleCompletedEvent.eventName;
 }
 
-/** An order line as sale.completed carries it (SPEC.md 6), whatever else the order object shows of it. */
+/** An order line as sale.completed carries it (docs/webhooks.md, "What arrives"), whatever else the order object shows of it. */
 export function toSaleCompletedItem(item: SaleCompletedItem): SaleCompletedItem {
   const { product_id, product_name, sku, quantity, unit_price, discount, total } = item;
   return { product_id, product_name, sku, quantity, unit_price, discount, total };

@@ -43,7 +43,7 @@ export class CreateProductDto {
   @MinStock()
   min_stock?: number;
 
-  /** Reorder suggestions propose at least this much (CONTRACT.md 14). */
+  /** Reorder suggestions propose at least this much (docs/api.md 14). */
   @OptionalNotNull()
   @ReorderQuantity()
   reorder_quantity?: number;

@@ -33,7 +33,7 @@ export function MinStock(): PropertyDecorator {
   return IsStockQuantity({ required: false, example: 5 });
 }
 
-/** How much to reorder at least when stock runs low (CONTRACT.md 14): a number >= 0 with at most 3 decimals. */
+/** How much to reorder at least when stock runs low (docs/api.md 14): a number >= 0 with at most 3 decimals. */
 export function ReorderQuantity(): PropertyDecorator {
   return IsStockQuantity({ required: false, example: 24 });
 }

@@ -41,7 +41,7 @@ export class Product {
   @Column('numeric', { precision: 14, scale: 2, nullable: true })
   costPrice: string | null;
 
-  /** Moving average cost of the stock (CONTRACT.md 13), changed only by goods entering at a cost; read-only through the API. */
+  /** Moving average cost of the stock (docs/api.md 13), changed only by goods entering at a cost; read-only through the API. */
   @Column('numeric', { precision: 18, scale: 4, default: 0 })
   averageCost: string;
 
@@ -61,7 +61,7 @@ export class Product {
   @Column('numeric', { precision: 14, scale: 3, default: 0 })
   minStock: string;
 
-  /** the least a reorder suggestion proposes (CONTRACT.md 14) */
+  /** the least a reorder suggestion proposes (docs/api.md 14) */
   @Column('numeric', { precision: 14, scale: 3, default: 0 })
   reorderQuantity: string;
 

@@ -6,7 +6,7 @@ import { IsNotes } from '../../customers/dto/customer-fields';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
 import { PurchaseOrderLineDto } from './purchase-order-line.dto';
 
-/** POST /purchase-orders (CONTRACT.md 13): a draft to a supplier, into a warehouse (default the business's default). */
+/** POST /purchase-orders (docs/api.md 13): a draft to a supplier, into a warehouse (default the business's default). */
 export class CreatePurchaseOrderDto {
   @ApiProperty({ format: 'uuid' })
   @IsUuid()

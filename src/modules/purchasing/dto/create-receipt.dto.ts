@@ -18,7 +18,7 @@ export class ReceiptLineDto {
   unit_cost?: number;
 }
 
-/** POST /purchase-orders/:id/receipts (CONTRACT.md 13). */
+/** POST /purchase-orders/:id/receipts (docs/api.md 13). */
 export class CreateReceiptDto {
   /** Where the goods go; default the purchase order's warehouse. */
   @ApiPropertyOptional({ format: 'uuid' })

@@ -8,7 +8,7 @@ import { IsIsoDate, IsMoney, IsOneOf } from '../../../common/validation/decorato
 export const SUPPLIER_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
 export type SupplierPaymentMethod = (typeof SUPPLIER_PAYMENT_METHODS)[number];
 
-/** POST /purchase-orders/:id/payments (CONTRACT.md 13): a payment to the supplier, booked as a finance expense. */
+/** POST /purchase-orders/:id/payments (docs/api.md 13): a payment to the supplier, booked as a finance expense. */
 export class CreateSupplierPaymentDto {
   /** Above 0, at most 2 decimals; with what was paid before, at most the order's total. */
   @IsMoney({ required: true })

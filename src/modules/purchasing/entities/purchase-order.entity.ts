@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A purchase order to a supplier (CONTRACT.md 13): draft -> ordered -> partially_received -> received, or cancelled. */
+/** A purchase order to a supplier (docs/api.md 13): draft -> ordered -> partially_received -> received, or cancelled. */
 @Entity('purchase_orders')
 @Index('purchase_orders_business_number_uq', ['businessId', 'number'], { unique: true })
 @Index('purchase_orders_business_created_idx', ['businessId', 'createdAt'])

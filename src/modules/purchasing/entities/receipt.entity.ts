@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A goods receipt against a purchase order (CONTRACT.md 13), numbered GR-0001 gaplessly. */
+/** A goods receipt against a purchase order (docs/api.md 13), numbered GR-0001 gaplessly. */
 @Entity('receipts')
 @Index('receipts_business_number_uq', ['businessId', 'number'], { unique: true })
 @Index('receipts_business_order_idx', ['businessId', 'purchaseOrderId'])

@@ -14,7 +14,7 @@ export interface ReorderSuggestionRow {
 }
 
 /**
- * GET /stock/reorder-suggestions (CONTRACT.md 14): the active products of business $1 whose stock
+ * GET /stock/reorder-suggestions (docs/api.md 14): the active products of business $1 whose stock
  * (every warehouse) plus what open purchase orders still bring (ordered - received) is below min_stock,
  * with suggested_quantity = max(reorder_quantity, min_stock - stock - on_order) and the supplier and
  * unit cost of their latest receipt line; by name, then id; $2 limit, $3 offset. At least one row:

@@ -36,7 +36,7 @@ function EmptyOnlyToRefundShipping(): PropertyDecorator {
   });
 }
 
-/** POST /orders/:id/returns (CONTRACT.md 12). */
+/** POST /orders/:id/returns (docs/api.md 12). */
 export class CreateReturnDto {
   @ApiProperty({
     type: [ReturnLineDto],

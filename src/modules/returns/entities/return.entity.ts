@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A return of some of a sale's lines (CONTRACT.md 12): its amounts as refunded, gapless R-0001 numbers. */
+/** A return of some of a sale's lines (docs/api.md 12): its amounts as refunded, gapless R-0001 numbers. */
 @Entity('returns')
 @Index('returns_business_number_uq', ['businessId', 'number'], { unique: true })
 @Index('returns_business_sale_idx', ['businessId', 'saleId'])

@@ -22,7 +22,7 @@ export class StockCountLineDto {
   expected_quantity?: number;
 }
 
-/** POST /stock/counts (CONTRACT.md 14): one line per product, all applied or none. */
+/** POST /stock/counts (docs/api.md 14): one line per product, all applied or none. */
 export class CreateStockCountDto {
   /** Default: the business's default warehouse. */
   @ApiPropertyOptional({ format: 'uuid' })

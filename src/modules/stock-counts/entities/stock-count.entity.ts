@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A posted stock count of one warehouse (CONTRACT.md 14), numbered CNT-0001 gaplessly. */
+/** A posted stock count of one warehouse (docs/api.md 14), numbered CNT-0001 gaplessly. */
 @Entity('stock_counts')
 @Index('stock_counts_business_number_uq', ['businessId', 'number'], { unique: true })
 export class StockCount {

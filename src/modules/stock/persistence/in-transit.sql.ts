@@ -1,7 +1,7 @@
 /**
  * The goods in transit of each product of business $1 (of `products`, an SQL set of ids, when given):
  * shipped by open transfers, in no warehouse yet. The one definition: a product's on-hand stock for
- * its average cost and its valuation include them (CONTRACT.md 13), products show them.
+ * its average cost and its valuation include them (docs/api.md 13), products show them.
  */
 export function inTransitSql(products?: string): string {
   return `SELECT ti.product_id, sum(ti.quantity) AS qty

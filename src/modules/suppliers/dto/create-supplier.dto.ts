@@ -3,7 +3,7 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalNullable, Trim } from '../../../common/validation/decorators';
 import { IsCustomerEmail, IsNotes, IsPhone } from '../../customers/dto/customer-fields';
 
-/** POST /suppliers (CONTRACT.md 13). */
+/** POST /suppliers (docs/api.md 13). */
 export class CreateSupplierDto {
   /** Unique within the business, case-insensitively. */
   @Trim()

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 
-/** Someone the business buys goods from (CONTRACT.md 13). */
+/** Someone the business buys goods from (docs/api.md 13). */
 @Entity('suppliers')
 // (business_id, lower(name)): names are unique case-insensitively; TypeORM cannot declare an expression index.
 @Index('suppliers_business_name_uq', { synchronize: false })

@@ -14,7 +14,7 @@ export class TransferLineDto {
   quantity: number;
 }
 
-/** POST /stock/transfers (CONTRACT.md 14): goods leave the source at once; a product may be on several lines, checked on their sum. */
+/** POST /stock/transfers (docs/api.md 14): goods leave the source at once; a product may be on several lines, checked on their sum. */
 export class CreateTransferDto {
   @ApiProperty({ format: 'uuid' })
   @IsUuid()

@@ -15,7 +15,7 @@ export class ReceivedTransferLineDto {
 }
 
 /**
- * POST /stock/transfers/:id/receive (CONTRACT.md 14). Without items, everything shipped arrived; with
+ * POST /stock/transfers/:id/receive (docs/api.md 14). Without items, everything shipped arrived; with
  * items, each product arrived as given and a product not named arrived not at all. What was shipped
  * and did not arrive is lost.
  */

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Goods moving between two warehouses of a business (CONTRACT.md 14), numbered TR-0001 gaplessly. */
+/** Goods moving between two warehouses of a business (docs/api.md 14), numbered TR-0001 gaplessly. */
 @Entity('transfers')
 @Index('transfers_business_number_uq', ['businessId', 'number'], { unique: true })
 @Index('transfers_business_created_idx', ['businessId', 'createdAt'])

@@ -1,7 +1,7 @@
 import { DomainEvent } from '../../../common/events/domain-event';
 import { TransferItemJson } from '../transfer.mapper';
 
-/** The data of stock.transferred, as webhooks and the events feed deliver it (CONTRACT.md 14). */
+/** The data of stock.transferred, as webhooks and the events feed deliver it (docs/api.md 14). */
 export interface StockTransferredData {
   transfer_id: string;
   transfer_number: string;

@@ -159,7 +159,7 @@ export const orders: LedgerCheck = defineStatement(
 );
 
 /**
- * Returns (CONTRACT.md 12) against what they changed: a line's returned quantity is the sum of its
+ * Returns (docs/api.md 12) against what they changed: a line's returned quantity is the sum of its
  * return lines and never above what it sold; an order has refunded the sum of its returns plus, once
  * cancelled, its cancellation's refund (the refund booked with the cancellation, at its cancelled_at);
  * its shipping was refunded by at most one return, the one its shipping_refunded says; a return's
@@ -244,7 +244,7 @@ export const returns: LedgerCheck = defineStatement(
 );
 
 /**
- * Every product's average cost is the replay of its movement ledger in order (CONTRACT.md 13): from
+ * Every product's average cost is the replay of its movement ledger in order (docs/api.md 13): from
  * its opening cost with nothing on hand, through moving_average_cost, the rule the service applies.
  * On hand counts goods in transit: transfer movements leave it as it was, and a transfer's losses
  * leave it where the transfer closed (transfers.closed_seq).
@@ -274,7 +274,7 @@ export const averageCosts: LedgerCheck = defineStatement(
 );
 
 /**
- * Transfers against their movements (CONTRACT.md 14): per product of a transfer (its lines added, as
+ * Transfers against their movements (docs/api.md 14): per product of a transfer (its lines added, as
  * a product may be on several), shipped is what left the source
  * (transfer_out), received what entered the destination (transfer_in), and received + lost + what
  * went back (transfer_cancel) is all that was shipped once the transfer closed, nothing while in
@@ -350,7 +350,7 @@ export const stockCounts: LedgerCheck = defineStatement(
 );
 
 /**
- * The analytics rollups against the books (CONTRACT.md 8 and 12): every rolled-up day, and hour bucket
+ * The analytics rollups against the books (docs/api.md 8 and 12): every rolled-up day, and hour bucket
  * of an open day (`hour` null for a day), has the revenue of finance's income net of refunds (category
  * `sales`) over the orders created in it, in the business time zone, and the number of those orders
  * analytics count (COUNTED_SALE_SQL); its product rows are the lines those orders kept, net of

@@ -2,7 +2,7 @@ import { defineStatement } from '../../../database/statement';
 import { LedgerCheck, result, scoped } from './ledger-checks.sql';
 
 /**
- * Purchase orders against their receipts and payments (CONTRACT.md 13): a line's received quantity
+ * Purchase orders against their receipts and payments (docs/api.md 13): a line's received quantity
  * is the sum of its receipt lines and never above what it ordered; a receipt's lines are its
  * `receipt` movements, per product and warehouse. An order's paid amount is the sum of its payments
  * (the `purchases` expenses naming it) and never above its payable: the total, or once cancelled

@@ -26,7 +26,7 @@ export function WebhookEvents(required: boolean): PropertyDecorator {
 /** Visible ASCII, 1 to 255 characters: the secret travels in a header, where anything else would be changed on the way. */
 const SECRET_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Write-only: sent back in X-Service-Signature and used to sign each delivery (CONTRACT.md 10). */
+/** Write-only: sent back in X-Service-Signature and used to sign each delivery (docs/api.md 10). */
 export function WebhookSecret(nullable: boolean): PropertyDecorator {
   return applyDecorators(
     IsString(),

@@ -1,6 +1,6 @@
 /**
  * Quantities and amounts typed into the console's forms, checked before they are sent: the text the
- * user typed, exactly (CONTRACT.md 1: quantities up to 3 decimals, money up to 2, unit costs up to 4).
+ * user typed, exactly (docs/api.md 1: quantities up to 3 decimals, money up to 2, unit costs up to 4).
  * The JSON body takes numbers; a decimal with at most 4 places is written back by JSON.stringify as
  * the same text, so nothing is changed on the way.
  */
@@ -52,7 +52,7 @@ export function subtractDecimal(a: number | string, b: number | string): string 
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** An Idempotency-Key for one attempt of a POST with a stock or money effect (CONTRACT.md 9). */
+/** An Idempotency-Key for one attempt of a POST with a stock or money effect (docs/api.md 9). */
 export function attemptKey(): string {
   return crypto.randomUUID();
 }
