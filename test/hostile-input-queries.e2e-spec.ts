@@ -160,4 +160,16 @@ describe('hostile input: query strings of every GET route of the OpenAPI documen
     expect(problems).toEqual([]);
     expect(writes.length).toBeGreaterThan(20);
   }, 60_000);
+
+  it('refuses an unknown query parameter on the public routes too: the service index and the health checks', async () => {
+    const problems: string[] = [];
+    for (const path of ['/api/v1', '/health', '/health/ready']) {
+      const res = await t.http().get(`${path}?${UNKNOWN_QUERY_PARAMETER}=1`);
+      const result = { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers as Record<string, string> };
+      problems.push(...refusalProblems(result, UNKNOWN_QUERY_PARAMETER).map((p) => `GET ${path} -> ${res.status}: ${p}`));
+      // without it each answers
+      expect((await t.http().get(path)).status).toBe(200);
+    }
+    expect(problems).toEqual([]);
+  });
 });
