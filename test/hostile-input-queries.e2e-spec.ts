@@ -1,7 +1,10 @@
+import { randomUUID } from 'crypto';
 import { inPool } from './helpers/in-pool';
 import { refusingUrl } from './helpers/receiver';
 import { buildWorld, call, documentedRoutes, DocumentedRoute, errorBodyProblems, World, MAIL_QUEUED_ONLY } from './helpers/route-cases';
 import { ownPaths } from './helpers/isolation-sweep';
+import { missingValue, pathParameters } from './helpers/missing-paths';
+import { refusedQueries, UNKNOWN_QUERY_PARAMETER } from './helpers/route-cases-derived';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 
 interface QueryAttack {
@@ -34,7 +37,6 @@ const SERVED_TEXT = ["' OR 1=1 --", '%_\\', '<script>alert(1)</script>', 'Café 
 
 function attacksFor(route: DocumentedRoute): QueryAttack[] {
   const params: any[] = (route.operation.parameters ?? []).filter((p: any) => p.in === 'query');
-  const withDto = params.length > 0;
   const out: QueryAttack[] = [];
   for (const p of params) {
     for (const v of refusedValues(p.schema ?? {})) out.push({ label: `${p.name}=${JSON.stringify(v)}`, query: `${p.name}=${enc(v)}`, status: 400 });
@@ -56,8 +58,8 @@ function attacksFor(route: DocumentedRoute): QueryAttack[] {
     ['prototype', 'prototype=yes'],
     ['a NUL in a key', `a${enc('\u0000')}=1`],
   ];
-  // a route without query parameters reads none: extra ones are ignored there
-  for (const [label, query] of unknown) out.push({ label, query, status: withDto ? 400 : undefined });
+  // a route without query parameters refuses them as well (docs/api.md 1)
+  for (const [label, query] of unknown) out.push({ label, query, status: 400 });
   return out;
 }
 
@@ -72,11 +74,14 @@ describe('hostile input: query strings of every GET route of the OpenAPI documen
   let t: TestApp;
   let w: World;
   let routes: DocumentedRoute[];
+  let writes: DocumentedRoute[];
 
   beforeAll(async () => {
     t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     w = await buildWorld(t, await createBusiness(t, 'Queries'), 'Q', await refusingUrl());
-    routes = (await documentedRoutes(t)).routes.filter((r) => r.method === 'GET');
+    const all = (await documentedRoutes(t)).routes;
+    routes = all.filter((r) => r.method === 'GET');
+    writes = all.filter((r) => r.method !== 'GET');
   }, 60_000);
   afterAll(() => t.close());
 
@@ -106,4 +111,65 @@ describe('hostile input: query strings of every GET route of the OpenAPI documen
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.keys(Object.prototype)).toEqual([]);
   }, 120_000);
+
+  /** The refusal is a 400 VALIDATION_FAILED whose details name `field`. */
+  const refusalProblems = (res: Awaited<ReturnType<typeof call>>, field: string): string[] => {
+    if (res.status !== 400 || res.body?.error?.code !== 'VALIDATION_FAILED') return [`expected 400 VALIDATION_FAILED: ${res.text.slice(0, 200)}`];
+    const fields = (res.body.error.details ?? []).map((d: { field?: string }) => d.field);
+    return fields.includes(field) ? errorBodyProblems(res) : [`details do not name ${field}: ${JSON.stringify(res.body.error.details)}`];
+  };
+
+  it('refuses an unknown query parameter and an empty value of each parameter on every GET route, naming it', async () => {
+    const problems: string[] = [];
+    const cases: string[] = [];
+    for (const route of routes) {
+      const path = (await ownPaths(t, route, w))[0].split('?')[0];
+      for (const refused of refusedQueries(route)) {
+        const res = await call(t, w.auth, 'GET', `${path}?${refused.query}`);
+        cases.push(`${route.key} ${refused.label}`);
+        problems.push(...refusalProblems(res, refused.field).map((p) => `${route.key} ${refused.label} -> ${res.status}: ${p}`));
+      }
+    }
+    expect(problems).toEqual([]);
+    // the routes of the report: a detail read, the business, a PDF, a report, and a filter that listed everything
+    expect(cases).toEqual(
+      expect.arrayContaining([
+        'GET /business an unknown query parameter',
+        'GET /products/{id} an unknown query parameter',
+        'GET /invoices/{id}/pdf an unknown query parameter',
+        'GET /reports/inventory-valuation an unknown query parameter',
+        'GET /products sku empty',
+        'GET /products barcode empty',
+        'GET /orders status empty',
+      ]),
+    );
+    expect(cases.length).toBeGreaterThan(routes.length * 2);
+  }, 120_000);
+
+  it('refuses an unknown query parameter on every other route before it runs', async () => {
+    const problems: string[] = [];
+    for (const route of writes) {
+      // ids that exist nowhere: the refusal comes before the route reads its path
+      const path = pathParameters(route).reduce(
+        (p, { name, schema }) => p.replace(`{${name}}`, missingValue(schema, randomUUID(), () => false) ?? 'x'),
+        route.path,
+      );
+      const res = await call(t, w.auth, route.method, `${path}?${UNKNOWN_QUERY_PARAMETER}=1`);
+      problems.push(...refusalProblems(res, UNKNOWN_QUERY_PARAMETER).map((p) => `${route.key} -> ${res.status}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+    expect(writes.length).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('refuses an unknown query parameter on the public routes too: the service index and the health checks', async () => {
+    const problems: string[] = [];
+    for (const path of ['/api/v1', '/health', '/health/ready']) {
+      const res = await t.http().get(`${path}?${UNKNOWN_QUERY_PARAMETER}=1`);
+      const result = { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers as Record<string, string> };
+      problems.push(...refusalProblems(result, UNKNOWN_QUERY_PARAMETER).map((p) => `GET ${path} -> ${res.status}: ${p}`));
+      // without it each answers
+      expect((await t.http().get(path)).status).toBe(200);
+    }
+    expect(problems).toEqual([]);
+  });
 });

@@ -64,6 +64,29 @@ describe('Idempotency-Key on POST /orders (docs/api.md 9)', () => {
     expect(await stockOf(t, biz, product)).toBe('99.000');
   });
 
+  it('binds a key to the path with its ids in lower case: the same request with an upper-case id is the replay', async () => {
+    const biz = await createBusiness(t);
+    const product = await seedProduct(t, biz, { stock: '10' });
+    const sale = (await post(biz, undefined, order(product, 3)).expect(201)).body.data;
+    const ret = (id: string) =>
+      t
+        .http()
+        .post(`/api/v1/orders/${id}/returns`)
+        .set(biz.auth)
+        .set('Idempotency-Key', 'return-1')
+        .send({ items: [{ sale_item_id: sale.items[0].id, quantity: 1 }], reason: 'damaged' });
+    const first = await ret(sale.order_id).expect(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const after = await orderStateOf(t, biz.business_id);
+
+    const upper = await ret(sale.order_id.toUpperCase());
+    expect([upper.status, upper.body.error?.code]).toEqual([201, undefined]);
+    expect(upper.headers['idempotent-replayed']).toBe('true');
+    expect(upper.text).toBe(first.text);
+    expect(await orderStateOf(t, biz.business_id)).toEqual(after);
+    expect((after.counts as Record<string, number>).returns).toBe(1);
+  });
+
   it('scopes keys to the business', async () => {
     const a = await createBusiness(t, 'A');
     const b = await createBusiness(t, 'B');

@@ -5,8 +5,10 @@ import { PageRequest, Paged } from '../common/pagination/pagination';
 
 /**
  * The read query of a list or a lookup, scoped to one business from its first line, built filter by
- * filter on a TypeORM QueryBuilder. A filter whose value is absent (undefined, null or '') is left
- * out. Columns are named as the query builder names them: `alias.property`.
+ * filter on a TypeORM QueryBuilder. A filter whose value is absent (undefined or null) is left out;
+ * an empty text is a value like any other (an empty query parameter is a 400 before it gets here,
+ * docs/api.md 1: it never means "no filter"). Columns are named as the query builder names them:
+ * `alias.property`.
  */
 export class BusinessQuery<E extends ObjectLiteral> {
   private params = 0;
@@ -20,7 +22,7 @@ export class BusinessQuery<E extends ObjectLiteral> {
 
   /** `condition` built on the parameter placeholder of `value` (`:p1`), when a value is given. */
   where(value: unknown, condition: (placeholder: string) => string): this {
-    if (value === undefined || value === null || value === '') return this;
+    if (value === undefined || value === null) return this;
     const name = `p${++this.params}`;
     this.qb.andWhere(condition(`:${name}`), { [name]: value });
     return this;

@@ -75,6 +75,30 @@ const enumQueries = (route: DocumentedRoute): string[] =>
     .filter((p: any) => p.in === 'query' && Array.isArray(p.schema?.enum))
     .flatMap((p: any) => p.schema.enum.map((v: string) => `${p.name}=${encodeURIComponent(v)}`));
 
+/** A query parameter no route declares. */
+export const UNKNOWN_QUERY_PARAMETER = 'unknown_parameter';
+
+/** A query string a route must refuse with 400 VALIDATION_FAILED, and the parameter the refusal names. */
+export interface RefusedQuery {
+  label: string;
+  /** encoded, without the `?` */
+  query: string;
+  field: string;
+}
+
+/**
+ * The query strings every route refuses alike (docs/api.md 1): an unknown parameter, on a route that
+ * declares some as on one that declares none, and each documented parameter given empty (an empty
+ * filter never means "no filter").
+ */
+export function refusedQueries(route: Pick<DocumentedRoute, 'operation'>): RefusedQuery[] {
+  const out: RefusedQuery[] = [{ label: 'an unknown query parameter', query: `${UNKNOWN_QUERY_PARAMETER}=1`, field: UNKNOWN_QUERY_PARAMETER }];
+  for (const p of (route.operation.parameters ?? []).filter((q: any) => q.in === 'query')) {
+    out.push({ label: `${p.name} empty`, query: `${encodeURIComponent(p.name)}=`, field: p.name });
+  }
+  return out;
+}
+
 /** `body` with A's id at `path` in the last element only of the array it passes through, when that array has others (B's). */
 function besideOwn(body: unknown, path: FieldPath, id: string): unknown {
   const at = path.findIndex((p) => typeof p === 'number');

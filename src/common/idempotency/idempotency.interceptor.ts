@@ -11,7 +11,7 @@ import { IdempotencyStore, StoredOutcome } from './idempotency-store';
 import { IdempotencyKeyTaken, IdempotentRequest, idempotentRequests, storedForm } from './idempotent-request';
 import { sealingOf } from './sealed-fields';
 import { parseBearer } from '../auth/api-key';
-import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
+import { boundPath, IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** Metadata of `@Endpoint({ secretFields })`: fields of the answer kept sealed in the stored outcome (sealed-fields.ts). */
@@ -45,7 +45,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     // keys are scoped to the calling business: a route without one (public) has nothing to scope to
     if (!req.business) return next.handle();
-    const path = req.originalUrl.split('?')[0];
+    const path = boundPath(req.originalUrl);
     const request: IdempotentRequest = {
       scope: { businessId: req.business.id, key },
       method: req.method,

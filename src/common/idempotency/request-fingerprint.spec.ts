@@ -1,4 +1,4 @@
-import { canonicalJson, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
+import { boundPath, canonicalJson, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and keeps array order', () => {
@@ -27,6 +27,19 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint('POST', '/api/v1/invoices', body)).not.toBe(base);
     expect(requestFingerprint('POST', '/api/v1/orders', { ...body, tax_amount: 1.01 })).not.toBe(base);
     expect(requestFingerprint('POST', '/api/v1/orders', { ...body, tax_amount: '1' })).not.toBe(base);
+  });
+});
+
+describe('boundPath', () => {
+  const id = 'F28F5B1C-0C1B-4C2E-9B7A-3D1E2F4A5B6C';
+
+  it('lower-cases the UUID segments of the path and leaves the query out', () => {
+    expect(boundPath(`/api/v1/orders/${id}/returns?x=1`)).toBe(`/api/v1/orders/${id.toLowerCase()}/returns`);
+    expect(boundPath(`/api/v1/orders/${id.toLowerCase()}/returns`)).toBe(`/api/v1/orders/${id.toLowerCase()}/returns`);
+  });
+
+  it('leaves any other segment as it is', () => {
+    expect(boundPath('/api/v1/Orders/S-0001/NOT-A-UUID')).toBe('/api/v1/Orders/S-0001/NOT-A-UUID');
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { parseUuid } from '../validation/decorators';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -15,7 +16,20 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.join(',')}}`;
 }
 
-/** SHA-256 (hex) of method, path and canonical body: what "the same request" means for a key. */
+/**
+ * The path a key is bound to: the request's, without its query, with each UUID segment in lower
+ * case as the route reads it (UuidParam), so `/orders/F28F.../returns` is the same request as
+ * `/orders/f28f.../returns` (docs/api.md 9).
+ */
+export function boundPath(url: string): string {
+  return url
+    .split('?')[0]
+    .split('/')
+    .map((segment) => parseUuid(segment) ?? segment)
+    .join('/');
+}
+
+/** SHA-256 (hex) of method, path (its boundPath) and canonical body: what "the same request" means for a key. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
   return createHash('sha256')
     .update(`${method.toUpperCase()}\n${path}\n${canonicalJson(body)}`, 'utf8')

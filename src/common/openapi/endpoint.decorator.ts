@@ -63,8 +63,8 @@ export interface EndpointOptions {
   file?: string;
 }
 
-/** Every route can answer these; protected ones also 401 and 429. */
-const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+/** Every route can answer these (400 for a query parameter it does not take, or one given empty); protected ones also 401 and 429. */
+const ALWAYS: ErrorCode[] = ['VALIDATION_FAILED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 const PROTECTED: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED'];
 const WITH_BODY: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 const IDEMPOTENT: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'];

@@ -1,5 +1,6 @@
 import { Type } from '@nestjs/common';
 import { declaredFields } from './declared-fields';
+import { NOT_ALLOWED } from './declared-query';
 
 /**
  * Input no DTO can accept, found before class-transformer sees a body or query:
@@ -87,7 +88,7 @@ export function unsafeInputProblems(value: unknown, root = 'body', type?: Type):
     const declared = declaredFields(node.type);
     for (const key of keys) {
       const child = fieldOf(node.field, key);
-      if (FORBIDDEN_KEYS.has(key)) problems.push({ field: child, message: 'is not an allowed field' });
+      if (FORBIDDEN_KEYS.has(key)) problems.push({ field: child, message: NOT_ALLOWED });
       else stack.push({ value: (node.value as Record<string, unknown>)[key], field: child, ...declared.get(key) });
     }
   }
