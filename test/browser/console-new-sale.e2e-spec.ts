@@ -57,6 +57,19 @@ describeInBrowser('the console New sale in a browser', () => {
   });
 
   const orders = async () => (await apiAs(app.t, biz).get('/orders').expect(200)).body;
+  type OrderRead = { order_number: string; payment_method: string };
+  const order = async (number: string): Promise<OrderRead> => {
+    const found = (await apiAs(app.t, biz).get('/orders?per_page=100').expect(200)).body.data.find((o: OrderRead) => o.order_number === number);
+    expect(found).toBeDefined();
+    return found;
+  };
+  /** The number of the order the page says it placed, once it is not `before`'s. */
+  const placedNumber = async (page: Page, before = ''): Promise<string> => {
+    const title = page.locator('#result-title');
+    const shown = async () => ((await title.count()) ? (/^Order (S-\d+) placed$/.exec((await title.textContent()) ?? '')?.[1] ?? '') : '');
+    await eventually(async () => ((await shown()) === before ? '' : shown())).toMatch(/^S-\d+$/);
+    return shown();
+  };
 
   it('takes a sale typed as a scanner types, and Ctrl+Enter twice places one order', async () => {
     const tab = await openConsole(browser, app, '/console/new-sale');
@@ -181,6 +194,31 @@ describeInBrowser('the console New sale in a browser', () => {
     await scan(page, '0000000000000');
     await page.getByText('No active product has the code or name "0000000000000".').waitFor();
     await eventually(() => page.getByText('No lines yet').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('starts each new sale from cash, the default method, whatever the last sale was paid with', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    const method = page.getByLabel('Payment method');
+    await eventually(() => method.inputValue()).toBe('cash'); // a fresh page
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Paper cups', '1');
+    await method.selectOption({ label: 'Card' });
+    await page.getByRole('combobox', { name: 'Scan or search' }).focus();
+    await page.keyboard.press('Control+Enter');
+    const first = await placedNumber(page);
+
+    // the next customer pays as the till's default says: nobody touches the method
+    await eventually(() => method.inputValue()).toBe('cash');
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Paper cups', '1');
+    await page.keyboard.press('Control+Enter');
+    const second = await placedNumber(page, first);
+    expect((await order(first)).payment_method).toBe('card');
+    expect((await order(second)).payment_method).toBe('cash');
+    expect(tab.errors).toEqual([]);
     await context.close();
   });
 });

@@ -23,6 +23,19 @@ const PAYMENT_METHODS: [PaymentMethod, string][] = [
   ['bank_transfer', 'Bank transfer'],
 ];
 
+interface SaleDetails {
+  customer: string;
+  payment: PaymentMethod;
+  sendInvoice: boolean;
+}
+
+/**
+ * What every sale starts from, the page's first and each after an order: nothing carries over from
+ * the last customer. The method is cash, the API's own default when an order names none (docs/api.md
+ * section 5): the business has no setting for it.
+ */
+const NEW_SALE: SaleDetails = { customer: '', payment: 'cash', sendInvoice: false };
+
 async function placeOrder(body: CreateOrder, key: string) {
   return dataOrThrow(await api.POST('/api/v1/orders', { body, headers: { 'Idempotency-Key': key } })).data;
 }
@@ -32,13 +45,13 @@ async function placeOrder(body: CreateOrder, key: string) {
  * quantity), quantities and prices editable, the customer by email or phone, the payment method,
  * Send invoice; Place order (or Ctrl+Enter) sends POST /orders with one Idempotency-Key per attempt
  * (lib/idempotency.ts), so pressing it twice places one order. An error stays beside its line and
- * the form keeps everything; a success shows the order and starts a new sale.
+ * the form keeps everything; a success shows the order and starts a new sale from NEW_SALE.
  */
 export default function NewSalePage() {
   const [lines, dispatchLines] = useReducer(saleLines, []);
-  const [customer, setCustomer] = useState('');
-  const [payment, setPayment] = useState<PaymentMethod>('cash');
-  const [sendInvoice, setSendInvoice] = useState(false);
+  const [details, setDetails] = useState(NEW_SALE);
+  const { customer, payment, sendInvoice } = details;
+  const change = (patch: Partial<SaleDetails>) => setDetails((now) => ({ ...now, ...patch }));
   const [scanStatus, setScanStatus] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [errors, setErrors] = useState(new Map<string, string>());
@@ -93,8 +106,7 @@ export default function NewSalePage() {
       setPlaced(result);
       setErrors(new Map());
       dispatchLines({ type: 'clear' });
-      setCustomer('');
-      setSendInvoice(false);
+      setDetails(NEW_SALE);
       setScanStatus('');
       void queryClient.invalidateQueries();
       document.getElementById('scan')?.focus();
@@ -125,10 +137,10 @@ export default function NewSalePage() {
         <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={scanner.pending > 0 ? 'Looking up…' : scanStatus} />
         <SaleLines lines={lines} dispatch={dispatch} errors={errors} />
         <div className="sale-details">
-          <CustomerField value={customer} onChange={setCustomer} />
+          <CustomerField value={customer} onChange={(value) => change({ customer: value })} />
           <div>
             <label htmlFor="payment">Payment method</label>
-            <select id="payment" value={payment} onChange={(e) => setPayment(e.target.value as PaymentMethod)}>
+            <select id="payment" value={payment} onChange={(e) => change({ payment: e.target.value as PaymentMethod })}>
               {PAYMENT_METHODS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -137,7 +149,7 @@ export default function NewSalePage() {
             </select>
           </div>
           <div>
-            <input id="send-invoice" type="checkbox" checked={sendInvoice} onChange={(e) => setSendInvoice(e.target.checked)} />
+            <input id="send-invoice" type="checkbox" checked={sendInvoice} onChange={(e) => change({ sendInvoice: e.target.checked })} />
             <label htmlFor="send-invoice">Send invoice</label>
           </div>
         </div>
