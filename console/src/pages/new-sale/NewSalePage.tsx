@@ -12,6 +12,7 @@ import { orderItems, saleLines, type CreateOrder, type LineAction, type Product 
 import { SaleLines } from './SaleLines';
 import { SaleResult } from './SaleResult';
 import { ScanField } from './ScanField';
+import { usePlaceAfterLookups } from './use-place-after-lookups';
 import { useScanner } from './use-scanner';
 import './new-sale.css';
 
@@ -36,6 +37,10 @@ interface SaleDetails {
  */
 const NEW_SALE: SaleDetails = { customer: '', payment: 'cash', sendInvoice: false };
 
+const notAdded = (what: string) => `Not added: ${what}, entered while the last order was being placed. Add it again.`;
+const lookupProblem = (code: string, err?: unknown) =>
+  err ? `Could not look up ${code}: ${String((err as Error).message ?? err)}` : `No active product has the code or name "${code}".`;
+
 async function placeOrder(body: CreateOrder, key: string) {
   return dataOrThrow(await api.POST('/api/v1/orders', { body, headers: { 'Idempotency-Key': key } })).data;
 }
@@ -44,8 +49,10 @@ async function placeOrder(body: CreateOrder, key: string) {
  * CONTRACT.md 16's New sale, keyboard first: "Scan or search" adds lines (a repeated code raises the
  * quantity), quantities and prices editable, the customer by email or phone, the payment method,
  * Send invoice; Place order (or Ctrl+Enter) sends POST /orders with one Idempotency-Key per attempt
- * (lib/idempotency.ts), so pressing it twice places one order. An error stays beside its line and
- * the form keeps everything; a success shows the order and starts a new sale from NEW_SALE.
+ * (lib/idempotency.ts), so pressing it twice places one order, once every scan still being looked up
+ * has answered (use-place-after-lookups.ts). An error stays beside its line and the form keeps
+ * everything; a success shows the order and starts a new sale from NEW_SALE, which no lookup of the
+ * sale just placed adds to.
  */
 export default function NewSalePage() {
   const [lines, dispatchLines] = useReducer(saleLines, []);
@@ -70,6 +77,8 @@ export default function NewSalePage() {
   }
 
   function add(product: Product, how: string) {
+    // the order on its way was read without it, and its success starts a new sale
+    if (sending.current) return setScanStatus(notAdded(product.name));
     dispatch({ type: 'add', product });
     setScanStatus(`${product.name} added (${how}).`);
     setPlaced(null);
@@ -78,9 +87,17 @@ export default function NewSalePage() {
   const scanner = useScanner<Product>({
     lookup: productByCode,
     onFound: (product, code) => add(product, code),
-    onMissing: (code, err) =>
-      setScanStatus(err ? `Could not look up ${code}: ${String((err as Error).message ?? err)}` : `No active product has the code or name "${code}".`),
+    onMissing: (code, err) => {
+      setScanStatus(lookupProblem(code, err));
+      placing.missed(lookupProblem(code, err));
+    },
+    onStale: (code) => setScanStatus(notAdded(code)),
   });
+  const placing = usePlaceAfterLookups(
+    scanner.pending,
+    () => void submit(),
+    (reasons) => setScanStatus(`Not placed: ${reasons.join(' ')} Place order again to place the sale without it.`),
+  );
 
   function body(): CreateOrder {
     const order: CreateOrder = { items: orderItems(lines), payment_method: payment, send_invoice: sendInvoice };
@@ -106,6 +123,7 @@ export default function NewSalePage() {
       setPlaced(result);
       setErrors(new Map());
       dispatchLines({ type: 'clear' });
+      scanner.newSale();
       setDetails(NEW_SALE);
       setScanStatus('');
       void queryClient.invalidateQueries();
@@ -121,20 +139,26 @@ export default function NewSalePage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void submit();
+    placing.request();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void submit();
+      placing.request();
     }
   }
+
+  const status = placing.waiting
+    ? `Waiting for ${listed(scanner.lookingUp)} to be looked up, then placing the order.`
+    : scanner.pending > 0
+      ? 'Looking up…'
+      : scanStatus;
 
   return (
     <Page title="New sale">
       <form className="sale" aria-label="New sale" onSubmit={onSubmit} onKeyDown={onKeyDown}>
-        <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={scanner.pending > 0 ? 'Looking up…' : scanStatus} />
+        <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={status} />
         <SaleLines lines={lines} dispatch={dispatch} errors={errors} />
         <div className="sale-details">
           <CustomerField value={customer} onChange={(value) => change({ customer: value })} />
@@ -164,4 +188,10 @@ export default function NewSalePage() {
       {placed && <SaleResult order={placed} />}
     </Page>
   );
+}
+
+/** "A", "A and B", "A, B and C": each code once. */
+function listed(codes: string[]): string {
+  const each = [...new Set(codes)];
+  return each.length <= 1 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each[each.length - 1]}`;
 }
