@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { Browser, Page } from 'playwright-core';
+import { Browser, Page, Request } from 'playwright-core';
 import { apiAs, TestBusiness } from '../helpers/test-app';
 import {
   ConsoleApp,
@@ -31,6 +31,46 @@ async function lineShows(page: Page, name: string, quantity: string): Promise<vo
     .waitFor();
 }
 
+/** Whether `url` is one of the exact lookups of a scanned code (GET /products?sku= or ?barcode=). */
+function isLookupOf(url: URL, code: string): boolean {
+  return url.pathname === '/api/v1/products' && (url.searchParams.get('sku') === code || url.searchParams.get('barcode') === code);
+}
+
+interface Held {
+  /** Resolves when the first held request has come. */
+  first: Promise<void>;
+  /** Lets the held requests (and any later one) through, or fails them as a dropped connection does. */
+  release(how?: 'continue' | 'abort'): void;
+}
+
+/** Holds the page's requests of `method` whose URL `match` picks until `release()`: a lookup or an order as slow as the test needs. */
+async function hold(page: Page, method: string, match: (url: URL) => boolean): Promise<Held> {
+  let release!: (how: 'continue' | 'abort') => void;
+  const released = new Promise<'continue' | 'abort'>((resolve) => (release = resolve));
+  let seen!: () => void;
+  const first = new Promise<void>((resolve) => (seen = resolve));
+  await page.route(match, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    seen();
+    if ((await released) === 'abort') await route.abort('failed');
+    else await route.continue();
+  });
+  return { first, release: (how = 'continue') => release(how) };
+}
+
+/** Slows every lookup of `code` down by `ms`, as a loaded server answers. */
+async function slowDown(page: Page, code: string, ms: number): Promise<void> {
+  await page.route(
+    (url) => isLookupOf(url, code),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
+}
+
+const isOrderPost = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders';
+
 /** docs/api.md 16's New sale: scanner input, one order per attempt, an error beside its line, the result. */
 describeInBrowser('the console New sale in a browser', () => {
   let app: ConsoleApp;
@@ -50,6 +90,7 @@ describeInBrowser('the console New sale in a browser', () => {
     await product('Espresso beans 1kg', { price: 12.5, sku: 'ESP-1KG', barcode: '4006381333931' }, 10);
     await product('Paper cups', { price: 0.1, sku: 'CUP-S' }, 50);
     await product('Grinder', { price: 89.9, sku: 'GRD-1' }, 1);
+    await product('Milk 1L', { price: 1.2, sku: 'MLK-1L', barcode: '5000112637922' }, 20);
   });
   afterAll(async () => {
     await browser?.close();
@@ -57,6 +98,20 @@ describeInBrowser('the console New sale in a browser', () => {
   });
 
   const orders = async () => (await apiAs(app.t, biz).get('/orders').expect(200)).body;
+  type OrderRead = { order_number: string; payment_method: string; items: { sku: string; quantity: number }[] };
+  const order = async (number: string): Promise<OrderRead> => {
+    const found = (await apiAs(app.t, biz).get('/orders?per_page=100').expect(200)).body.data.find((o: OrderRead) => o.order_number === number);
+    expect(found).toBeDefined();
+    return found;
+  };
+  const skusOf = (o: OrderRead) => o.items.map((i) => [i.sku, i.quantity]);
+  /** The number of the order the page says it placed, once it is not `before`'s. */
+  const placedNumber = async (page: Page, before = ''): Promise<string> => {
+    const title = page.locator('#result-title');
+    const shown = async () => ((await title.count()) ? (/^Order (S-\d+) placed$/.exec((await title.textContent()) ?? '')?.[1] ?? '') : '');
+    await eventually(async () => ((await shown()) === before ? '' : shown())).toMatch(/^S-\d+$/);
+    return shown();
+  };
 
   it('takes a sale typed as a scanner types, and Ctrl+Enter twice places one order', async () => {
     const tab = await openConsole(browser, app, '/console/new-sale');
@@ -181,6 +236,127 @@ describeInBrowser('the console New sale in a browser', () => {
     await scan(page, '0000000000000');
     await page.getByText('No active product has the code or name "0000000000000".').waitFor();
     await eventually(() => page.getByText('No lines yet').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('starts each new sale from cash, the default method, whatever the last sale was paid with', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    const method = page.getByLabel('Payment method');
+    await eventually(() => method.inputValue()).toBe('cash'); // a fresh page
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Paper cups', '1');
+    await method.selectOption({ label: 'Card' });
+    await page.getByRole('combobox', { name: 'Scan or search' }).focus();
+    await page.keyboard.press('Control+Enter');
+    const first = await placedNumber(page);
+
+    // the next customer pays as the till's default says: nobody touches the method
+    await eventually(() => method.inputValue()).toBe('cash');
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Paper cups', '1');
+    await page.keyboard.press('Control+Enter');
+    const second = await placedNumber(page, first);
+    expect((await order(first)).payment_method).toBe('card');
+    expect((await order(second)).payment_method).toBe('cash');
+    expect(tab.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('places every scanned line when Ctrl+Enter comes while the lookups are still running, and the next sale starts empty', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await eventually(() => page.evaluate('document.activeElement.id')).toBe('scan');
+    await slowDown(page, '4006381333931', 300);
+    await slowDown(page, '5000112637922', 300);
+    const sku = await hold(page, 'GET', (url) => isLookupOf(url, 'CUP-S'));
+    let released = false;
+    const posted: boolean[] = []; // for each POST /orders: whether the SKU's lookup had been let through
+    page.on('request', (r) => {
+      if (isOrderPost(r)) posted.push(released);
+    });
+    const orderSent = page.waitForRequest(isOrderPost);
+    const orderAnswered = page.waitForResponse((r) => isOrderPost(r.request()));
+
+    // as a scanner types: two barcodes and a SKU, each with Enter, then Ctrl+Enter at once
+    await scan(page, '4006381333931');
+    await scan(page, '5000112637922');
+    await scan(page, 'CUP-S');
+    await page.keyboard.press('Control+Enter');
+    await sku.first;
+    const status = page.locator('#scan-status');
+    // the page either sends the order now (the defect) or says it is waiting for the SKU
+    await Promise.race([orderSent, status.filter({ hasText: 'CUP-S' }).waitFor(), status.filter({ hasText: 'Add a product' }).waitFor()]);
+    expect(await page.getByRole('heading', { name: /Order S-\d+ placed/ }).count()).toBe(0);
+    released = true;
+    sku.release();
+
+    const number = (await (await orderAnswered).json()).data.order_number as string;
+    expect(skusOf(await order(number))).toEqual([
+      ['ESP-1KG', 1],
+      ['MLK-1L', 1],
+      ['CUP-S', 1],
+    ]);
+    expect(posted).toEqual([true]); // one order, sent after the SKU's lookup was let through
+    expect(await placedNumber(page)).toBe(number);
+    // the next sale is empty: a scan now is its only line (the scanner applies codes in the order entered,
+    // so any earlier code's result has been applied, or dropped, once this one shows)
+    await scan(page, 'GRD-1');
+    await lineShows(page, 'Grinder', '1');
+    await eventually(() => page.getByRole('row').count()).toBe(2); // the header and one line
+    expect(await page.getByRole('textbox', { name: 'Quantity of Paper cups' }).count()).toBe(0);
+    expect(tab.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses the order, naming the scan, when a lookup it waited for fails; nothing is lost', async () => {
+    const before = (await orders()).meta.total;
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await scan(page, '4006381333931');
+    await lineShows(page, 'Espresso beans 1kg', '1');
+    const sku = await hold(page, 'GET', (url) => isLookupOf(url, 'CUP-S'));
+    const orderSent = page.waitForRequest(isOrderPost);
+    await scan(page, 'CUP-S');
+    await page.keyboard.press('Control+Enter');
+    await sku.first;
+    const status = page.locator('#scan-status');
+    await Promise.race([orderSent, status.filter({ hasText: 'CUP-S' }).waitFor()]);
+    sku.release('abort');
+    await status.filter({ hasText: /Not placed.*CUP-S/ }).waitFor();
+    await eventually(() => page.getByRole('textbox', { name: 'Quantity of Espresso beans 1kg' }).inputValue()).toBe('1');
+    expect(await page.getByRole('heading', { name: /Order S-\d+ placed/ }).count()).toBe(0);
+    expect((await orders()).meta.total).toBe(before);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('adds nothing to the next sale from a scan made while the order was being placed, and says so', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await scan(page, '4006381333931');
+    await lineShows(page, 'Espresso beans 1kg', '1');
+    const post = await hold(page, 'POST', (url) => url.pathname === '/api/v1/orders');
+    const sku = await hold(page, 'GET', (url) => isLookupOf(url, 'CUP-S'));
+    await page.keyboard.press('Control+Enter');
+    await post.first;
+    await scan(page, 'CUP-S'); // the next customer's first item, while the order is on its way
+    await sku.first;
+    post.release();
+    const number = await placedNumber(page);
+    const lookedUp = page.waitForEvent('requestfinished', (r) => isLookupOf(new URL(r.url()), 'CUP-S'));
+    sku.release();
+    await lookedUp;
+    await eventually(() => page.locator('#scan-status').textContent()).toContain('Not added: CUP-S');
+    await scan(page, 'GRD-1');
+    await lineShows(page, 'Grinder', '1');
+    await eventually(() => page.getByRole('row').count()).toBe(2);
+    expect(await page.getByRole('textbox', { name: 'Quantity of Paper cups' }).count()).toBe(0);
+    expect(skusOf(await order(number))).toEqual([['ESP-1KG', 1]]);
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ import { orderItems, saleLines, type CreateOrder, type LineAction, type Product 
 import { SaleLines } from './SaleLines';
 import { SaleResult } from './SaleResult';
 import { ScanField } from './ScanField';
+import { usePlaceAfterLookups } from './use-place-after-lookups';
 import { useScanner } from './use-scanner';
 import './new-sale.css';
 
@@ -23,6 +24,23 @@ const PAYMENT_METHODS: [PaymentMethod, string][] = [
   ['bank_transfer', 'Bank transfer'],
 ];
 
+interface SaleDetails {
+  customer: string;
+  payment: PaymentMethod;
+  sendInvoice: boolean;
+}
+
+/**
+ * What every sale starts from, the page's first and each after an order: nothing carries over from
+ * the last customer. The method is cash, the API's own default when an order names none (docs/api.md
+ * section 5): the business has no setting for it.
+ */
+const NEW_SALE: SaleDetails = { customer: '', payment: 'cash', sendInvoice: false };
+
+const notAdded = (what: string) => `Not added: ${what}, entered while the last order was being placed. Add it again.`;
+const lookupProblem = (code: string, err?: unknown) =>
+  err ? `Could not look up ${code}: ${String((err as Error).message ?? err)}` : `No active product has the code or name "${code}".`;
+
 async function placeOrder(body: CreateOrder, key: string) {
   return dataOrThrow(await api.POST('/api/v1/orders', { body, headers: { 'Idempotency-Key': key } })).data;
 }
@@ -31,14 +49,16 @@ async function placeOrder(body: CreateOrder, key: string) {
  * docs/api.md 16's New sale, keyboard first: "Scan or search" adds lines (a repeated code raises the
  * quantity), quantities and prices editable, the customer by email or phone, the payment method,
  * Send invoice; Place order (or Ctrl+Enter) sends POST /orders with one Idempotency-Key per attempt
- * (lib/idempotency.ts), so pressing it twice places one order. An error stays beside its line and
- * the form keeps everything; a success shows the order and starts a new sale.
+ * (lib/idempotency.ts), so pressing it twice places one order, once every scan still being looked up
+ * has answered (use-place-after-lookups.ts). An error stays beside its line and the form keeps
+ * everything; a success shows the order and starts a new sale from NEW_SALE, which no lookup of the
+ * sale just placed adds to.
  */
 export default function NewSalePage() {
   const [lines, dispatchLines] = useReducer(saleLines, []);
-  const [customer, setCustomer] = useState('');
-  const [payment, setPayment] = useState<PaymentMethod>('cash');
-  const [sendInvoice, setSendInvoice] = useState(false);
+  const [details, setDetails] = useState(NEW_SALE);
+  const { customer, payment, sendInvoice } = details;
+  const change = (patch: Partial<SaleDetails>) => setDetails((now) => ({ ...now, ...patch }));
   const [scanStatus, setScanStatus] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [errors, setErrors] = useState(new Map<string, string>());
@@ -57,6 +77,8 @@ export default function NewSalePage() {
   }
 
   function add(product: Product, how: string) {
+    // the order on its way was read without it, and its success starts a new sale
+    if (sending.current) return setScanStatus(notAdded(product.name));
     dispatch({ type: 'add', product });
     setScanStatus(`${product.name} added (${how}).`);
     setPlaced(null);
@@ -65,9 +87,17 @@ export default function NewSalePage() {
   const scanner = useScanner<Product>({
     lookup: productByCode,
     onFound: (product, code) => add(product, code),
-    onMissing: (code, err) =>
-      setScanStatus(err ? `Could not look up ${code}: ${String((err as Error).message ?? err)}` : `No active product has the code or name "${code}".`),
+    onMissing: (code, err) => {
+      setScanStatus(lookupProblem(code, err));
+      placing.missed(lookupProblem(code, err));
+    },
+    onStale: (code) => setScanStatus(notAdded(code)),
   });
+  const placing = usePlaceAfterLookups(
+    scanner.pending,
+    () => void submit(),
+    (reasons) => setScanStatus(`Not placed: ${reasons.join(' ')} Place order again to place the sale without it.`),
+  );
 
   function body(): CreateOrder {
     const order: CreateOrder = { items: orderItems(lines), payment_method: payment, send_invoice: sendInvoice };
@@ -93,8 +123,8 @@ export default function NewSalePage() {
       setPlaced(result);
       setErrors(new Map());
       dispatchLines({ type: 'clear' });
-      setCustomer('');
-      setSendInvoice(false);
+      scanner.newSale();
+      setDetails(NEW_SALE);
       setScanStatus('');
       void queryClient.invalidateQueries();
       document.getElementById('scan')?.focus();
@@ -109,26 +139,32 @@ export default function NewSalePage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void submit();
+    placing.request();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void submit();
+      placing.request();
     }
   }
+
+  const status = placing.waiting
+    ? `Waiting for ${listed(scanner.lookingUp)} to be looked up, then placing the order.`
+    : scanner.pending > 0
+      ? 'Looking up…'
+      : scanStatus;
 
   return (
     <Page title="New sale">
       <form className="sale" aria-label="New sale" onSubmit={onSubmit} onKeyDown={onKeyDown}>
-        <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={scanner.pending > 0 ? 'Looking up…' : scanStatus} />
+        <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={status} />
         <SaleLines lines={lines} dispatch={dispatch} errors={errors} />
         <div className="sale-details">
-          <CustomerField value={customer} onChange={setCustomer} />
+          <CustomerField value={customer} onChange={(value) => change({ customer: value })} />
           <div>
             <label htmlFor="payment">Payment method</label>
-            <select id="payment" value={payment} onChange={(e) => setPayment(e.target.value as PaymentMethod)}>
+            <select id="payment" value={payment} onChange={(e) => change({ payment: e.target.value as PaymentMethod })}>
               {PAYMENT_METHODS.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -137,7 +173,7 @@ export default function NewSalePage() {
             </select>
           </div>
           <div>
-            <input id="send-invoice" type="checkbox" checked={sendInvoice} onChange={(e) => setSendInvoice(e.target.checked)} />
+            <input id="send-invoice" type="checkbox" checked={sendInvoice} onChange={(e) => change({ sendInvoice: e.target.checked })} />
             <label htmlFor="send-invoice">Send invoice</label>
           </div>
         </div>
@@ -152,4 +188,10 @@ export default function NewSalePage() {
       {placed && <SaleResult order={placed} />}
     </Page>
   );
+}
+
+/** "A", "A and B", "A, B and C": each code once. */
+function listed(codes: string[]): string {
+  const each = [...new Set(codes)];
+  return each.length <= 1 ? (each[0] ?? '') : `${each.slice(0, -1).join(', ')} and ${each[each.length - 1]}`;
 }

@@ -12,7 +12,13 @@ const product = (sku: string, price = 2.5): P => ({ id: `id-${sku}`, name: `Prod
 function Harness({ lookup }: { lookup: (code: string) => Promise<P | null> }) {
   const [lines, dispatch] = useReducer(saleLines, []);
   const [missing, setMissing] = useState<string[]>([]);
-  const scanner = useScanner({ lookup, onFound: (p) => dispatch({ type: 'add', product: p }), onMissing: (code) => setMissing((m) => [...m, code]) });
+  const [stale, setStale] = useState<string[]>([]);
+  const scanner = useScanner({
+    lookup,
+    onFound: (p) => dispatch({ type: 'add', product: p }),
+    onMissing: (code) => setMissing((m) => [...m, code]),
+    onStale: (code) => setStale((s) => [...s, code]),
+  });
   return (
     <>
       <label>
@@ -26,6 +32,17 @@ function Harness({ lookup }: { lookup: (code: string) => Promise<P | null> }) {
       </ul>
       <p>{`missing: ${missing.join(',')}`}</p>
       <p>{`pending: ${scanner.pending}`}</p>
+      <p>{`looking up: ${scanner.lookingUp.join(',')}`}</p>
+      <p>{`stale: ${stale.join(',')}`}</p>
+      <button
+        type="button"
+        onClick={() => {
+          dispatch({ type: 'clear' });
+          scanner.newSale();
+        }}
+      >
+        New sale
+      </button>
     </>
   );
 }
@@ -75,6 +92,7 @@ describe('useScanner: the "Scan or search" field', () => {
     expect(field).toHaveProperty('value', '');
     expect([...answers.keys()]).toEqual(['AAA-1', 'BBB-2', 'ZZZ-9']); // one lookup per code
     expect(screen.getByText('pending: 4')).toBeTruthy();
+    expect(screen.getByText('looking up: AAA-1,BBB-2,AAA-1,ZZZ-9')).toBeTruthy();
     await act(async () => {
       answers.get('ZZZ-9')!(null);
       answers.get('BBB-2')!(product('BBB-2'));
@@ -95,5 +113,27 @@ describe('useScanner: the "Scan or search" field', () => {
     await waitFor(() => expect(screen.getByText('missing: X-1')).toBeTruthy());
     expect(lookup).toHaveBeenCalledTimes(1);
     expect(linesShown()).toEqual([]);
+  });
+
+  it('adds a lookup that answers after its sale was placed to no other sale, and reports it', async () => {
+    const answers = new Map<string, (p: P | null) => void>();
+    const lookup = (code: string) => new Promise<P | null>((resolve) => answers.set(code, resolve));
+    render(<Harness lookup={lookup} />);
+    const user = userEvent.setup({ delay: null });
+    const field = screen.getByLabelText('Scan or search');
+    await user.type(field, 'AAA-1{Enter}');
+    await user.click(screen.getByRole('button', { name: 'New sale' })); // the sale was placed
+    await user.type(field, 'BBB-2{Enter}');
+    await act(async () => {
+      answers.get('AAA-1')!(product('AAA-1'));
+      answers.get('BBB-2')!(product('BBB-2'));
+      await Promise.resolve();
+    });
+    await waitFor(() => expect(linesShown()).toEqual(['BBB-2 x 1']));
+    expect(screen.getByText('stale: AAA-1')).toBeTruthy();
+    expect(screen.getByText('pending: 0')).toBeTruthy();
+    // known now: in this sale a scan of it adds at once
+    await user.type(field, 'AAA-1{Enter}');
+    await waitFor(() => expect(linesShown()).toEqual(['BBB-2 x 1', 'AAA-1 x 1']));
   });
 });

@@ -7,6 +7,8 @@ export interface ScannerOptions<P> {
   onFound: (product: P, code: string) => void;
   /** A code named nothing, or its lookup failed (`error` then). */
   onMissing: (code: string, error?: unknown) => void;
+  /** A code entered in a sale that `newSale()` has closed since: its product is added to no sale. */
+  onStale: (code: string) => void;
 }
 
 export interface Scanner {
@@ -19,30 +21,36 @@ export interface Scanner {
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   /** How many entered codes are still being looked up. */
   pending: number;
+  /** The codes still being looked up, in the order entered. */
+  lookingUp: string[];
+  /** The sale the codes were entered in is placed: what its lookups still find goes to `onStale`, not to the next sale. */
+  newSale: () => void;
 }
 
 /**
  * The "Scan or search" field's logic. A barcode scanner types a code and Enter, fast, again and
  * again; a clerk types an SKU and Enter. Each code is looked up once (the same code scanned again while its lookup runs waits for it; a code found before is known at
  * once: a repeated scan raises the quantity without a request) and the results are applied in the
- * order the codes were entered, whichever lookup answers first.
+ * order the codes were entered, whichever lookup answers first. Each code belongs to the sale it
+ * was entered in: a lookup that answers after that sale was placed adds to no other.
  */
-export function useScanner<P>({ lookup, onFound, onMissing }: ScannerOptions<P>): Scanner {
+export function useScanner<P>({ lookup, onFound, onMissing, onStale }: ScannerOptions<P>): Scanner {
   const [value, setValue] = useState('');
-  const [pending, setPending] = useState(0);
+  const [lookingUp, setLookingUp] = useState<string[]>([]);
   const known = useRef(new Map<string, P>());
   const asked = useRef(new Map<string, Promise<P | null>>());
   const queue = useRef<Promise<void>>(Promise.resolve());
-  const waiting = useRef(0);
-  const handlers = useRef({ lookup, onFound, onMissing });
-  handlers.current = { lookup, onFound, onMissing };
+  const waiting = useRef<string[]>([]);
+  const sale = useRef(0);
+  const handlers = useRef({ lookup, onFound, onMissing, onStale });
+  handlers.current = { lookup, onFound, onMissing, onStale };
 
   const enter = useCallback((raw: string) => {
     const code = raw.trim();
     setValue('');
     if (!code) return;
     const hit = known.current.get(code);
-    if (hit !== undefined && waiting.current === 0) {
+    if (hit !== undefined && waiting.current.length === 0) {
       handlers.current.onFound(hit, code);
       return;
     }
@@ -54,21 +62,22 @@ export function useScanner<P>({ lookup, onFound, onMissing }: ScannerOptions<P>)
       const forget = () => asked.current.delete(code);
       found.then(forget, forget);
     }
-    waiting.current += 1;
-    setPending(waiting.current);
+    const enteredIn = sale.current;
+    waiting.current = [...waiting.current, code];
+    setLookingUp(waiting.current);
     queue.current = queue.current.then(async () => {
       try {
         const product = await found;
-        if (product === null) handlers.current.onMissing(code);
-        else {
-          known.current.set(code, product);
-          handlers.current.onFound(product, code);
-        }
+        if (product !== null) known.current.set(code, product);
+        if (enteredIn !== sale.current) handlers.current.onStale(code);
+        else if (product === null) handlers.current.onMissing(code);
+        else handlers.current.onFound(product, code);
       } catch (error) {
-        handlers.current.onMissing(code, error);
+        if (enteredIn !== sale.current) handlers.current.onStale(code);
+        else handlers.current.onMissing(code, error);
       } finally {
-        waiting.current -= 1;
-        setPending(waiting.current);
+        waiting.current = waiting.current.slice(1);
+        setLookingUp(waiting.current);
       }
     });
   }, []);
@@ -82,5 +91,9 @@ export function useScanner<P>({ lookup, onFound, onMissing }: ScannerOptions<P>)
     [enter],
   );
 
-  return { value, setValue, enter, onKeyDown, pending };
+  const newSale = useCallback(() => {
+    sale.current += 1;
+  }, []);
+
+  return { value, setValue, enter, onKeyDown, pending: lookingUp.length, lookingUp, newSale };
 }
