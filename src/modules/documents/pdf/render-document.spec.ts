@@ -104,3 +104,40 @@ describe('renderDocument: every line a block on one page, every page numbered', 
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });
+
+describe("renderDocument: each document's text layer is its own", () => {
+  it('reads the text exactly after a document that drew ~3,000 distinct glyphs of the font', async () => {
+    // a fresh module: the fonts as a new process parses them, none of their glyphs drawn yet
+    let render!: typeof RenderDocument;
+    let characters!: number[];
+    jest.isolateModules(() => {
+      render = jest.requireActual<typeof import('./render-document')>('./render-document').renderDocument;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const fontkit = require('fontkit') as { create(b: Buffer): { characterSet: number[] } };
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { REGULAR_FONT } = require('./document-fonts') as typeof import('./document-fonts');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      characters = fontkit.create(require('fs').readFileSync(REGULAR_FONT)).characterSet;
+    });
+    // beyond ASCII and the C1 controls: accented letters built of the plain ones (Ĺ is L and an accent), Greek, Cyrillic, symbols
+    const many = characters.filter((c) => c > 0xa0).slice(0, 3000);
+    expect(many.length).toBe(3000);
+    const manyLines = Array.from({ length: 15 }, (_, k) => ({
+      name: String.fromCodePoint(...many.slice(k * 200, k * 200 + 200)),
+      sku: `M${k}`,
+      quantity: 1,
+      unitPrice: 1,
+      total: 1,
+    }));
+    await pdfOf(render, { ...modelOf(manyLines), number: 'INV-0001' });
+
+    const plain = [
+      { name: 'Line product 1', sku: 'L001', quantity: 2, unitPrice: 1.25, total: 2.5 },
+      { name: 'Zebra dolly kayak', sku: 'PLMNO-7', quantity: 1, unitPrice: 7.5, total: 7.5 },
+    ];
+    const text = await pdfText(await pdfOf(render, modelOf(plain)));
+    for (const s of ['Corner Coffee', 'Hauptstraße 1', 'Ada Lovelace', 'ada@example.com', 'Line product 1', 'L001', 'Zebra dolly kayak', 'PLMNO-7'])
+      expect(text).toContain(s);
+    expect(text).toMatch(/Total\s+10\.00 EUR/);
+  });
+});
