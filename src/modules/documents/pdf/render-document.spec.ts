@@ -1,9 +1,11 @@
+import { readFileSync } from 'fs';
 import { pdfText } from '../../../../test/helpers/pdf-text';
 import { DocumentLine, DocumentModel } from '../document-model';
 import type { renderDocument as RenderDocument } from './render-document';
 
 function modelOf(lines: DocumentLine[], footer: string | null = 'Thank you for your business.'): DocumentModel {
   return {
+    businessId: '00000000-0000-4000-8000-000000000001',
     title: 'Invoice',
     number: 'INV-0042',
     currency: 'EUR',
@@ -116,8 +118,7 @@ describe("renderDocument: each document's text layer is its own", () => {
       const fontkit = require('fontkit') as { create(b: Buffer): { characterSet: number[] } };
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { REGULAR_FONT } = require('./document-fonts') as typeof import('./document-fonts');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      characters = fontkit.create(require('fs').readFileSync(REGULAR_FONT)).characterSet;
+      characters = fontkit.create(readFileSync(REGULAR_FONT)).characterSet;
     });
     // beyond ASCII and the C1 controls: accented letters built of the plain ones (Ĺ is L and an accent), Greek, Cyrillic, symbols
     const many = characters.filter((c) => c > 0xa0).slice(0, 3000);

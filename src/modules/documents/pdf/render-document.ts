@@ -132,7 +132,14 @@ function cellsOf(doc: PDFKit.PDFDocument, line: DocumentLine): Cell[] {
     const options: PDFKit.Mixins.TextOptions = { width: col.width - 6, align: col.align };
     if (i !== 0) return { text: texts[i], options };
     const maxHeight = NAME_MAX_LINES * doc.currentLineHeight(true);
-    const name = doc.heightOfString(line.name, options) <= maxHeight ? line.name : line.name.split('\n').map((l) => l.trim()).filter((l) => l !== '').join(' ');
+    const name =
+      doc.heightOfString(line.name, options) <= maxHeight
+        ? line.name
+        : line.name
+            .split('\n')
+            .map((l) => l.trim())
+            .filter((l) => l !== '')
+            .join(' ');
     return { text: name, options: { ...options, height: maxHeight, ellipsis: true } };
   });
 }
