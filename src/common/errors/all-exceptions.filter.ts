@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
+import { RetryLaterError } from './domain-error';
 import { errorBody, statusOf } from './error-body';
 import { toErrorResponse } from './to-error-response';
 
@@ -26,5 +27,6 @@ export function sendError(res: Response, req: Request, exception: unknown, logge
   if (res.headersSent) return;
   const status = statusOf(mapped.code);
   if (mapped.code === 'UNAUTHORIZED') res.setHeader('WWW-Authenticate', 'Bearer');
+  if (exception instanceof RetryLaterError) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
   res.status(status).json(errorBody(mapped.code, requestId, mapped.message, mapped.details));
 }

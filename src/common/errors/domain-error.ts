@@ -23,3 +23,14 @@ export class DomainError extends Error {
     return new DomainError('VALIDATION_FAILED', message, [{ field, message }]);
   }
 }
+
+/** A refusal the client may repeat after `retryAfterSeconds` (a 429 or 503): the filter sends it as Retry-After. */
+export class RetryLaterError extends DomainError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message);
+  }
+}

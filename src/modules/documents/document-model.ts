@@ -23,6 +23,8 @@ export interface DocumentLine {
  * exact decimal), printed by `money`, so the PDF says what GET /invoices/:id says.
  */
 export interface DocumentModel {
+  /** whose document it is: renders wait in a queue per business, served in turn (pdf/pdf-renderer.ts) */
+  businessId: string;
   title: 'Invoice' | 'Credit note';
   number: string;
   currency: string;

@@ -57,6 +57,7 @@ export class DocumentReader {
     if (invoice.paid_date) facts.push(['Paid date', invoice.paid_date]);
     if (sale) facts.push(['Sale number', sale.saleNumber]);
     const model: DocumentModel = {
+      businessId: biz.id,
       title: 'Invoice',
       number: invoice.invoice_number,
       currency: invoice.currency,
@@ -94,6 +95,7 @@ export class DocumentReader {
     const line = new Map(saleLines.map((l) => [l.id, l]));
     const issueDate = localDate(new Date(note.created_at), biz.timezone);
     return {
+      businessId: biz.id,
       title: 'Credit note',
       number: note.credit_note_number,
       currency: biz.currency,

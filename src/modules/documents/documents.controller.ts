@@ -2,6 +2,7 @@ import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 import { Body, Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
+import { ClientGone } from '../../common/http/client-gone';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { InvoiceJson } from '../invoices/invoice.mapper';
@@ -21,9 +22,9 @@ export class InvoiceDocumentsController {
 
   @Get(':id/pdf')
   @RequiresScope('invoices')
-  @Endpoint({ summary: 'The invoice as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
-  pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string): Promise<StreamableFile> {
-    return this.documents.invoicePdf(biz, id);
+  @Endpoint({ summary: 'The invoice as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RATE_LIMITED'] })
+  pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @ClientGone() clientGone: AbortSignal): Promise<StreamableFile> {
+    return this.documents.invoicePdf(biz, id, clientGone);
   }
 
   /** 202: the mail is queued with this request's commit and sent after it; its status is the invoice's `email`. */
@@ -51,8 +52,8 @@ export class CreditNoteDocumentsController {
 
   @Get(':id/pdf')
   @RequiresScope('invoices')
-  @Endpoint({ summary: 'The credit note as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND'] })
-  pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string): Promise<StreamableFile> {
-    return this.documents.creditNotePdf(biz, id);
+  @Endpoint({ summary: 'The credit note as a PDF (A4), streamed', file: 'application/pdf', errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'RATE_LIMITED'] })
+  pdf(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @ClientGone() clientGone: AbortSignal): Promise<StreamableFile> {
+    return this.documents.creditNotePdf(biz, id, clientGone);
   }
 }

@@ -12,16 +12,16 @@ export class DocumentsService {
     private readonly renderer: PdfRenderer,
   ) {}
 
-  async invoicePdf(biz: BusinessContext, id: string): Promise<StreamableFile> {
-    return this.pdfFile((await this.reader.invoice(biz, id)).model);
+  async invoicePdf(biz: BusinessContext, id: string, clientGone: AbortSignal): Promise<StreamableFile> {
+    return this.pdfFile((await this.reader.invoice(biz, id)).model, clientGone);
   }
 
-  async creditNotePdf(biz: BusinessContext, id: string): Promise<StreamableFile> {
-    return this.pdfFile(await this.reader.creditNote(biz, id));
+  async creditNotePdf(biz: BusinessContext, id: string, clientGone: AbortSignal): Promise<StreamableFile> {
+    return this.pdfFile(await this.reader.creditNote(biz, id), clientGone);
   }
 
   /** inline; filename="INV-0001.pdf": a document number is letters, digits and a dash, safe in the header as is. */
-  private pdfFile(model: DocumentModel): StreamableFile {
-    return new StreamableFile(this.renderer.render(model), { type: 'application/pdf', disposition: `inline; filename="${model.number}.pdf"` });
+  private pdfFile(model: DocumentModel, clientGone: AbortSignal): StreamableFile {
+    return new StreamableFile(this.renderer.render(model, clientGone), { type: 'application/pdf', disposition: `inline; filename="${model.number}.pdf"` });
   }
 }

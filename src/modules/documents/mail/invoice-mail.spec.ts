@@ -4,6 +4,7 @@ import { composeInvoiceMail, oneLine } from './invoice-mail';
 import { describeSmtpError } from './mail-sender';
 
 const model = (overrides: Partial<DocumentModel> = {}): DocumentModel => ({
+  businessId: '00000000-0000-4000-8000-000000000001',
   title: 'Invoice',
   number: 'INV-0007',
   currency: 'EUR',

@@ -18,59 +18,78 @@ const COLUMNS = [
   { title: 'Total', width: 75.28, align: 'right' },
 ] as const;
 const ROW_GAP = 4;
+/**
+ * A name is printed in at most this many lines (about a third of a page), so every line of the table
+ * fits on one page with its quantity and amounts: a name whose line breaks make it taller is printed
+ * with its lines joined by spaces (a 200-character name then takes under 15), and what would still not
+ * fit ends in an ellipsis.
+ */
+const NAME_MAX_LINES = 24;
+
+/** Thrown between blocks when the caller no longer wants the document (its client has gone). */
+export class RenderStopped extends Error {
+  constructor() {
+    super('the render was stopped: nobody waits for it any more');
+  }
+}
 
 /**
- * The document as a PDF stream (docs/api.md 17): A4, the letterhead and the document's facts, the
- * customer, then the lines in a table that continues over as many pages as needed (its header
- * repeated), the totals and the footer after the last line. Its creation date is the document's
- * issue date, so the same document renders the same text every time. The caller pipes the stream;
- * pages are written as they are laid out.
+ * The document as a PDF stream (docs/api.md 17): A4, the letterhead and the document's facts,
+ * the customer, then the lines in a table that continues over as many pages as needed (its header
+ * repeated), the totals and the footer after the last line. Every line of the table is a block laid out
+ * whole on one page, and the footer flows in blocks of its paragraphs: the page breaks are decided here,
+ * never by pdfkit, so each page gets its caption ("page n of m", written once the count is known).
+ * Its creation date is the document's issue date, so the same document renders the same text every
+ * time. `stopped` is asked between blocks; when it answers true the render ends with RenderStopped.
  */
-export function renderDocument(model: DocumentModel): PDFKit.PDFDocument {
+export function renderDocument(model: DocumentModel, stopped: () => boolean = () => false): PDFKit.PDFDocument {
   const issued = new Date(`${model.issueDate}T00:00:00.000Z`);
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     autoFirstPage: false,
+    bufferPages: true,
     info: { Title: `${model.title} ${model.number}`, Author: model.seller.name, Creator: 'backoffice-commerce-api', CreationDate: issued, ModDate: issued },
   });
   const fonts = documentFonts();
   doc.registerFont('regular', fonts.regular as unknown as string);
   doc.registerFont('bold', fonts.bold as unknown as string);
-  const pages = new PageCounter(doc, model);
-  pages.add();
+  const checkpoint = () => {
+    if (stopped()) throw new RenderStopped();
+  };
+  doc.addPage();
   let y = header(doc, model);
-  y = lineTable(doc, model, pages, y);
-  totals(doc, model, pages, y);
+  y = lineTable(doc, model, y, checkpoint);
+  y = totals(doc, model, y);
+  footer(doc, model, y, checkpoint);
+  captions(doc, model);
   doc.end();
   return doc;
 }
 
-/** Adds pages with their caption ("INV-0001 · page 2"). */
-class PageCounter {
-  private n = 0;
-  constructor(
-    private readonly doc: PDFKit.PDFDocument,
-    private readonly model: DocumentModel,
-  ) {}
-
-  add(): number {
-    this.doc.addPage();
-    this.n += 1;
-    this.doc
+/** Each page's caption ("Invoice INV-0001 · page 2 of 3"), in the last 20 pt of its text area. */
+function captions(doc: PDFKit.PDFDocument, model: DocumentModel): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    doc
       .font('regular')
       .fontSize(8)
       .fillColor('#666666')
-      .text(`${this.model.title} ${this.model.number} · page ${this.n}`, MARGIN, PAGE_HEIGHT - MARGIN - 10, {
+      .text(`${model.title} ${model.number} · page ${i - start + 1} of ${count}`, MARGIN, PAGE_HEIGHT - MARGIN - 10, {
         width: CONTENT_WIDTH,
         align: 'right',
         lineBreak: false,
       });
-    this.doc.fillColor('#000000');
-    return MARGIN;
   }
+  doc.fillColor('#000000');
 }
 
+/** A new page; returns the y where its text starts. */
+function newPage(doc: PDFKit.PDFDocument): number {
+  doc.addPage();
+  return MARGIN;
+}
 /** Seller on the left, the document's facts on the right, then the customer. Returns the y below. */
 function header(doc: PDFKit.PDFDocument, model: DocumentModel): number {
   const s = model.seller;
@@ -103,35 +122,51 @@ function header(doc: PDFKit.PDFDocument, model: DocumentModel): number {
   return doc.y + 4;
 }
 
-function cellsOf(line: DocumentLine): string[] {
-  return [line.name, line.sku, quantity(line.quantity), money(line.unitPrice), money(line.total)];
+type Cell = { text: string; options: PDFKit.Mixins.TextOptions };
+
+/** A line's cells as printed: the name within NAME_MAX_LINES (see there), the rest as they are. */
+function cellsOf(doc: PDFKit.PDFDocument, line: DocumentLine): Cell[] {
+  doc.font('regular').fontSize(9);
+  const texts = [line.name, line.sku, quantity(line.quantity), money(line.unitPrice), money(line.total)];
+  return COLUMNS.map((col, i) => {
+    const options: PDFKit.Mixins.TextOptions = { width: col.width - 6, align: col.align };
+    if (i !== 0) return { text: texts[i], options };
+    const maxHeight = NAME_MAX_LINES * doc.currentLineHeight(true);
+    const name =
+      doc.heightOfString(line.name, options) <= maxHeight
+        ? line.name
+        : line.name
+            .split('\n')
+            .map((l) => l.trim())
+            .filter((l) => l !== '')
+            .join(' ');
+    return { text: name, options: { ...options, height: maxHeight, ellipsis: true } };
+  });
 }
 
-function row(doc: PDFKit.PDFDocument, cells: string[], y: number, font: 'regular' | 'bold'): number {
+function cellHeight(doc: PDFKit.PDFDocument, cell: Cell): number {
+  return Math.min(doc.heightOfString(cell.text, cell.options), cell.options.height ?? Infinity);
+}
+
+/** The row's height, gap included: what it takes of the page. */
+function rowHeight(doc: PDFKit.PDFDocument, cells: Cell[], font: 'regular' | 'bold'): number {
+  doc.font(font).fontSize(9);
+  return Math.max(...cells.map((cell) => cellHeight(doc, cell))) + ROW_GAP;
+}
+
+function row(doc: PDFKit.PDFDocument, cells: Cell[], y: number, font: 'regular' | 'bold', height = rowHeight(doc, cells, font)): number {
   doc.font(font).fontSize(9);
   let x = MARGIN;
-  let height = 0;
-  COLUMNS.forEach((col, i) => {
-    const options = { width: col.width - 6, align: col.align };
-    height = Math.max(height, doc.heightOfString(cells[i], options));
-    doc.text(cells[i], x, y, options);
-    x += col.width;
+  cells.forEach((cell, i) => {
+    doc.text(cell.text, x, y, cell.options);
+    x += COLUMNS[i].width;
   });
-  return y + height + ROW_GAP;
-}
-
-function rowHeight(doc: PDFKit.PDFDocument, cells: string[]): number {
-  doc.font('regular').fontSize(9);
-  return Math.max(...COLUMNS.map((col, i) => doc.heightOfString(cells[i], { width: col.width - 6, align: col.align }))) + ROW_GAP;
+  return y + height;
 }
 
 function tableHeader(doc: PDFKit.PDFDocument, y: number): number {
-  const below = row(
-    doc,
-    COLUMNS.map((c) => c.title),
-    y,
-    'bold',
-  );
+  const cells = COLUMNS.map((c) => ({ text: c.title, options: { width: c.width - 6, align: c.align } }));
+  const below = row(doc, cells, y, 'bold');
   doc
     .moveTo(MARGIN, below - 2)
     .lineTo(MARGIN + CONTENT_WIDTH, below - 2)
@@ -140,23 +175,24 @@ function tableHeader(doc: PDFKit.PDFDocument, y: number): number {
   return below + 2;
 }
 
-/** Every line; a line that does not fit goes to a new page, under the table's header again. */
-function lineTable(doc: PDFKit.PDFDocument, model: DocumentModel, pages: PageCounter, top: number): number {
+/** Every line, each whole on one page: a line that does not fit goes to a new page, under the table's header again. */
+function lineTable(doc: PDFKit.PDFDocument, model: DocumentModel, top: number, checkpoint: () => void): number {
   let y = tableHeader(doc, top);
   for (const line of model.lines) {
-    const cells = cellsOf(line);
-    if (y + rowHeight(doc, cells) > BOTTOM) y = tableHeader(doc, pages.add());
-    y = row(doc, cells, y, 'regular');
+    checkpoint();
+    const cells = cellsOf(doc, line);
+    const height = rowHeight(doc, cells, 'regular');
+    if (y + height > BOTTOM) y = tableHeader(doc, newPage(doc));
+    y = row(doc, cells, y, 'regular', height);
   }
   return y;
 }
 
-/** The totals and the footer, together, on the last page (a new one when they do not fit). */
-function totals(doc: PDFKit.PDFDocument, model: DocumentModel, pages: PageCounter, top: number): void {
-  doc.font('regular').fontSize(9);
-  const footerHeight = model.footer ? doc.heightOfString(model.footer, { width: CONTENT_WIDTH }) + 16 : 0;
-  const needed = 8 + model.totals.length * 16 + footerHeight;
-  let y = top + 8 > BOTTOM - needed ? pages.add() : top + 8;
+const TOTAL_ROW = 16;
+
+/** The totals, together, after the last line (on a new page when they do not fit). Returns the y below. */
+function totals(doc: PDFKit.PDFDocument, model: DocumentModel, top: number): number {
+  let y = top + 8 + model.totals.length * TOTAL_ROW > BOTTOM ? newPage(doc) + 8 : top + 8;
   doc
     .moveTo(MARGIN + 300, y - 4)
     .lineTo(MARGIN + CONTENT_WIDTH, y - 4)
@@ -167,14 +203,27 @@ function totals(doc: PDFKit.PDFDocument, model: DocumentModel, pages: PageCounte
     doc.font(last ? 'bold' : 'regular').fontSize(last ? 11 : 9);
     doc.text(label, MARGIN + 300, y, { width: 80 });
     doc.text(`${money(amount)} ${model.currency}`, MARGIN + 380, y, { width: CONTENT_WIDTH - 380, align: 'right' });
-    y += 16;
+    y += TOTAL_ROW;
   });
-  if (model.footer) {
-    doc
-      .font('regular')
-      .fontSize(9)
-      .fillColor('#333333')
-      .text(model.footer, MARGIN, y + 16, { width: CONTENT_WIDTH });
-    doc.fillColor('#000000');
+  return y;
+}
+
+/**
+ * The footer below the totals, a block per paragraph (its text between line breaks; at most 1,000
+ * characters, so a paragraph fits on a page): one that does not fit on the page starts the next.
+ */
+function footer(doc: PDFKit.PDFDocument, model: DocumentModel, top: number, checkpoint: () => void): void {
+  if (!model.footer) return;
+  doc.font('regular').fontSize(9).fillColor('#333333');
+  const options = { width: CONTENT_WIDTH };
+  let y = top + 16;
+  for (const paragraph of model.footer.split('\n')) {
+    checkpoint();
+    const text = paragraph === '' ? ' ' : paragraph; // an empty line keeps its height
+    const height = doc.heightOfString(text, options);
+    if (y + height > BOTTOM) y = newPage(doc);
+    doc.text(text, MARGIN, y, options);
+    y += height;
   }
+  doc.fillColor('#000000');
 }
