@@ -8,7 +8,7 @@ import { binaryParser, pdfText } from './helpers/pdf-text';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
- * docs/api.md, section 17: PDFs are rendered in turn between businesses, a render whose client has
+ * docs/api.md 17: PDFs are rendered in turn between businesses, a render whose client has
  * gone is dropped, and a business cannot queue more than its share. What the worker thread is given
  * is observed where it is handed over (Worker.postMessage), so nothing here depends on how fast the
  * machine renders: the heavy documents below take tens of seconds of rendering in all.

@@ -10,7 +10,7 @@ const SALES: EventName[] = ['sale.completed', 'sale.cancelled', 'sale.returned']
 const STOCK: EventName[] = ['stock.low', 'stock.out', 'stock.adjusted', 'purchase_order.received', 'stock.transferred'];
 
 /**
- * Issue 40 (1): docs/api.md section 10's table, written out here rather than read from the code, so
+ * Issue 40 (1): docs/api.md 10's table, written out here rather than read from the code, so
  * that the code's table and the scope implications are both checked against it. Every scope has a
  * line: a new scope fails to compile until it says what it reads.
  */

@@ -29,7 +29,7 @@ describe('scopes', () => {
     expect(mayUsePage(['admin'], '/nowhere')).toBe(true);
   });
 
-  it('lists the 13 scopes of docs/api.md section 18', () => {
+  it('lists the 13 scopes of docs/api.md 18', () => {
     expect(SCOPES).toHaveLength(13);
   });
 });

@@ -2,7 +2,7 @@ import type { components } from '../../../test/generated/openapi';
 
 export type Scope = components['schemas']['Scope'];
 
-/** Every scope, in docs/api.md section 18's order (Settings offers them as checkboxes). */
+/** Every scope, in docs/api.md 18's order (Settings offers them as checkboxes). */
 export const SCOPES: readonly Scope[] = [
   'sales',
   'orders:read',
@@ -21,7 +21,7 @@ export const SCOPES: readonly Scope[] = [
 
 /**
  * Which scopes let a key use each page of frame/pages.ts (by its path) and each guarded action,
- * following docs/api.md section 18's table (the routes a page's main view calls). `admin` grants
+ * following docs/api.md 18's table (the routes a page's main view calls). `admin` grants
  * everything and `x:write` grants `x:read` (see `grants`), so neither is repeated here. A page
  * missing from this table is for `admin` keys only.
  */

@@ -3,7 +3,7 @@ import { DomainError } from '../errors/domain-error';
 import { EVENT_NAMES, EventName } from './domain-event';
 
 /**
- * The scope that reads each event's data (docs/api.md section 10, "Who sees which events"): a key
+ * The scope that reads each event's data (docs/api.md 10, "Who sees which events"): a key
  * sees an event in GET /events, and may subscribe a webhook to it, only when its scopes grant this
  * one (the scope itself, one implying it, or `admin`; the implications of scopes.ts). Typed by every
  * event name: a new event does not compile until it names its scope.

@@ -18,7 +18,7 @@ const SETTLE_WAIT_MS = 20;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The types a page may show (docs/api.md section 10): `type=` when the key reads it (403 otherwise:
+ * The types a page may show (docs/api.md 10): `type=` when the key reads it (403 otherwise:
  * an empty page would let a client believe nothing happened), else those its scopes read; null when
  * that is every type, so the filter folds away.
  */

@@ -36,7 +36,7 @@ export class WebhooksService {
     return toWebhookJson(await findInBusiness(this.webhooks, biz.id, id, 'Webhook'));
   }
 
-  /** 403 FORBIDDEN_SCOPE for an event the key does not read (docs/api.md section 10). */
+  /** 403 FORBIDDEN_SCOPE for an event the key does not read (docs/api.md 10). */
   async create(biz: BusinessContext, dto: CreateWebhookDto): Promise<WebhookJson> {
     assertReadsEvents(biz.scopes, dto.events);
     this.checkUrl(dto.url);

@@ -7,7 +7,7 @@ import { DocumentModel } from '../document-model';
 import { FairQueue } from './fair-queue';
 import type { RenderJob, RenderReply, RenderWorkerData } from './render-worker';
 
-/** How many PDF requests of one business may wait for the renderer (docs/api.md, section 17); more are 429. */
+/** How many PDF requests of one business may wait for the renderer (docs/api.md 17); more are 429. */
 export const PDF_QUEUE_PER_BUSINESS = 20;
 
 /**
