@@ -133,7 +133,7 @@ export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
       },
       options,
     ),
-    ApiPropertyOptional({ type: String, format: 'date', example: '2026-11-21' }),
+    ApiProperty({ type: String, format: 'date', example: '2026-11-21' }),
   );
 }
 
@@ -211,7 +211,7 @@ export function MaxItems(max: number, noun = 'elements'): PropertyDecorator {
 export function IsOneOf(values: readonly string[], options?: ValidationOptions): PropertyDecorator {
   return applyDecorators(
     IsIn(values as string[], { message: ({ property }) => `${property} must be one of: ${values.join(', ')}`, ...options }),
-    ApiPropertyOptional({ enum: values as string[] }),
+    ApiProperty({ enum: values as string[] }),
   );
 }
 
