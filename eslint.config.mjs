@@ -77,7 +77,8 @@ export default defineConfig(
     },
   },
 
-  // docs/api.md 1: a UUID is taken in any letter case and lower-cased, by one rule (IsUuid, UuidParam).
+  // docs/api.md 1: a UUID is taken in any letter case and lower-cased, by one rule (IsUuid, UuidParam);
+  // text limits count code points, by one rule (CharLength): class-validator's count leaves some out.
   {
     files: ['src/**/*.ts'],
     ignores: ['src/common/validation/decorators.ts'],
@@ -88,6 +89,11 @@ export default defineConfig(
           paths: [
             { name: 'class-validator', importNames: ['IsUUID', 'isUUID'], message: 'Use IsUuid or parseUuid from src/common/validation/decorators.ts.' },
             { name: '@nestjs/common', importNames: ['ParseUUIDPipe'], message: 'Use UuidParam from src/common/validation/uuid-param.ts.' },
+            {
+              name: 'class-validator',
+              importNames: ['MaxLength', 'MinLength', 'Length', 'maxLength', 'minLength', 'length', 'isLength'],
+              message: 'Use MaxChars or CharLength from src/common/validation/text-length.ts: limits count characters (code points).',
+            },
           ],
         },
       ],

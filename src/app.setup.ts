@@ -2,6 +2,7 @@ import { INestApplication, RequestMethod } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { requiredFromValidation } from './common/openapi/required-from-validation';
 import { strictDocument } from './common/openapi/strict-document';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { exactJsonResponses } from './common/http/exact-json';
@@ -61,6 +62,7 @@ function setupSwagger(app: INestApplication): void {
   // gathered now, before the document is built: their inputs become fields of POST /orders' body
   const effects = app.get(SaleEffects);
   void effects.all;
+  requiredFromValidation();
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()

@@ -1847,7 +1847,7 @@ export interface components {
             /** @example -2 */
             quantity: number;
             /** @enum {string} */
-            reason?: "restock" | "count" | "damage" | "return" | "other";
+            reason: "restock" | "count" | "damage" | "return" | "other";
             note?: string | null;
         };
         EventEnvelope: {
@@ -2768,7 +2768,7 @@ export interface components {
         };
         UpdateInvoiceDto: {
             /** @enum {string} */
-            status?: "paid" | "cancelled" | "overdue";
+            status: "paid" | "cancelled" | "overdue";
             /**
              * Format: date
              * @example 2026-11-21
@@ -2926,12 +2926,12 @@ export interface components {
              * Format: date
              * @example 2026-11-01
              */
-            period_start?: string;
+            period_start: string;
             /**
              * Format: date
              * @example 2026-11-30
              */
-            period_end?: string;
+            period_end: string;
             items: components["schemas"]["PayrollItemDto"][];
         };
     };

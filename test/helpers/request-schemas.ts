@@ -11,7 +11,8 @@ export interface SchemaField {
   schema: any;
 }
 
-function resolve(document: any, schema: any): any {
+/** `schema` with its `$ref`s followed and an `allOf` merged into one object schema. */
+export function resolve(document: any, schema: any): any {
   let s = schema ?? {};
   for (let hops = 0; s.$ref && hops < 20; hops++) s = document.components.schemas[String(s.$ref).split('/').pop()!];
   if (Array.isArray(s.allOf)) {

@@ -113,14 +113,16 @@ export function IsSignedQuantity(options?: ValidationOptions): PropertyDecorator
 }
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** The first day a client may send (docs/api.md 1): PostgreSQL has no year 0, JavaScript's Date does. */
+const FIRST_DATE = '0001-01-01';
 
 export function isValidIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  if (typeof value !== 'string' || !ISO_DATE.test(value) || value < FIRST_DATE) return false;
   const d = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** A calendar date `YYYY-MM-DD` that exists. */
+/** A calendar date `YYYY-MM-DD` that exists, from 0001-01-01 to 9999-12-31. */
 export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
   return applyDecorators(
     ValidateBy(
@@ -128,12 +130,12 @@ export function IsIsoDate(options?: ValidationOptions): PropertyDecorator {
         name: 'isIsoDate',
         validator: {
           validate: (value) => isValidIsoDate(value),
-          defaultMessage: (args) => `${args?.property} must be a date as YYYY-MM-DD`,
+          defaultMessage: (args) => `${args?.property} must be a date as YYYY-MM-DD from 0001-01-01 to 9999-12-31`,
         },
       },
       options,
     ),
-    ApiPropertyOptional({ type: String, format: 'date', example: '2026-11-21' }),
+    ApiProperty({ type: String, format: 'date', example: '2026-11-21' }),
   );
 }
 
@@ -211,7 +213,7 @@ export function MaxItems(max: number, noun = 'elements'): PropertyDecorator {
 export function IsOneOf(values: readonly string[], options?: ValidationOptions): PropertyDecorator {
   return applyDecorators(
     IsIn(values as string[], { message: ({ property }) => `${property} must be one of: ${values.join(', ')}`, ...options }),
-    ApiPropertyOptional({ enum: values as string[] }),
+    ApiProperty({ enum: values as string[] }),
   );
 }
 

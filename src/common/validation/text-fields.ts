@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
+import { MaxChars, CharLength } from './text-length';
 
 /** Any control character (C0, DEL, C1: Unicode's Cc) and the Unicode line and paragraph separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
@@ -18,8 +19,7 @@ export function IsSingleLine(max: number, example?: string, options: { each?: bo
   const each = options.each ?? false;
   const rules = [
     IsString({ each }),
-    MinLength(1, { each }),
-    MaxLength(max, { each }),
+    CharLength(1, max, { each }),
     Matches(ONE_LINE, {
       each,
       message: ({ property }) => `${property} must be one line without control characters (CR, LF, ...)`,
@@ -32,7 +32,7 @@ export function IsSingleLine(max: number, example?: string, options: { each?: bo
 export function IsMultiLine(max: number, example?: string): PropertyDecorator {
   return applyDecorators(
     IsString(),
-    MaxLength(max),
+    MaxChars(max),
     Matches(LINES, {
       message: ({ property }) => `${property} may contain line feeds and tabs but no CR or other control characters`,
     }),

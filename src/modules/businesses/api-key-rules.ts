@@ -1,4 +1,5 @@
 import { isScope, Scope, SCOPES } from '../../common/auth/scopes';
+import { characterCount } from '../../common/validation/text-length';
 
 /** The rules of a key's name and scopes, shared by POST /api-keys (its DTO) and the CLI. */
 export const MAX_KEY_NAME_LENGTH = 100;
@@ -17,7 +18,7 @@ export function scopeListProblem(scopes: readonly unknown[]): string | undefined
 export function keyNameProblem(name: string): string | undefined {
   const trimmed = name.trim();
   if (trimmed === '') return 'name must not be empty';
-  if (trimmed.length > MAX_KEY_NAME_LENGTH) return `name must be at most ${MAX_KEY_NAME_LENGTH} characters`;
+  if (characterCount(trimmed) > MAX_KEY_NAME_LENGTH) return `name must be at most ${MAX_KEY_NAME_LENGTH} characters`;
   return undefined;
 }
 

@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { MaxChars } from '../../common/validation/text-length';
 
 /** POST /orders/:id/cancel: an optional reason, and whether the stock comes back. */
 export class CancelOrderDto {
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxChars(500)
   reason?: string;
 
   /** Return the sold stock to the warehouse it came from (default true). */

@@ -1,4 +1,5 @@
 import { isSpecialPurposeAddress } from './special-purpose-addresses';
+import { characterCount } from '../../common/validation/text-length';
 
 /**
  * Where a webhook may point. Without the insecure flag only https to public hosts: a receiver URL
@@ -19,7 +20,7 @@ export const MAX_URL_LENGTH = 2048;
 
 /** Why a webhook URL is refused, or null when it is acceptable. Host names are checked again on each delivery. */
 export function refuseWebhookUrl(raw: string, allowInsecure: boolean): string | null {
-  if (raw.length > MAX_URL_LENGTH) return `url must be at most ${MAX_URL_LENGTH} characters`;
+  if (characterCount(raw) > MAX_URL_LENGTH) return `url must be at most ${MAX_URL_LENGTH} characters`;
   let url: URL;
   try {
     url = new URL(raw);

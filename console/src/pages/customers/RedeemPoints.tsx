@@ -53,7 +53,7 @@ export function RedeemPoints({ customerId }: { customerId: string }) {
       </div>
       <div className="field">
         <label htmlFor="redeem-reason">Reason (optional)</label>
-        <input id="redeem-reason" type="text" maxLength={255} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <input id="redeem-reason" type="text" value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       <div className="actions">
         <button type="submit" disabled={redeem.isPending}>

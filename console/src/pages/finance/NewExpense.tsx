@@ -53,7 +53,7 @@ export function NewExpense() {
       </div>
       <div className="field">
         <label htmlFor="expense-category">Category</label>
-        <input id="expense-category" type="text" required maxLength={100} value={category} onChange={(e) => setCategory(e.target.value)} />
+        <input id="expense-category" type="text" required value={category} onChange={(e) => setCategory(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor="expense-description">Description (optional)</label>

@@ -51,7 +51,7 @@ export function CreateKey() {
       <h2 id="create-key-title">New key</h2>
       <div className="field">
         <label htmlFor="key-name">Key name</label>
-        <input id="key-name" type="text" required maxLength={100} autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <input id="key-name" type="text" required autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <fieldset className="checks">
         <legend>Scopes</legend>

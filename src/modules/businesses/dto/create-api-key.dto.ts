@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayNotEmpty, ArrayUnique, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsIn, IsNotEmpty, IsString } from 'class-validator';
 import { Scope, SCOPES } from '../../../common/auth/scopes';
 import { MaxItems, Trim } from '../../../common/validation/decorators';
 import { MAX_KEY_NAME_LENGTH } from '../api-key-rules';
+import { MaxChars } from '../../../common/validation/text-length';
 
 /** POST /api-keys (docs/api.md 18). */
 export class CreateApiKeyDto {
@@ -10,7 +11,7 @@ export class CreateApiKeyDto {
   @Trim()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(MAX_KEY_NAME_LENGTH)
+  @MaxChars(MAX_KEY_NAME_LENGTH)
   @ApiProperty({ example: 'Counter 1', maxLength: MAX_KEY_NAME_LENGTH })
   name: string;
 

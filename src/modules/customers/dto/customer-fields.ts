@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { isEmail, IsString, MaxLength, ValidateBy, ValidationOptions } from 'class-validator';
+import { isEmail, IsString, ValidateBy, ValidationOptions } from 'class-validator';
 import { normalizePhone } from '../customer-identity';
+import { MaxChars } from '../../../common/validation/text-length';
 
 const PHONE_CHARS = /^\+?[0-9\s().\-/]+$/;
 
@@ -44,9 +45,9 @@ export function IsCustomerEmail(options?: ValidationOptions): PropertyDecorator 
 }
 
 export function IsCustomerName(options?: ValidationOptions): PropertyDecorator {
-  return applyDecorators(IsString(options), MaxLength(200, options), ApiPropertyOptional({ type: String, example: 'Ada Lovelace' }));
+  return applyDecorators(IsString(options), MaxChars(200, options), ApiPropertyOptional({ type: String, example: 'Ada Lovelace' }));
 }
 
 export function IsNotes(): PropertyDecorator {
-  return applyDecorators(IsString(), MaxLength(2000), ApiPropertyOptional({ type: String }));
+  return applyDecorators(IsString(), MaxChars(2000), ApiPropertyOptional({ type: String }));
 }

@@ -1,12 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/pagination/pagination';
+import { MaxChars } from '../../../common/validation/text-length';
 
 export class ListCustomersQuery extends PaginationQueryDto {
   /** Case-insensitive match on name, email or phone. */
   @ApiPropertyOptional({ description: 'matches name, email or phone, case-insensitive' })
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxChars(200)
   search?: string;
 }

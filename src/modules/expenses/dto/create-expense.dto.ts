@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsPositive, IsString } from 'class-validator';
 import { IsIsoDate, IsMoney, Trim } from '../../../common/validation/decorators';
+import { MaxChars } from '../../../common/validation/text-length';
 
 /** POST /expenses. */
 export class CreateExpenseDto {
@@ -14,13 +15,13 @@ export class CreateExpenseDto {
   @Trim()
   @IsString()
   @IsNotEmpty({ message: 'category must not be empty' })
-  @MaxLength(100)
+  @MaxChars(100)
   category: string;
 
   @ApiPropertyOptional({ maxLength: 2000 })
   @IsOptional()
   @IsString()
-  @MaxLength(2000)
+  @MaxChars(2000)
   description?: string;
 
   /** The day the expense is booked on; today in the business time zone when omitted. */

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { DateRangeQueryDto } from '../../../common/pagination/date-range';
 import { IsOneOf } from '../../../common/validation/decorators';
 import { FINANCE_TYPES, FinanceType } from '../finance-types';
+import { MaxChars } from '../../../common/validation/text-length';
 
 /** GET /finance/transactions: `from` and `to` are inclusive booking dates of the business. */
 export class ListFinanceTransactionsQuery extends DateRangeQueryDto {
@@ -13,7 +14,7 @@ export class ListFinanceTransactionsQuery extends DateRangeQueryDto {
   @ApiPropertyOptional({ maxLength: 100 })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxChars(100)
   category?: string;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { IsUuid } from '../../../common/validation/decorators';
+import { MaxChars } from '../../../common/validation/text-length';
 
 /** Points are bigint; a request is held to what a JSON number carries exactly. */
 export const MAX_POINTS = Number.MAX_SAFE_INTEGER;
@@ -22,6 +23,6 @@ export class RedeemPointsDto {
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxChars(500)
   reason?: string;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMinSize, IsNotEmpty, IsPositive, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsNotEmpty, IsPositive, IsString, ValidateNested } from 'class-validator';
 import { IsIsoDate, IsMoney, MaxItems, Trim } from '../../../common/validation/decorators';
+import { MaxChars } from '../../../common/validation/text-length';
 
 export const MAX_PAYROLL_ITEMS = 1000;
 
@@ -10,7 +11,7 @@ export class PayrollItemDto {
   @Trim()
   @IsString()
   @IsNotEmpty({ message: 'employee_name must not be empty' })
-  @MaxLength(200)
+  @MaxChars(200)
   employee_name: string;
 
   /** Above 0, at most 2 decimals. */

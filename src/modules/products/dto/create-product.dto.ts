@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
+import { IsString } from 'class-validator';
 import { IsMoney, IsUuid, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { Barcode, MinStock, ReorderQuantity, TrimmedText } from './product-fields';
+import { MaxChars } from '../../../common/validation/text-length';
 
 export class CreateProductDto {
   @TrimmedText(200, 'Espresso beans 1kg', true)
@@ -21,7 +22,7 @@ export class CreateProductDto {
 
   @OptionalNullable()
   @IsString()
-  @MaxLength(2000)
+  @MaxChars(2000)
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   description?: string | null;
 

@@ -1,27 +1,28 @@
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/pagination/pagination';
 import { IsUuid, QueryBool } from '../../../common/validation/decorators';
+import { MaxChars } from '../../../common/validation/text-length';
 
 export class ListProductsQuery extends PaginationQueryDto {
   /** Case-insensitive match anywhere in the name; `%` and `_` match literally. */
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxChars(200)
   @ApiPropertyOptional()
   search?: string;
 
   /** Exactly this SKU (a scanner's or a clerk's code; the console's New sale looks a code up by it). */
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxChars(100)
   @ApiPropertyOptional()
   sku?: string;
 
   /** Exactly this barcode (as a scanner reads it). */
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxChars(100)
   @ApiPropertyOptional()
   barcode?: string;
 

@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsNotEmpty, IsString, ValidateBy } from 'class-validator';
 import { IsStockQuantity, Trim } from '../../../common/validation/decorators';
 import { isValidBarcode } from '../barcode';
+import { MaxChars } from '../../../common/validation/text-length';
 
 /** A trimmed, non-empty string of at most `max` characters. */
 export function TrimmedText(max: number, example: string, required = false): PropertyDecorator {
@@ -10,7 +11,7 @@ export function TrimmedText(max: number, example: string, required = false): Pro
     Trim(),
     IsString(),
     IsNotEmpty(),
-    MaxLength(max),
+    MaxChars(max),
     required ? ApiProperty({ example, maxLength: max }) : ApiPropertyOptional({ example, maxLength: max }),
   );
 }

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, ValidateBy, ValidateNested } from 'class-validator';
 import { IsQuantity, IsUuid, MaxItems } from '../../../common/validation/decorators';
 import { MAX_ORDER_LINES } from '../../orders/dto/create-order.dto';
+import { MaxChars } from '../../../common/validation/text-length';
 
 export class ReturnLineDto {
   @ApiProperty({ format: 'uuid', description: 'the order line (an order item id)' })
@@ -59,6 +60,6 @@ export class CreateReturnDto {
   @ApiPropertyOptional({ maxLength: 500 })
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxChars(500)
   reason?: string;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, MaxLength } from 'class-validator';
+import { IsString } from 'class-validator';
 import { IsOneOf, IsSignedQuantity, IsUuid, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { ADJUSTMENT_REASONS, AdjustmentReason } from '../stock.service';
+import { MaxChars } from '../../../common/validation/text-length';
 
 export class CreateAdjustmentDto {
   @IsUuid()
@@ -23,7 +24,7 @@ export class CreateAdjustmentDto {
 
   @OptionalNullable()
   @IsString()
-  @MaxLength(500)
+  @MaxChars(500)
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
   note?: string | null;
 }

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString } from 'class-validator';
 import { OptionalNullable, Trim } from '../../../common/validation/decorators';
 import { IsCustomerEmail, IsNotes, IsPhone } from '../../customers/dto/customer-fields';
+import { MaxChars } from '../../../common/validation/text-length';
 
 /** POST /suppliers (docs/api.md 13). */
 export class CreateSupplierDto {
@@ -9,7 +10,7 @@ export class CreateSupplierDto {
   @Trim()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(200)
+  @MaxChars(200)
   @ApiProperty({ example: 'Roastery Ltd', maxLength: 200 })
   name: string;
 

@@ -1,18 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsString } from 'class-validator';
 import { OptionalNotNull, OptionalNullable, Trim } from '../../../common/validation/decorators';
+import { MaxChars } from '../../../common/validation/text-length';
 
 export class CreateWarehouseDto {
   @Trim()
   @IsString()
   @IsNotEmpty()
-  @MaxLength(100)
+  @MaxChars(100)
   @ApiProperty({ example: 'Back store', maxLength: 100 })
   name: string;
 
   @OptionalNullable()
   @IsString()
-  @MaxLength(500)
+  @MaxChars(500)
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 })
   address?: string | null;
 

@@ -1,14 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayNotEmpty, ArrayUnique, IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsIn, IsNotEmpty, IsString, Matches } from 'class-validator';
 import { EVENT_NAMES } from '../../../common/events/domain-event';
 import { MaxItems } from '../../../common/validation/decorators';
 import { MAX_URL_LENGTH } from '../url-policy';
+import { MaxChars } from '../../../common/validation/text-length';
 
 /** The receiver URL; the scheme and host rules (https, no private hosts) are checked by the service. */
 export function WebhookUrl(required: boolean): PropertyDecorator {
   const doc = { example: 'https://hooks.example.com/backoffice', maxLength: MAX_URL_LENGTH };
-  return applyDecorators(IsString(), IsNotEmpty(), MaxLength(MAX_URL_LENGTH), required ? ApiProperty(doc) : ApiPropertyOptional(doc));
+  return applyDecorators(IsString(), IsNotEmpty(), MaxChars(MAX_URL_LENGTH), required ? ApiProperty(doc) : ApiPropertyOptional(doc));
 }
 
 /** A non-empty list of distinct known event names. */
