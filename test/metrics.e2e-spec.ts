@@ -64,7 +64,9 @@ describe('metrics', () => {
     const mailWaiting = valueOf(before, 'outbox_backlog', { outbox: 'mail' });
     const eventsWaiting = valueOf(before, 'outbox_backlog', { outbox: 'events' });
     await api.post('/orders', { items: [{ product_id: product, quantity: 1 }] }).expect(201);
-    await api.post('/orders', { items: [{ product_id: product, quantity: 2 }], customer: { name: 'Ann', email: 'ann@example.com' }, send_invoice: true }).expect(201);
+    await api
+      .post('/orders', { items: [{ product_id: product, quantity: 2 }], customer: { name: 'Ann', email: 'ann@example.com' }, send_invoice: true })
+      .expect(201);
     const after = await samples();
     expect(valueOf(after, 'orders_total', { currency: 'CHF' }) - valueOf(before, 'orders_total', { currency: 'CHF' })).toBe(2);
     // the first CHF orders of this process: 0.10 + 0.20, which summed as floats is 0.30000000000000004
@@ -97,9 +99,15 @@ describe('metrics', () => {
   it('carries no id, email, key or client text in any label value', async () => {
     const api = apiAs(t, biz);
     const product = await seedProduct(t, biz, { name: 'Secret Widget' });
-    await api.post('/orders', { items: [{ product_id: product, quantity: 1 }], customer: { name: 'Zed Client', email: 'zed@example.com' }, notes: 'note text' }).expect(201);
+    await api
+      .post('/orders', { items: [{ product_id: product, quantity: 1 }], customer: { name: 'Zed Client', email: 'zed@example.com' }, notes: 'note text' })
+      .expect(201);
     await api.get(`/products/${product}?search=Secret%20Widget`).expect(200);
-    await t.http().get(`/api/v1/orders/${product}`).set({ Authorization: `Bearer ${biz.api_key}x` }).expect(401);
+    await t
+      .http()
+      .get(`/api/v1/orders/${product}`)
+      .set({ Authorization: `Bearer ${biz.api_key}x` })
+      .expect(401);
     await t.http().get('/api/v1/zed@example.com').set(biz.auth).expect(404);
     await t.http().get(`/api/v1/${biz.api_key}`).set(biz.auth).expect(404);
     const text = await scrape(port);
@@ -111,7 +119,15 @@ describe('metrics', () => {
 
   it('has the process metrics and every metric the Grafana dashboard names', async () => {
     const declared = declaredMetrics(await scrape(port));
-    for (const name of ['nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes', 'nodejs_gc_duration_seconds', 'process_resident_memory_bytes', 'sign_ins_total', 'webhook_deliveries_total', 'mail_deliveries_total']) {
+    for (const name of [
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_gc_duration_seconds',
+      'process_resident_memory_bytes',
+      'sign_ins_total',
+      'webhook_deliveries_total',
+      'mail_deliveries_total',
+    ]) {
       expect(declared).toContain(name);
     }
     const dashboard = JSON.parse(fs.readFileSync(path.join(ROOT, 'docs', 'grafana-dashboard.json'), 'utf8')) as { panels: { targets: { expr: string }[] }[] };

@@ -77,11 +77,23 @@ describe('observability of a server process', () => {
     // nothing is written before the migrations are done: the port is what shows the process
     server = spawn(TS_NODE[0], [TS_NODE[1], 'src/main.ts'], { cwd: ROOT, env: env(url, port), stdio: 'ignore' });
     // the port answers before the migrations can run: alive, not ready
-    expect(await pollUntil(() => status(`${base}/health/ready`), (s) => s !== 'refused', 60_000)).toBe(503);
+    expect(
+      await pollUntil(
+        () => status(`${base}/health/ready`),
+        (s) => s !== 'refused',
+        60_000,
+      ),
+    ).toBe(503);
     expect(await status(`${base}/health`)).toBe(200);
     expect(await status(`${base}/health/ready`)).toBe(503);
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK]);
-    expect(await pollUntil(() => status(`${base}/health/ready`), (s) => s === 200, 90_000)).toBe(200);
+    expect(
+      await pollUntil(
+        () => status(`${base}/health/ready`),
+        (s) => s === 200,
+        90_000,
+      ),
+    ).toBe(200);
     server.kill('SIGTERM');
     expect(await waitForExit(server, 60_000)).toBe(0);
   }, 240_000);
@@ -124,7 +136,8 @@ describe('observability of a server process', () => {
     await post('/orders', { items: [{ product_id: product.id, quantity: 1 }] });
     await receiver.waitFor(1, { path: '/hook', timeoutMs: 30_000 });
 
-    const isOrderRequest = (s: ReceivedSpan) => s.kind === 2 && s.attributes['http.route'] === '/api/v1/orders' && s.attributes['http.request.method'] === 'POST';
+    const isOrderRequest = (s: ReceivedSpan) =>
+      s.kind === 2 && s.attributes['http.route'] === '/api/v1/orders' && s.attributes['http.request.method'] === 'POST';
     const spans = await pollUntil(
       () => spansOf(receiver.requests),
       (all) => all.some(isOrderRequest) && all.some((s) => s.name === 'webhook delivery'),
@@ -153,7 +166,13 @@ describe('observability of a server process', () => {
     // SIGTERM with SHUTDOWN_DELAY_MS: not ready at once, still serving, then gone
     const exited = waitForExit(server, 120_000);
     server.kill('SIGTERM');
-    expect(await pollUntil(() => status(`${base}/health/ready`), (s) => s === 503, 10_000)).toBe(503);
+    expect(
+      await pollUntil(
+        () => status(`${base}/health/ready`),
+        (s) => s === 503,
+        10_000,
+      ),
+    ).toBe(503);
     expect(await status(`${base}/api/v1/business`, { Authorization: `Bearer ${biz.api_key}` })).toBe(200);
     expect(await status(`${base}/health/ready`)).toBe(503);
     expect(await exited).toBe(0);

@@ -15,9 +15,11 @@ describe('readiness', () => {
     await t?.close();
   });
 
-  it("answers 503 while the newest migration of this code is not recorded, 200 once it is", async () => {
+  it('answers 503 while the newest migration of this code is not recorded, 200 once it is', async () => {
     await t.http().get('/health/ready').expect(200, { status: 'ok', database: 'up' });
-    const [newest] = (await t.db.query('SELECT id, timestamp, name FROM schema_migrations ORDER BY timestamp DESC LIMIT 1')) as { id: number; timestamp: string; name: string }[];
+    const [newest] = await t.db.query<{ id: number; timestamp: string; name: string }[]>(
+      'SELECT id, timestamp, name FROM schema_migrations ORDER BY timestamp DESC LIMIT 1',
+    );
     await t.db.query('DELETE FROM schema_migrations WHERE id = $1', [newest.id]);
     try {
       const res = await t.http().get('/health/ready').expect(503);

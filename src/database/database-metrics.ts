@@ -14,7 +14,21 @@ const operationDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
-const OPERATIONS = new Set(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'WITH', 'BEGIN', 'COMMIT', 'ROLLBACK', 'EXECUTE', 'PREPARE', 'DEALLOCATE', 'SET', 'LISTEN']);
+const OPERATIONS = new Set([
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'WITH',
+  'BEGIN',
+  'COMMIT',
+  'ROLLBACK',
+  'EXECUTE',
+  'PREPARE',
+  'DEALLOCATE',
+  'SET',
+  'LISTEN',
+]);
 
 /** The statement's first keyword when it is one of OPERATIONS, else `other`: the label never holds the text. */
 function operationOf(query: unknown): string {

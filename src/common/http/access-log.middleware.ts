@@ -3,7 +3,6 @@ import { JsonLogger } from '../logging/json-logger';
 import { AuthenticatedRequest } from '../auth/business-context';
 import { routeOf } from './route-of';
 
-
 /** One structured line per request: method, path, route, status, duration, request and business ids. */
 export function accessLogMiddleware(logger: JsonLogger) {
   return (req: Request, res: Response, next: NextFunction): void => {

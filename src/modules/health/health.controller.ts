@@ -28,7 +28,10 @@ export class HealthController {
     private readonly dataSource: DataSource,
     private readonly readiness: Readiness,
   ) {
-    const names = dataSource.migrations.map((m) => ({ name: m.name ?? m.constructor.name, ts: Number(/\d{13}$/.exec(m.name ?? m.constructor.name)?.[0] ?? 0) }));
+    const names = dataSource.migrations.map((m) => ({
+      name: m.name ?? m.constructor.name,
+      ts: Number(/\d{13}$/.exec(m.name ?? m.constructor.name)?.[0] ?? 0),
+    }));
     this.newestMigration = names.sort((a, b) => a.ts - b.ts).at(-1)?.name ?? '';
   }
 

@@ -59,7 +59,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
       const body = await metricsRegistry.metrics();
       res.writeHead(200, { 'Content-Type': metricsRegistry.contentType }).end(body);
     } catch (err) {
-      this.logger.error({ msg: 'metrics scrape failed', err });
+      this.logger.error({ msg: 'metrics scrape failed', err: err as Error });
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics failed\n');
     }
   }
