@@ -5,6 +5,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { dataSourceOptions } from './database/data-source-options';
@@ -57,6 +58,7 @@ const DOMAIN_MODULES = [
   FinanceModule,
   ExpensesModule,
   PayrollModule,
+  MetricsModule,
 ];
 
 /** What a module's `imports` takes. */

@@ -13,6 +13,7 @@ import { Draining } from './common/http/draining';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
 import { bodyParsingMiddlewares } from './common/http/body-parsing';
 import { requestIdMiddleware } from './common/http/request-id.middleware';
+import { httpMetricsMiddleware } from './common/metrics/http-metrics';
 import { RateLimitGuard } from './common/security/rate-limit.guard';
 import { RATE_LIMIT_STORE, RateLimitStore } from './common/security/rate-limit-store';
 import { securityHeaders } from './common/security/security-headers';
@@ -29,6 +30,7 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestIdMiddleware);
+  app.use(httpMetricsMiddleware);
   app.use(exactJsonResponses);
   app.use(app.get(Draining).middleware);
   app.use(securityHeaders());

@@ -1,7 +1,11 @@
+// first: tracing instruments http, express, Nest and pg before they load
+import { stopTracing } from './tracing';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Draining } from './common/http/draining';
+import { Readiness } from './common/http/readiness';
+import { listenWhileStarting } from './common/http/starting-listener';
 import { createApplication } from './bootstrap';
 import { loadConfig } from './config/app-config';
 import { JsonLogger } from './common/logging/json-logger';
@@ -26,9 +30,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = new JsonLogger(config.logLevel);
   const log = new Logger('Main');
-  // the console's build is reused while its sources are unchanged (a fresh start stays fast)
-  await ensureConsoleBuilt(undefined, (msg) => log.log(msg));
-  const { app, embedded } = await createApplication(config, logger);
+  // readiness answers 503 on the API's port until the database is migrated and the app built
+  const starting = await listenWhileStarting(config.port, config.host);
+  let application: Awaited<ReturnType<typeof createApplication>>;
+  try {
+    // the console's build is reused while its sources are unchanged (a fresh start stays fast)
+    await ensureConsoleBuilt(undefined, (msg) => log.log(msg));
+    application = await createApplication(config, logger);
+  } finally {
+    await starting.close();
+  }
+  const { app, embedded } = application;
   if (embedded) await ensureDemoBusiness(app.get(DataSource), log);
   await app.listen(config.port, config.host);
   log.log(`listening on http://${config.host}:${config.port}/api/v1 (docs at /docs, console at /console)`);
@@ -39,6 +51,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    if (config.shutdownDelayMs > 0) {
+      // out of the load balancer's rotation first, still serving what it sends meanwhile
+      app.get(Readiness).leave();
+      log.log(`${signal} received: not ready, shutting down in ${config.shutdownDelayMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
     app.get(Draining).start();
     log.log(`${signal} received: shutting down`);
     const httpServer = app.getHttpServer();
@@ -47,6 +65,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await embedded?.stop();
+      await stopTracing();
     } finally {
       clearInterval(idleCloser);
       process.exit(0);

@@ -53,6 +53,12 @@ export interface AppConfig {
   mailDispatcher: boolean;
   /** Mails in flight at once in this process. */
   mailConcurrency: number;
+  /** Port of GET /metrics (Prometheus text), a listener apart from the API's; unset: no metrics served. */
+  metricsPort: number | undefined;
+  /** Address the metrics listener binds (127.0.0.1: reachable from this host only). */
+  metricsHost: string;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served, before the shutdown proper. */
+  shutdownDelayMs: number;
 }
 
 function intFrom(name: string, fallback: number): number {
@@ -110,6 +116,9 @@ export function loadConfig(): AppConfig {
     mailDispatchIntervalMs: intFrom('MAIL_DISPATCH_INTERVAL_MS', 1000),
     mailDispatcher: boolFrom('MAIL_DISPATCHER', true),
     mailConcurrency: Math.max(1, intFrom('MAIL_CONCURRENCY', 4)),
+    metricsPort: process.env.METRICS_PORT ? intFrom('METRICS_PORT', 0) : undefined,
+    metricsHost: process.env.METRICS_HOST || '127.0.0.1',
+    shutdownDelayMs: intFrom('SHUTDOWN_DELAY_MS', 0),
   };
 }
 

@@ -108,7 +108,14 @@ describe('CombinedStatement', () => {
     );
     expect(text).toContain('jsonb_to_recordset($2::jsonb)');
     expect(JSON.parse(values[1] as string)).toEqual([
-      { id: event.id, business_id: 'biz', type: 'sale.completed', data: { id: 'x', number: '' }, created_at: event.occurredAt.toISOString() },
+      {
+        id: event.id,
+        business_id: 'biz',
+        type: 'sale.completed',
+        data: { id: 'x', number: '' },
+        created_at: event.occurredAt.toISOString(),
+        trace_parent: null,
+      },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import { DataSourceOptions } from 'typeorm';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { TimedClient } from './database-metrics';
 
 const root = path.resolve(__dirname, '..', '..');
 // Compiled builds hold .js files, ts-node runs hold .ts: match whichever is running.
@@ -28,6 +29,8 @@ export function dataSourceOptions(url: string, poolMax = 20, timeouts: PoolTimeo
     migrations: [path.join(root, 'migrations', `*.${ext}`)],
     namingStrategy: new SnakeNamingStrategy(),
     extra: {
+      // its statements timed for db_client_operation_duration_seconds (database-metrics.ts)
+      Client: TimedClient,
       max: poolMax,
       connectionTimeoutMillis: timeouts.connectTimeoutMs,
       statement_timeout: timeouts.statementTimeoutMs || undefined,

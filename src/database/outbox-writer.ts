@@ -1,4 +1,5 @@
 import { DomainEvent } from '../common/events/domain-event';
+import { currentTraceparent } from '../common/tracing/trace-context';
 import { OUTBOX_INSERT, outboxRecordsFrom, writeOutboxEvents } from './persistence/outbox.sql';
 import { Tx } from './transaction';
 
@@ -16,9 +17,12 @@ export interface EventStamp {
   scalar: string;
 }
 
-/** The events as one jsonb array parameter of jsonb_to_recordset, in order. */
+/** The events as one jsonb array parameter of jsonb_to_recordset, in order, with the trace context of the work that recorded them. */
 export function outboxRecords(events: DomainEvent[]): string {
-  return JSON.stringify(events.map((e) => ({ id: e.id, business_id: e.businessId, type: e.name, data: e.data, created_at: e.occurredAt.toISOString() })));
+  const traceParent = currentTraceparent();
+  return JSON.stringify(
+    events.map((e) => ({ id: e.id, business_id: e.businessId, type: e.name, data: e.data, created_at: e.occurredAt.toISOString(), trace_parent: traceParent })),
+  );
 }
 
 /** All the events in one statement (one round trip, inside the transaction). */
@@ -57,11 +61,11 @@ export function composeEventParts(
 ): { name: string; sql: string }[] {
   const parts = conditional.map((c, i) => ({
     name: `outbox.eventIf${i}`,
-    sql: `${OUTBOX_INSERT} SELECT e.id, e.business_id, e.type, e.data, e.created_at FROM ${outboxRecordsFrom(param(outboxRecords([c.event]), 'jsonb'))}
+    sql: `${OUTBOX_INSERT} SELECT e.id, e.business_id, e.type, e.data, e.created_at, e.trace_parent FROM ${outboxRecordsFrom(param(outboxRecords([c.event]), 'jsonb'))}
            WHERE ${c.written.exists}`,
   }));
   if (events.length === 0) return parts;
   const data = stampedData(param, stamps);
-  const all = `${OUTBOX_INSERT} SELECT e.id, e.business_id, e.type, ${data}, e.created_at FROM ${outboxRecordsFrom(param(outboxRecords(events), 'jsonb'))}`;
+  const all = `${OUTBOX_INSERT} SELECT e.id, e.business_id, e.type, ${data}, e.created_at, e.trace_parent FROM ${outboxRecordsFrom(param(outboxRecords(events), 'jsonb'))}`;
   return [{ name: 'outbox.events', sql: all }, ...parts];
 }

@@ -1,12 +1,7 @@
 import { NextFunction, Request, Response } from 'express';
 import { JsonLogger } from '../logging/json-logger';
 import { AuthenticatedRequest } from '../auth/business-context';
-
-/** The matched route's template (`/api/v1/orders/:id`), so that one route's lines group together. */
-function routeOf(req: Request): string | undefined {
-  const route = req.route as { path?: unknown } | undefined;
-  return typeof route?.path === 'string' ? `${req.baseUrl}${route.path}` : undefined;
-}
+import { routeOf } from './route-of';
 
 /** One structured line per request: method, path, route, status, duration, request and business ids. */
 export function accessLogMiddleware(logger: JsonLogger) {

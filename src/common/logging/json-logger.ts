@@ -1,6 +1,7 @@
 import { LoggerService } from '@nestjs/common';
 import pino from 'pino';
 import pinoPretty from 'pino-pretty';
+import { activeTraceId } from '../tracing/trace-context';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 
@@ -9,6 +10,11 @@ const CHATTY_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExpl
 
 /** Never written, wherever they sit in a record: API keys in headers, webhook secrets, the parameters of a failed query. */
 const REDACTED = ['authorization', '*.authorization', '*.*.authorization', 'secret', '*.secret', 'password', '*.password', 'err.parameters'];
+
+function traceFields(): { trace_id?: string } {
+  const traceId = activeTraceId();
+  return traceId ? { trace_id: traceId } : {};
+}
 
 /**
  * The one logger of the service (Nest, TypeORM, the access log, the CLI): pino, one JSON object per
@@ -28,6 +34,8 @@ export class JsonLogger implements LoggerService {
         timestamp: pino.stdTimeFunctions.isoTime,
         formatters: { level: (label) => ({ level: label }) },
         redact: { paths: REDACTED, censor: '[redacted]' },
+        // the trace of the work being logged (a request, a delivery) when tracing is on; nothing otherwise
+        mixin: traceFields,
       },
       process.stdout.isTTY
         ? pinoPretty({ colorize: true, sync: true })

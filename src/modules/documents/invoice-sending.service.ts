@@ -15,6 +15,7 @@ import { invoiceItemsOf, latestEmailsOf } from '../invoices/invoices.reader';
 import { SendInvoiceDto } from './dto/send-invoice.dto';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { queueInvoiceEmail } from './persistence/mail-outbox.sql';
+import { currentTraceparent } from '../../common/tracing/trace-context';
 
 /** POST /invoices/:id/send: the mail queued in the outbox in the request's transaction, sent after it (MailDispatcher). */
 @Injectable()
@@ -35,7 +36,7 @@ export class InvoiceSendingService {
       if (!this.config.smtpUrl) throw new DomainError('EMAIL_NOT_CONFIGURED');
       const recipient = dto.to?.trim() ?? (await customerEmail(tx.getRepository(Customer), biz.id, invoice.customerId));
       if (!recipient) throw new DomainError('NO_RECIPIENT');
-      await tx.run(queueInvoiceEmail, [biz.id, invoice.id, recipient, this.config.mailMaxAttempts]);
+      await tx.run(queueInvoiceEmail, [biz.id, invoice.id, recipient, this.config.mailMaxAttempts, currentTraceparent()]);
       return invoiceJson(tx, biz.id, invoice);
     });
     this.dispatcher.wake();

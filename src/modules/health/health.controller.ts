@@ -6,7 +6,8 @@ import { BareBody, bare } from '../../common/http/envelope';
 import { Public } from '../../common/auth/public.decorator';
 import { DomainError } from '../../common/errors/domain-error';
 import { runStatement } from '../../database/run-statement';
-import { ping } from './persistence/health.sql';
+import { Readiness } from '../../common/http/readiness';
+import { readiness } from './persistence/health.sql';
 
 class LiveJson {
   @ApiProperty({ enum: ['ok'] }) status: 'ok';
@@ -21,7 +22,18 @@ class ReadyJson {
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly newestMigration: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly readiness: Readiness,
+  ) {
+    const names = dataSource.migrations.map((m) => ({
+      name: m.name ?? m.constructor.name,
+      ts: Number(/\d{13}$/.exec(m.name ?? m.constructor.name)?.[0] ?? 0),
+    }));
+    this.newestMigration = names.sort((a, b) => a.ts - b.ts).at(-1)?.name ?? '';
+  }
 
   @Get()
   @Endpoint({ summary: 'Liveness: the process serves HTTP', response: LiveJson, shape: 'bare', public: true })
@@ -30,13 +42,21 @@ export class HealthController {
   }
 
   @Get('ready')
-  @Endpoint({ summary: 'Readiness: the database answers (503 when it does not)', response: ReadyJson, shape: 'bare', public: true })
+  @Endpoint({
+    summary: 'Readiness: the database answers and its migrations are applied; 503 otherwise, and while the process leaves (SHUTDOWN_DELAY_MS)',
+    response: ReadyJson,
+    shape: 'bare',
+    public: true,
+  })
   async ready(): Promise<BareBody<ReadyJson>> {
+    if (this.readiness.leaving) throw new DomainError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+    let migrated: boolean;
     try {
-      await runStatement(this.dataSource, ping, []);
+      [{ migrated }] = await runStatement(this.dataSource, readiness, [this.newestMigration]);
     } catch {
       throw new DomainError('SERVICE_UNAVAILABLE', 'The database is unreachable');
     }
+    if (!migrated) throw new DomainError('SERVICE_UNAVAILABLE', 'The database lacks migrations of this version');
     return bare({ status: 'ok', database: 'up' });
   }
 }

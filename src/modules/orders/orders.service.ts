@@ -15,6 +15,7 @@ import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-refer
 import { OrderPrice, priceOrder } from './pricing/price-order';
 import { saleEffectInputsOf } from './sale-effect-inputs';
 import { SaleEffects } from './sale-effects';
+import { countOrder } from '../../common/metrics/service-metrics';
 import { draftSale, SaleDraft } from './sale-draft';
 import { checkSaleReferences, readSaleReferences, SaleProduct } from './sale-references';
 
@@ -44,7 +45,8 @@ export class OrdersService {
 
   async create(biz: BusinessContext, dto: CreateOrderDto): Promise<OrderJson> {
     const saleId = randomUUID();
-    return this.uow.run(async (tx) => {
+    let total = '0';
+    const order = await this.uow.run(async (tx) => {
       const refs = await this.checkReferences(tx, biz, dto);
       const price = priceOf(dto, refs.products);
       const unitCosts = await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
@@ -62,8 +64,12 @@ export class OrdersService {
       });
       const inputs = saleEffectInputsOf(dto, this.effects.withInput);
       for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale, inputs.get(effect.module));
-      return this.record(tx, biz, sale, inputs);
+      const recorded = await this.record(tx, biz, sale, inputs);
+      total = sale.total;
+      return recorded;
     });
+    countOrder(biz.currency, total);
+    return order;
   }
 
   /**

@@ -11,6 +11,9 @@ import { ClaimedMailRow } from '../persistence/mail-outbox.sql';
 import { composeInvoiceMail } from './invoice-mail';
 import { MailOutboxStore } from './mail-outbox.store';
 import { MailOutcome, MailSender } from './mail-sender';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { countMailDelivery, MailOutcome as MailDeliveryOutcome } from '../../../common/metrics/service-metrics';
+import { inLinkedSpan } from '../../../common/tracing/trace-context';
 
 /**
  * Sends the mail outbox (invoice_emails) in the background, the webhook dispatcher's way
@@ -99,7 +102,17 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     this.inFlight.add(attempt);
   }
 
-  private async attempt(mail: ClaimedMailRow): Promise<void> {
+  private attempt(mail: ClaimedMailRow): Promise<void> {
+    return inLinkedSpan('mail delivery', mail.trace_parent, async (span) => {
+      span.setAttribute('mail.attempt', mail.attempts);
+      const outcome = await this.attemptOnce(mail);
+      span.setAttribute('mail.outcome', outcome);
+      if (outcome !== 'sent') span.setStatus({ code: SpanStatusCode.ERROR });
+      countMailDelivery(outcome);
+    });
+  }
+
+  private async attemptOnce(mail: ClaimedMailRow): Promise<MailDeliveryOutcome> {
     let invoiceNumber = '';
     let outcome: MailOutcome;
     try {
@@ -115,7 +128,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     }
     if (outcome.ok) {
       await this.store.sent(mail, invoiceNumber);
-      return;
+      return 'sent';
     }
     const next = retryStep(false, 'sent', mail.attempts, mail.attempt_limit, this.config.mailRetryBaseMs);
     await this.store.failed(mail, outcome.error ?? 'sending failed', next.retryInMs);
@@ -125,6 +138,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
       attempt: mail.attempts,
       error: outcome.error,
     });
+    return next.status === 'pending' ? 'retrying' : 'failed';
   }
 
   private withDeadline(sending: Promise<MailOutcome>): Promise<MailOutcome> {

@@ -8,10 +8,13 @@ import { defineStatement } from '../../../database/statement';
  */
 
 /** Rows are written in the request's transaction: the order's numbered statement (mail-sale.sql.ts) or POST /invoices/:id/send. */
-export const queueInvoiceEmail = defineStatement<[businessId: string, invoiceId: string, recipient: string, attemptLimit: number], { id: string }>(
+export const queueInvoiceEmail = defineStatement<
+  [businessId: string, invoiceId: string, recipient: string, attemptLimit: number, traceParent: string | null],
+  { id: string }
+>(
   'documents.queueInvoiceEmail',
-  `INSERT INTO invoice_emails (business_id, invoice_id, recipient, status, attempts, attempt_limit, next_attempt_at)
-   VALUES ($1, $2, $3, 'pending', 0, $4, now())
+  `INSERT INTO invoice_emails (business_id, invoice_id, recipient, status, attempts, attempt_limit, next_attempt_at, trace_parent)
+   VALUES ($1, $2, $3, 'pending', 0, $4, now(), $5)
    RETURNING id`,
 );
 
@@ -22,6 +25,7 @@ export interface ClaimedMailRow {
   recipient: string;
   attempts: number;
   attempt_limit: number;
+  trace_parent: string | null;
 }
 
 /**
@@ -40,7 +44,7 @@ export const claimMails = defineStatement<[limit: number, leaseMs: number], Clai
              LIMIT $1
              FOR UPDATE SKIP LOCKED))
       AND e.status IN ('pending', 'sending') AND e.next_attempt_at <= now()
-   RETURNING e.id, e.business_id, e.invoice_id, e.recipient, e.attempts, e.attempt_limit`,
+   RETURNING e.id, e.business_id, e.invoice_id, e.recipient, e.attempts, e.attempt_limit, e.trace_parent`,
   { plannedPerRun: true },
 );
 

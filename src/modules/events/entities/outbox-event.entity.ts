@@ -38,4 +38,8 @@ export class OutboxEvent {
 
   @Column('timestamptz', { nullable: true })
   dispatchedAt: Date | null;
+
+  /** W3C traceparent of the traced work that recorded the event: its deliveries' spans link to it (null untraced) */
+  @Column('text', { nullable: true })
+  traceParent: string | null;
 }

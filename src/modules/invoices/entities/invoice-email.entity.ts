@@ -48,4 +48,8 @@ export class InvoiceEmail {
 
   @Column('timestamptz', { default: () => 'now()' })
   updatedAt: Date;
+
+  /** W3C traceparent of the traced request that queued the mail: its sending's span links to it (null untraced) */
+  @Column('text', { nullable: true })
+  traceParent: string | null;
 }

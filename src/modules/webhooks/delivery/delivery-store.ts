@@ -23,6 +23,8 @@ export interface ClaimedDelivery {
   is_active: boolean;
   /** null only if the event row is gone (it never is while a delivery refers to it) */
   event: StoredEvent | null;
+  /** links the delivery's span to the request that recorded the event */
+  trace_parent: string | null;
 }
 
 /** A finished attempt waiting to be written with the dispatcher's next pass. */
@@ -44,6 +46,7 @@ function toClaimedDelivery(r: ClaimedDeliveryRow): ClaimedDelivery {
     secret: r.secret,
     is_active: r.is_active,
     event: r.type === null ? null : { id: r.event_id, type: r.type, data: r.data, created_at: r.occurred_at },
+    trace_parent: r.trace_parent,
   };
 }
 

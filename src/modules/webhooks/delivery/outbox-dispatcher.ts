@@ -1,5 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
+import { SpanStatusCode } from '@opentelemetry/api';
+import { countWebhookDelivery } from '../../../common/metrics/service-metrics';
+import { inLinkedSpan } from '../../../common/tracing/trace-context';
 import { nextStep } from './delivery-policy';
 import { ClaimedDelivery, DeliveryStore, SettledAttempt } from './delivery-store';
 import { WebhookSender } from './webhook-sender';
@@ -128,9 +131,16 @@ export class OutboxDispatcher implements OnApplicationBootstrap, BeforeApplicati
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const outcome = await this.sender.send(delivery);
-    const next = nextStep(outcome, delivery.attempts, delivery.attempt_limit);
+    const { outcome, next } = await inLinkedSpan('webhook delivery', delivery.trace_parent, async (span) => {
+      span.setAttributes({ 'webhook.event': delivery.event?.type ?? 'unknown', 'webhook.attempt': delivery.attempts });
+      const outcome = await this.sender.send(delivery);
+      const next = nextStep(outcome, delivery.attempts, delivery.attempt_limit);
+      span.setAttribute('webhook.outcome', next.status);
+      if (!outcome.ok) span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.error ?? undefined });
+      return { outcome, next };
+    });
     this.finished.push({ delivery, outcome, next });
+    countWebhookDelivery(next.status === 'pending' ? 'retrying' : next.status);
     if (outcome.ok) return;
     this.logger.warn({
       msg: next.status === 'pending' ? 'webhook delivery failed, will retry' : 'webhook delivery failed',

@@ -54,6 +54,8 @@ export interface ClaimedDeliveryRow {
   type: string | null;
   data: Record<string, unknown>;
   occurred_at: Date;
+  /** the trace context of the request that recorded the event (null when it was not traced) */
+  trace_parent: string | null;
 }
 
 export type SettleAndClaimParams = [
@@ -130,10 +132,10 @@ export const settleAndClaim = defineStatement<SettleAndClaimParams, ClaimedDeliv
     RETURNING d.id, d.webhook_id, d.event_id, d.attempts, d.attempt_limit
   )
   SELECT c.id, c.webhook_id, c.event_id, c.attempts, c.attempt_limit, w.url, w.secret, w.is_active,
-         o.type, o.data, o.created_at AS occurred_at
+         o.type, o.data, o.created_at AS occurred_at, o.trace_parent
     FROM claimed c
    CROSS JOIN LATERAL (SELECT url, secret, is_active FROM webhooks w WHERE w.id = c.webhook_id OFFSET 0) w
-    LEFT JOIN LATERAL (SELECT type, data, created_at FROM outbox_events o WHERE o.id = c.event_id OFFSET 0) o ON true`,
+    LEFT JOIN LATERAL (SELECT type, data, created_at, trace_parent FROM outbox_events o WHERE o.id = c.event_id OFFSET 0) o ON true`,
   { plannedPerRun: true },
 );
 
