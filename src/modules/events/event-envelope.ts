@@ -14,7 +14,10 @@ export class EventEnvelope {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: EVENT_NAMES, example: 'sale.completed' }) event: string;
   @ApiProperty({ format: 'date-time' }) timestamp: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the event payload (docs/api.md 10, docs/webhooks.md)' }) data: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'the event payload (docs/api.md 10, docs/webhooks.md)' }) data: Record<
+    string,
+    unknown
+  >;
 }
 
 export function toEventEnvelope(row: StoredEvent): EventEnvelope {
