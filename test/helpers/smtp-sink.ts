@@ -97,11 +97,17 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
         sink.sessions.open++;
         sink.sessions.max = Math.max(sink.sessions.max, sink.sessions.open);
         socket.once('close', () => sink.sessions.open--);
+        // a client that ends its session mid-dialog leaves a held-back reply with nowhere to go
+        socket.on('error', () => undefined);
         delayReplies(socket, sink);
       });
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(chosen, '127.0.0.1', () => resolve());
+      });
+      // a reply held back for a client that has gone (delayReplies) fails to write: not the server's fault
+      s.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE' && err.code !== 'ECONNRESET') throw err;
       });
       server = s;
     },
@@ -116,15 +122,19 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
  */
 function delayReplies(socket: Socket, sink: SmtpSink): void {
   const write = (chunk: string | Buffer): boolean => Socket.prototype.write.call(socket, chunk);
-  const end = (): Socket => Socket.prototype.end.call(socket, '');
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the socket as `this` below
+  const endSocket: (this: Socket) => Socket = Socket.prototype.end;
+  const end = (): Socket => endSocket.call(socket);
   let queue = Promise.resolve();
   let afterData = false;
   const later = (delayMs: () => number, run: () => void) => {
-    queue = queue.then(async () => {
-      const ms = delayMs();
-      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
-      if (!socket.destroyed) run();
-    });
+    queue = queue
+      .then(async () => {
+        const ms = delayMs();
+        if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+        if (socket.writable) run();
+      })
+      .catch(() => undefined);
   };
   socket.write = (chunk: string | Buffer): boolean => {
     const text = chunk.toString();
