@@ -142,6 +142,39 @@ describe('customers: GET/POST /customers, GET/PUT /customers/:id', () => {
     expect(bad.body.error.code).toBe('VALIDATION_FAILED');
   });
 
+  // a quoted local part may hold any character to validator.js's isEmail, a CR LF included
+  const CONTROLLED_EMAILS = [
+    ['CR LF in a quoted local part', '"x\\\r\nBcc: evil@evil.test"@example.com'],
+    ['a LF in a quoted local part', '"x\nBcc: evil@evil.test"@example.com'],
+    ['a NUL in a quoted local part', '"x\u0000y"@example.com'],
+    ['a TAB in a quoted local part', '"x\ty"@example.com'],
+    ['DEL in a quoted local part', '"x\u007fy"@example.com'],
+    ['a trailing CR LF', 'plain@example.com\r\n'],
+    ['a leading LF', '\nplain@example.com'],
+  ];
+
+  it.each(CONTROLLED_EMAILS)('POST /customers refuses an email with %s: 400 naming email, nothing stored', async (_what, email) => {
+    const biz = await createBusiness(t);
+    const res = await create(biz, { name: 'Eve', email });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['email']);
+    expect(await t.db.query(`SELECT id FROM customers WHERE business_id = $1`, [biz.business_id])).toEqual([]);
+    expect(await events(biz)).toEqual([]);
+  });
+
+  it.each(CONTROLLED_EMAILS)('PUT /customers/:id refuses an email with %s: 400 naming email, the customer unchanged', async (_what, email) => {
+    const biz = await createBusiness(t);
+    const a = (await create(biz, { name: 'A', email: 'a@x.test' }).expect(201)).body.data;
+    const res = await t.http().put(`/api/v1/customers/${a.id}`).set(biz.auth).send({ email });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['email']);
+    const [row] = await t.db.query(`SELECT email, updated_at FROM customers WHERE id = $1`, [a.id]);
+    expect(row.email).toBe('a@x.test');
+    expect(row.updated_at.toISOString()).toBe(a.updated_at);
+  });
+
   it('404 for another business customer on GET and PUT, and it stays unchanged', async () => {
     const biz = await createBusiness(t);
     const other = await createBusiness(t);

@@ -142,6 +142,12 @@ describe('invoice mail', () => {
       ['CRLF and a header', 'a@example.com\r\nBcc: evil@attacker.test'],
       ['an SMTP command', 'a@example.com>\r\nRCPT TO:<evil@attacker.test'],
       ['a LF', 'a@example.com\nevil@attacker.test'],
+      ['a CR LF and a header in a quoted local part', '"x\\\r\nBcc: evil@evil.test"@example.com'],
+      ['a LF in a quoted local part', '"x\nRCPT TO:<evil@evil.test>"@example.com'],
+      ['a NUL in a quoted local part', '"x\u0000y"@example.com'],
+      ['a TAB in a quoted local part', '"x\ty"@example.com'],
+      ['DEL in a quoted local part', '"x\u007fy"@example.com'],
+      ['a trailing CR LF', 'a@example.com\r\n'],
       ['a number', 42],
     ])('refuses a recipient that is %s (400), queueing nothing', async (_what, to) => {
       const { biz, product } = await shop();
@@ -149,7 +155,9 @@ describe('invoice mail', () => {
       const res = await apiAs(t, biz).post(`/invoices/${placed.invoice_id}/send`, { to });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual(['to']);
       expect(await countRows(t, 'invoice_emails', biz.business_id)).toBe(0);
+      expect((await invoiceOf(biz, placed.invoice_id)).email).toBeNull();
     });
   });
 

@@ -1,3 +1,4 @@
+import { Socket } from 'net';
 import { SMTPServer, SMTPServerOptions } from 'smtp-server';
 import { freePort } from './processes';
 
@@ -20,6 +21,15 @@ export interface SmtpSink {
   refuseWith: number | null;
   /** every SMTP command line the server was sent, in order (MAIL FROM, RCPT TO, ...) */
   commands: string[];
+  /**
+   * A slow server: each reply (the greeting, EHLO, MAIL, RCPT, DATA's 354) is written this long after
+   * the one before it on its connection, or after the command came when there was none to wait for.
+   */
+  replyDelayMs: number;
+  /** the delay of the reply to the message itself (after the client's final dot); null: replyDelayMs */
+  messageReplyDelayMs: number | null;
+  /** SMTP connections open now, and the most that were open at once */
+  sessions: { open: number; max: number };
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
   /** starts again on the same port */
@@ -36,6 +46,9 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
     mails: [],
     refuseWith: null,
     commands: [],
+    replyDelayMs: 0,
+    messageReplyDelayMs: null,
+    sessions: { open: 0, max: 0 },
     waitFor: (count, timeoutMs = 15_000) =>
       waitUntil(() => (sink.mails.length >= count ? sink.mails.slice(0, count) : undefined), timeoutMs, `${count} mails (got ${sink.mails.length})`),
     stop: async () => {
@@ -49,6 +62,7 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
         authOptional: true,
         disabledCommands: ['AUTH', 'STARTTLS'],
         logger: false,
+        disableReverseLookup: true,
         onMailFrom: (address, _session, cb) => {
           sink.commands.push(`MAIL FROM:<${address.address}>`);
           cb();
@@ -79,15 +93,66 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
         },
       };
       const s = new SMTPServer(options);
+      s.server.prependListener('connection', (socket: Socket) => {
+        sink.sessions.open++;
+        sink.sessions.max = Math.max(sink.sessions.max, sink.sessions.open);
+        socket.once('close', () => sink.sessions.open--);
+        // a client that ends its session mid-dialog leaves a held-back reply with nowhere to go
+        socket.on('error', () => undefined);
+        delayReplies(socket, sink);
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(chosen, '127.0.0.1', () => resolve());
+      });
+      // a reply held back for a client that has gone (delayReplies) fails to write: not the server's fault
+      s.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE' && err.code !== 'ECONNRESET') throw err;
       });
       server = s;
     },
   };
   await sink.start();
   return sink;
+}
+
+/**
+ * Holds back what the server writes on `socket`: each write waits for the one before it, then for
+ * its delay (a reply written after the 354 answers the message). end() waits for the writes before it.
+ */
+function delayReplies(socket: Socket, sink: SmtpSink): void {
+  const write = (chunk: string | Buffer): boolean => Socket.prototype.write.call(socket, chunk);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the socket as `this` below
+  const endSocket: (this: Socket) => Socket = Socket.prototype.end;
+  const end = (): Socket => endSocket.call(socket);
+  let queue = Promise.resolve();
+  let afterData = false;
+  const later = (delayMs: () => number, run: () => void) => {
+    queue = queue
+      .then(async () => {
+        const ms = delayMs();
+        if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+        if (socket.writable) run();
+      })
+      .catch(() => undefined);
+  };
+  socket.write = (chunk: string | Buffer): boolean => {
+    const text = chunk.toString();
+    const messageReply = afterData;
+    afterData = text.startsWith('354');
+    later(
+      () => (messageReply ? (sink.messageReplyDelayMs ?? sink.replyDelayMs) : sink.replyDelayMs),
+      () => write(chunk),
+    );
+    return true;
+  };
+  socket.end = (): Socket => {
+    later(
+      () => 0,
+      () => end(),
+    );
+    return socket;
+  };
 }
 
 /** Polls `probe` until it gives a value, failing after `timeoutMs` with what it waited for. */

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { IsMultiLine, IsSingleLine } from '../../../common/validation/text-fields';
-import { IsCustomerEmail, IsPhone } from '../../customers/dto/customer-fields';
+import { IsEmailAddress } from '../../../common/validation/email-address';
+import { IsPhone } from '../../customers/dto/customer-fields';
 
 export const MAX_ADDRESS_LINES = 5;
 
@@ -30,7 +31,7 @@ export class UpdateBusinessDto {
   tax_id?: string | null;
 
   @OptionalNullable()
-  @IsCustomerEmail()
+  @IsEmailAddress()
   email?: string | null;
 
   @OptionalNullable()

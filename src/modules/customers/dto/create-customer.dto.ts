@@ -1,5 +1,6 @@
 import { IsOptional, ValidateIf } from 'class-validator';
-import { IsCustomerEmail, IsCustomerName, IsNotes, IsPhone } from './customer-fields';
+import { IsEmailAddress } from '../../../common/validation/email-address';
+import { IsCustomerName, IsNotes, IsPhone } from './customer-fields';
 
 /** A customer entered by hand: a name, an email or a phone at least (each unique per business). */
 export class CreateCustomerDto {
@@ -8,7 +9,7 @@ export class CreateCustomerDto {
   name?: string;
 
   @IsOptional()
-  @IsCustomerEmail()
+  @IsEmailAddress()
   email?: string;
 
   @IsOptional()

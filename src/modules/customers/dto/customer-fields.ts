@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { isEmail, IsString, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsString, ValidateBy, ValidationOptions } from 'class-validator';
 import { normalizePhone } from '../customer-identity';
 import { MaxChars } from '../../../common/validation/text-length';
 
@@ -24,23 +24,6 @@ export function IsPhone(options?: ValidationOptions): PropertyDecorator {
       options,
     ),
     ApiPropertyOptional({ type: String, example: '+1 555 010 0200' }),
-  );
-}
-
-/** An email address; surrounding spaces are allowed (they are trimmed before storing and matching). */
-export function IsCustomerEmail(options?: ValidationOptions): PropertyDecorator {
-  return applyDecorators(
-    ValidateBy(
-      {
-        name: 'isCustomerEmail',
-        validator: {
-          validate: (value) => typeof value === 'string' && value.trim().length <= 254 && isEmail(value.trim()),
-          defaultMessage: (args) => `${args?.property} must be an email address`,
-        },
-      },
-      options,
-    ),
-    ApiPropertyOptional({ type: String, example: 'ada@example.com' }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { IsOptional } from 'class-validator';
 import { OptionalNotNull } from '../../../common/validation/decorators';
-import { IsCustomerEmail, IsCustomerName, IsNotes, IsPhone } from './customer-fields';
+import { IsEmailAddress } from '../../../common/validation/email-address';
+import { IsCustomerName, IsNotes, IsPhone } from './customer-fields';
 
 /** A partial update: absent fields stay, `null` clears email, phone or notes. */
 export class UpdateCustomerDto {
@@ -9,7 +10,7 @@ export class UpdateCustomerDto {
   name?: string;
 
   @IsOptional()
-  @IsCustomerEmail()
+  @IsEmailAddress()
   email?: string | null;
 
   @IsOptional()

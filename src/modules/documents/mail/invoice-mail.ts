@@ -26,8 +26,8 @@ export function oneLine(text: string | null | undefined, max = 200): string {
 
 /**
  * Subject: the business and the invoice number; body: the total and the due date (and the status),
- * the business's footer; the PDF attached. `recipient` is a validated address (IsCustomerEmail or the
- * send DTO); `from` is MAIL_FROM, the business's name its display name, its email the Reply-To.
+ * the business's footer; the PDF attached. `recipient` is a validated address (IsEmailAddress, no
+ * control character); `from` is MAIL_FROM, the business's name its display name, its email the Reply-To.
  */
 export function composeInvoiceMail(model: DocumentModel, dueDate: string, status: string, recipient: string, from: string, pdf: Buffer): InvoiceMail {
   const business = oneLine(model.seller.name);

@@ -21,15 +21,17 @@ import { inLinkedSpan } from '../../../common/tracing/trace-context';
  * poll (mail of other processes, retries come due, what a crash left); one pass at a time, wakes
  * during a pass coalescing into one more. A pass claims due mails with a lease (FOR UPDATE SKIP
  * LOCKED: processes sharing the database never take the same mail), renders each invoice's PDF,
- * sends it and records the outcome: sent with invoice.sent, or a failed attempt retried with backoff
- * until MAIL_MAX_ATTEMPTS. No request waits for any of it.
+ * renews the lease for longer than any SMTP session, sends it and records the outcome: sent with
+ * invoice.sent, or a failed attempt retried with backoff until MAIL_MAX_ATTEMPTS. An attempt ends only
+ * once its SMTP connection is closed (MailSender.send), so the attempts in flight count the sessions
+ * open: never more than MAIL_CONCURRENCY, and a retry never runs beside the session before it.
+ * No request waits for any of it.
  */
 @Injectable()
 export class MailDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Mail');
+  /** a claim's lease: longer than any SMTP session, renewed as the session opens */
   private readonly leaseMs: number;
-  /** one attempt is given up after this long (its lease lasts longer, so no other process takes it meanwhile) */
-  private readonly attemptDeadlineMs: number;
   private stopped = true;
   private timer?: NodeJS.Timeout;
   private draining: Promise<void> | null = null;
@@ -44,8 +46,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.attemptDeadlineMs = config.mailTimeoutMs * 4;
-    this.leaseMs = this.attemptDeadlineMs + config.mailTimeoutMs * 2 + 30_000;
+    this.leaseMs = sender.longestSendMs + 30_000;
   }
 
   onApplicationBootstrap(): void {
@@ -122,7 +123,11 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
       const pdf = await this.renderer.renderToBuffer(model);
       const status = model.facts.find(([label]) => label === 'Status')?.[1] ?? invoice.status;
       const message = composeInvoiceMail(model, invoice.due_date, status, mail.recipient, this.config.mailFrom, pdf);
-      outcome = await this.withDeadline(this.sender.send(message));
+      if (!(await this.store.renew(mail, this.leaseMs))) {
+        this.logger.warn({ msg: 'invoice mail taken over by another process before sending', mail_id: mail.id, attempt: mail.attempts });
+        return;
+      }
+      outcome = await this.sender.send(message);
     } catch (err) {
       outcome = { ok: false, error: `the mail could not be prepared: ${(err as Error)?.message ?? String(err)}`.slice(0, 300) };
     }
@@ -139,14 +144,6 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
       error: outcome.error,
     });
     return next.status === 'pending' ? 'retrying' : 'failed';
-  }
-
-  private withDeadline(sending: Promise<MailOutcome>): Promise<MailOutcome> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<MailOutcome>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, error: `timed out after ${this.attemptDeadlineMs} ms` }), this.attemptDeadlineMs);
-    });
-    return Promise.race([sending, deadline]).finally(() => clearTimeout(timer));
   }
 
   private async business(id: string): Promise<BusinessContext> {

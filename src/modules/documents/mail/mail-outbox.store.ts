@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { runStatement } from '../../../database/run-statement';
 import { UnitOfWork } from '../../../database/unit-of-work';
 import { InvoiceSentEvent } from '../events/invoice-sent.event';
-import { claimMails, ClaimedMailRow, markMailFailed, markMailSent } from '../persistence/mail-outbox.sql';
+import { claimMails, ClaimedMailRow, markMailFailed, markMailSent, renewMailLease } from '../persistence/mail-outbox.sql';
 
 /** The dispatcher's reads and writes of the mail outbox (persistence/mail-outbox.sql.ts). */
 @Injectable()
@@ -16,6 +16,11 @@ export class MailOutboxStore {
   /** Up to `limit` due mails, leased to this process for `leaseMs`. */
   claim(limit: number, leaseMs: number): Promise<ClaimedMailRow[]> {
     return runStatement(this.dataSource, claimMails, [limit, leaseMs]);
+  }
+
+  /** Just before the mail's SMTP session: its lease renewed for `leaseMs`; false when the claim was lost. */
+  async renew(mail: ClaimedMailRow, leaseMs: number): Promise<boolean> {
+    return (await runStatement(this.dataSource, renewMailLease, [mail.id, mail.attempts, leaseMs])).length > 0;
   }
 
   /**

@@ -1,8 +1,8 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, Transporter } from 'nodemailer';
+import { Inject, Injectable } from '@nestjs/common';
 import { withoutControlCharacters } from '../../../common/validation/text-fields';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
 import { InvoiceMail } from './invoice-mail';
+import { longestSessionMs, sendInOneSession, SmtpSessionLimits } from './smtp-session';
 
 export interface MailOutcome {
   ok: boolean;
@@ -22,7 +22,8 @@ export function describeSmtpError(err: SmtpError): string {
   const text = (value: string | undefined) => withoutControlCharacters(value ?? '').trim();
   const message = text(err.message);
   let described: string;
-  if (err.responseCode) described = `SMTP server refused: ${text(err.response) || err.responseCode}`;
+  if (err.code === 'EDEADLINE') described = message;
+  else if (err.responseCode) described = `SMTP server refused: ${text(err.response) || err.responseCode}`;
   else if (/ECONNREFUSED/.test(message)) described = 'connection refused';
   else if (err.code === 'ETIMEDOUT' || /timeout|timed out/i.test(message)) described = 'timed out';
   else if (/ECONNRESET|closed|EPIPE/i.test(message)) described = 'connection closed by the SMTP server';
@@ -33,35 +34,37 @@ export function describeSmtpError(err: SmtpError): string {
 
 /**
  * Sends mail through SMTP_URL with nodemailer: one connection per mail (no pool: a server that drops
- * a connection fails that mail's attempt only), each step cut off after MAIL_TIMEOUT_MS. Never
- * throws: a refusal, a timeout or a dropped connection is a failed outcome.
+ * a connection fails that mail's attempt only), each step cut off after MAIL_TIMEOUT_MS, the attempt
+ * after four times that unless the message has gone (smtp-session.ts). send() settles only once the
+ * attempt's connection is closed. Never throws: a refusal, a timeout or a dropped connection is a
+ * failed outcome.
  */
 @Injectable()
-export class MailSender implements OnApplicationShutdown {
-  private readonly transport: Transporter | null;
+export class MailSender {
+  private readonly url: string | null;
+  private readonly limits: SmtpSessionLimits;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    const timeout = config.mailTimeoutMs;
-    this.transport = config.smtpUrl
-      ? createTransport({ url: config.smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, dnsTimeout: timeout })
-      : null;
+    this.url = config.smtpUrl || null;
+    this.limits = { stepMs: config.mailTimeoutMs, deadlineMs: config.mailTimeoutMs * 4 };
   }
 
   get configured(): boolean {
-    return this.transport !== null;
+    return this.url !== null;
+  }
+
+  /** The longest one send() takes, its connection closed included: a claim's lease outlives it. */
+  get longestSendMs(): number {
+    return longestSessionMs(this.limits);
   }
 
   async send(mail: InvoiceMail): Promise<MailOutcome> {
-    if (!this.transport) return { ok: false, error: 'email is not configured (SMTP_URL)' };
+    if (!this.url) return { ok: false, error: 'email is not configured (SMTP_URL)' };
     try {
-      await this.transport.sendMail(mail);
+      await sendInOneSession(this.url, this.limits, mail);
       return { ok: true, error: null };
     } catch (err) {
       return { ok: false, error: describeSmtpError(err as SmtpError) };
     }
-  }
-
-  onApplicationShutdown(): void {
-    this.transport?.close();
   }
 }

@@ -49,6 +49,18 @@ export const claimMails = defineStatement<[limit: number, leaseMs: number], Clai
 );
 
 /**
+ * Attempt $2 of mail $1 is about to open its SMTP session: its lease is renewed to $3 ms from now
+ * (longer than any session), unless the claim was lost meanwhile (rendering took longer than the
+ * claim's lease and another process took the mail over). Returns the row when it is still this attempt's.
+ */
+export const renewMailLease = defineStatement<[id: string, attempts: number, leaseMs: number], { id: string }>(
+  'documents.renewMailLease',
+  `UPDATE invoice_emails SET next_attempt_at = now() + $3 * interval '1 millisecond', updated_at = now()
+    WHERE id = $1 AND status = 'sending' AND attempts = $2
+   RETURNING id`,
+);
+
+/**
  * The mail $1 was accepted by the SMTP server on its attempt $2: sent, unless the claim was lost
  * (another process took it over after the lease). Returns the row when it was this attempt's.
  */

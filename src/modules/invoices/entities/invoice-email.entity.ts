@@ -20,7 +20,7 @@ export class InvoiceEmail {
   @Column('uuid')
   invoiceId: string;
 
-  /** a validated address (IsCustomerEmail, the send DTO): never a display name, never CR/LF */
+  /** a validated address (IsEmailAddress): never a display name, never CR/LF */
   @Column('text')
   recipient: string;
 

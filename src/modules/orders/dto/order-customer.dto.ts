@@ -1,5 +1,6 @@
 import { IsOptional, ValidateIf } from 'class-validator';
-import { IsCustomerEmail, IsCustomerName, IsPhone } from '../../customers/dto/customer-fields';
+import { IsEmailAddress } from '../../../common/validation/email-address';
+import { IsCustomerName, IsPhone } from '../../customers/dto/customer-fields';
 
 /** The customer of an order: found by email, then phone, or created; one of the two is needed. */
 export class OrderCustomerDto {
@@ -8,7 +9,7 @@ export class OrderCustomerDto {
   name?: string;
 
   @ValidateIf((o: OrderCustomerDto) => o.email !== undefined || o.phone === undefined)
-  @IsCustomerEmail({ message: ({ property }) => `${property} must be an email address (a customer needs an email or a phone)` })
+  @IsEmailAddress({ message: ({ property }) => `${property} must be an email address (a customer needs an email or a phone)` })
   email?: string;
 
   @IsOptional()

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString } from 'class-validator';
 import { OptionalNullable, Trim } from '../../../common/validation/decorators';
-import { IsCustomerEmail, IsNotes, IsPhone } from '../../customers/dto/customer-fields';
+import { IsEmailAddress } from '../../../common/validation/email-address';
+import { IsNotes, IsPhone } from '../../customers/dto/customer-fields';
 import { MaxChars } from '../../../common/validation/text-length';
 
 /** POST /suppliers (docs/api.md 13). */
@@ -15,7 +16,7 @@ export class CreateSupplierDto {
   name: string;
 
   @OptionalNullable()
-  @IsCustomerEmail()
+  @IsEmailAddress()
   email?: string | null;
 
   @OptionalNullable()
