@@ -143,6 +143,38 @@ describe('API key management', () => {
     }
   });
 
+  it('flush() returns only once the usage write already under way has committed', async () => {
+    const biz = await createBusiness(t, 'Flushed');
+    const usage = t.app.get(ApiKeyUsage);
+    const lastUsed = async () => (await t.db.query(`SELECT last_used_at FROM api_keys WHERE id = $1`, [biz.key_id]))[0].last_used_at as Date | null;
+    // the key's row held by another transaction: the usage write that takes the noted key waits for it
+    const holder = new Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [biz.key_id]);
+      await as(t, biz.api_key).get('/business').expect(200);
+      void usage.flush(); // this one, or the timer's before it, takes the key and waits
+      const waiting = () =>
+        t.db
+          .query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE api_keys k SET last_used_at%'`,
+          )
+          .then((rows: { n: number }[]) => rows[0].n);
+      expect(await pollUntil(waiting, (n) => n > 0)).toBe(1);
+      let returned = false;
+      const flushed = usage.flush().then(() => (returned = true));
+      await new Promise(setImmediate); // every settled promise's callbacks have run
+      expect(returned).toBe(false);
+      await holder.query('COMMIT');
+      await flushed;
+      expect(await lastUsed()).not.toBeNull();
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('revokes a key at once in both processes; the other keys keep working', async () => {
     const biz = await createBusiness(t, 'Revoke');
     const made = (

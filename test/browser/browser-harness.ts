@@ -106,6 +106,23 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
+/**
+ * Until the page shows no "Loading …" status (ui/States.tsx): every read it started has answered. A
+ * heading is shown before its page's reads answer, so a change made on the server after the heading
+ * alone may still be seen by them (a key revoked then makes one of them the 401).
+ */
+export function everyReadAnswered(page: Page): Promise<void> {
+  return eventually(
+    () =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /^Loading\b/ })
+        .count(),
+    false,
+    30_000,
+  ).toBe(0);
+}
+
 /** The text of the figure a `dt` names in a `dl.figures` (the console's summary figures). */
 export function figure(page: Page, name: string) {
   return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd');

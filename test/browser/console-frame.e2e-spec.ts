@@ -10,6 +10,7 @@ import {
   cspViolations,
   describeInBrowser,
   eventually,
+  everyReadAnswered,
   launchChromium,
   openConsole,
   seriousAxeViolations,
@@ -154,6 +155,7 @@ describeInBrowser('the console frame in a browser', () => {
     expect(page.url()).toBe(`${app.origin}/console/dashboard?days=7`);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await everyReadAnswered(page); // so that the 401 is the click's read, not a late one of the reload
 
     await app.t.db.query(`UPDATE api_keys SET revoked_at = now() WHERE business_id = $1`, [other.business_id]);
     await page.getByRole('radio', { name: '30 days' }).click(); // reads the new period with the revoked key

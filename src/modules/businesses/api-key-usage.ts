@@ -23,6 +23,9 @@ export class ApiKeyUsage implements OnApplicationBootstrap, OnApplicationShutdow
   /** key id -> when this process last took it for writing */
   private readonly taken = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** the last write started or queued (never rejects), and the queued one not yet started */
+  private lastWrite: Promise<void> = Promise.resolve();
+  private nextWrite: Promise<void> | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -51,8 +54,24 @@ export class ApiKeyUsage implements OnApplicationBootstrap, OnApplicationShutdow
     this.pending.set(keyId, new Date(now));
   }
 
-  /** Writes the noted keys in one statement. */
-  async flush(): Promise<void> {
+  /**
+   * Writes the noted keys in one statement, after the write under way (the timer's may have taken
+   * keys the caller noted): when it returns, every key noted before the call is written. Calls made
+   * while a write waits for its turn share it; the write takes what is noted when it starts.
+   */
+  flush(): Promise<void> {
+    if (!this.nextWrite) {
+      const next = this.lastWrite.then(() => {
+        this.nextWrite = undefined;
+        return this.write();
+      });
+      this.nextWrite = next;
+      this.lastWrite = next;
+    }
+    return this.nextWrite;
+  }
+
+  private async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
