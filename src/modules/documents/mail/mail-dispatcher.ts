@@ -107,13 +107,15 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     return inLinkedSpan('mail delivery', mail.trace_parent, async (span) => {
       span.setAttribute('mail.attempt', mail.attempts);
       const outcome = await this.attemptOnce(mail);
+      if (outcome === null) return span.setAttribute('mail.outcome', 'taken_over'); // another process sends it
       span.setAttribute('mail.outcome', outcome);
       if (outcome !== 'sent') span.setStatus({ code: SpanStatusCode.ERROR });
       countMailDelivery(outcome);
     });
   }
 
-  private async attemptOnce(mail: ClaimedMailRow): Promise<MailDeliveryOutcome> {
+  /** The attempt's outcome, or null when another process took the mail over before it was sent. */
+  private async attemptOnce(mail: ClaimedMailRow): Promise<MailDeliveryOutcome | null> {
     let invoiceNumber = '';
     let outcome: MailOutcome;
     try {
@@ -125,7 +127,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
       const message = composeInvoiceMail(model, invoice.due_date, status, mail.recipient, this.config.mailFrom, pdf);
       if (!(await this.store.renew(mail, this.leaseMs))) {
         this.logger.warn({ msg: 'invoice mail taken over by another process before sending', mail_id: mail.id, attempt: mail.attempts });
-        return;
+        return null;
       }
       outcome = await this.sender.send(message);
     } catch (err) {
