@@ -107,7 +107,10 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     return inLinkedSpan('mail delivery', mail.trace_parent, async (span) => {
       span.setAttribute('mail.attempt', mail.attempts);
       const outcome = await this.attemptOnce(mail);
-      if (outcome === null) return span.setAttribute('mail.outcome', 'taken_over'); // another process sends it
+      if (outcome === null) {
+        span.setAttribute('mail.outcome', 'taken_over'); // another process sends it
+        return;
+      }
       span.setAttribute('mail.outcome', outcome);
       if (outcome !== 'sent') span.setStatus({ code: SpanStatusCode.ERROR });
       countMailDelivery(outcome);
