@@ -29,7 +29,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers (503 when it does not) */
+        /** Readiness: the database answers and its migrations are applied; 503 otherwise, and while the process leaves (SHUTDOWN_DELAY_MS) */
         get: operations["HealthController_ready"];
         put?: never;
         post?: never;
