@@ -102,7 +102,9 @@ describe('metrics', () => {
     await api
       .post('/orders', { items: [{ product_id: product, quantity: 1 }], customer: { name: 'Zed Client', email: 'zed@example.com' }, notes: 'note text' })
       .expect(201);
-    await api.get(`/products/${product}?search=Secret%20Widget`).expect(200);
+    await api.get(`/products/${product}`).expect(200);
+    await api.get('/products?search=Secret%20Widget').expect(200);
+    await api.get(`/products/${product}?search=Secret%20Widget`).expect(400); // an unknown parameter refused
     await t
       .http()
       .get(`/api/v1/orders/${product}`)

@@ -94,9 +94,24 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
       };
       const s = new SMTPServer(options);
       s.server.prependListener('connection', (socket: Socket) => {
-        sink.sessions.open++;
-        sink.sessions.max = Math.max(sink.sessions.max, sink.sessions.open);
-        socket.once('close', () => sink.sessions.open--);
+        // A session is over once the client has closed its side (its FIN or reset has come), not when
+        // this server gets round to closing: a client that closes and then connects again has run one
+        // session at a time, although both events reach this process in one turn of its loop (the new
+        // connection first). So the new session counts from the next turn, after what came with it.
+        let state: 'coming' | 'open' | 'over' = 'coming';
+        const over = () => {
+          if (state === 'open') sink.sessions.open--;
+          state = 'over';
+        };
+        socket.once('end', over);
+        socket.once('close', over);
+        socket.once('error', over);
+        setImmediate(() => {
+          if (state !== 'coming') return;
+          state = 'open';
+          sink.sessions.open++;
+          sink.sessions.max = Math.max(sink.sessions.max, sink.sessions.open);
+        });
         // a client that ends its session mid-dialog leaves a held-back reply with nowhere to go
         socket.on('error', () => undefined);
         delayReplies(socket, sink);
