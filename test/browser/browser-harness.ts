@@ -14,6 +14,7 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from '../helpers/
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
+const BROWSER_TEST_TIMEOUT_MS = 240_000;
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Once per run, whichever browser spec file comes first (jest loads each file's modules afresh). */
@@ -28,7 +29,14 @@ function warnOnce(message: string): void {
 
 /** `describe` when a Chromium is there; otherwise a failure in CI (env CI) and a skip with one clear message elsewhere. */
 export function describeInBrowser(name: string, body: () => void): void {
-  if (HAS_CHROMIUM) return describe(name, body);
+  if (HAS_CHROMIUM)
+    return describe(name, () => {
+      // A browser test is a user's whole flow, each step bounded by Playwright's own waits; on a loaded
+      // machine (two suites at once) a flow of three axe runs took over jest's 60 s while every step
+      // still came. The bound is for a hung test, not a measure of speed.
+      jest.setTimeout(BROWSER_TEST_TIMEOUT_MS);
+      body();
+    });
   const message = `the browser tests did not run: no Chromium at ${CHROMIUM} (install it with \`apt-get install -y chromium\`, or set CHROMIUM_PATH)`;
   if (process.env.CI) {
     describe(name, () =>
