@@ -33,6 +33,7 @@ describe('the order statements, composed', () => {
     keyId: randomUUID(),
     keyName: 'API key',
     scopes: ['admin'],
+    actor: { type: 'key', id: randomUUID(), name: 'API key' },
   };
   const product = { id: randomUUID(), name: 'Tea', sku: 'TEA-1', price: '3.50', is_active: true };
 

@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import { Client as PgClient, QueryResult } from 'pg';
 import { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import { ActivityRecord } from '../common/activity/activity-record';
 import { DomainEvent } from '../common/events/domain-event';
 import { DeferredBegin } from './deferred-begin';
 import { LockOrder } from './lock-order';
@@ -13,6 +14,8 @@ import { Statement } from './statement';
  */
 export class Tx {
   readonly events: DomainEvent[] = [];
+  /** the activity log's entries of this work (docs/api.md 20), written before it commits */
+  readonly activities: ActivityRecord[] = [];
   /** the contended locks taken so far: see LockRank */
   readonly locks = new LockOrder();
   private readonly written = new WeakSet<DomainEvent>();
@@ -163,6 +166,11 @@ export class Tx {
   /** The one event API of services: written to the outbox in this transaction, emitted after commit. */
   record(event: DomainEvent): void {
     this.events.push(event);
+  }
+
+  /** An entry of the activity log, written in this transaction: a rollback leaves none (docs/api.md 20). */
+  recordActivity(entry: ActivityRecord): void {
+    this.activities.push(entry);
   }
 
   /**

@@ -44,8 +44,9 @@ export class ApiKeyLookupStore extends ApiKeyLookup implements OnApplicationBoot
     const cached = this.cache?.get(keyHash);
     if (cached) return this.used(cached);
     const version = this.cache?.version() ?? 0;
-    const [business] = await runStatement(this.dataSource, findActiveApiKey, [keyHash]);
-    if (!business) return undefined;
+    const [row] = await runStatement(this.dataSource, findActiveApiKey, [keyHash]);
+    if (!row) return undefined;
+    const business: BusinessContext = { ...row, actor: { type: 'key', id: row.keyId, name: row.keyName } };
     this.cache?.set(keyHash, business, version);
     return this.used(business);
   }

@@ -5,7 +5,7 @@ import { defineStatement } from '../../../database/statement';
  * The business of the active key whose hash is $1: on every authenticated request, so one indexed
  * statement, prepared once per connection. Unknown and revoked keys both find no row.
  */
-export const findActiveApiKey = defineStatement<[keyHash: string], BusinessContext>(
+export const findActiveApiKey = defineStatement<[keyHash: string], Omit<BusinessContext, 'actor'>>(
   'businesses.findActiveApiKey',
   `SELECT b.id, b.name, b.currency, b.timezone, k.id AS "keyId", k.name AS "keyName", k.scopes
          FROM api_keys k JOIN businesses b ON b.id = k.business_id

@@ -14,6 +14,7 @@ import { MailOutcome, MailSender } from './mail-sender';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { countMailDelivery, MailOutcome as MailDeliveryOutcome } from '../../../common/metrics/service-metrics';
 import { inLinkedSpan } from '../../../common/tracing/trace-context';
+import { SYSTEM_ACTOR } from '../../../common/auth/actors';
 
 /**
  * Sends the mail outbox (invoice_emails) in the background, the webhook dispatcher's way
@@ -153,6 +154,6 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
 
   private async business(id: string): Promise<BusinessContext> {
     const b = await this.dataSource.getRepository(Business).findOneByOrFail({ id });
-    return { id: b.id, name: b.name, currency: b.currency.trim(), timezone: b.timezone, keyId: '', keyName: '', scopes: [] };
+    return { id: b.id, name: b.name, currency: b.currency.trim(), timezone: b.timezone, keyId: '', keyName: '', scopes: [], actor: SYSTEM_ACTOR };
   }
 }

@@ -1,0 +1,29 @@
+import { Scope } from '../../common/auth/scopes';
+
+/** docs/api.md 19: the roles every business has, each a fixed set of docs/api.md 18 scopes. */
+export const BUILT_IN_ROLES = {
+  owner: ['admin'],
+  manager: [
+    'sales',
+    'orders:read',
+    'orders:write',
+    'products:read',
+    'products:write',
+    'inventory',
+    'purchasing',
+    'customers',
+    'invoices',
+    'finance',
+    'analytics',
+    'webhooks',
+  ],
+  cashier: ['sales', 'orders:read', 'customers'],
+  clerk: ['inventory', 'products:read', 'purchasing'],
+  accountant: ['finance', 'invoices', 'analytics', 'orders:read', 'purchasing'],
+} as const satisfies Record<string, readonly Scope[]>;
+
+export type BuiltInRoleName = keyof typeof BUILT_IN_ROLES;
+
+export function isBuiltInRole(name: unknown): name is BuiltInRoleName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(BUILT_IN_ROLES, name);
+}

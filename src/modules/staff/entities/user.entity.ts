@@ -1,0 +1,29 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * A person (docs/api.md 19): one user across every business it is a member of. Not a tenant's row:
+ * its email is unique in the whole service, compared case-insensitively.
+ */
+@Entity('users')
+@Index('users_email_uq', { synchronize: false })
+export class User {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'users_pkey' })
+  id: string;
+
+  /** as the person typed it; unique by lower(email) (users_email_uq, written in the migration) */
+  @Column('text')
+  email: string;
+
+  @Column('text')
+  name: string;
+
+  /** Argon2id PHC string; null until an invitation is accepted */
+  @Column('text', { nullable: true, select: false })
+  passwordHash: string | null;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  createdAt: Date;
+
+  @Column('timestamptz', { default: () => 'now()' })
+  updatedAt: Date;
+}
