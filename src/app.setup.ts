@@ -18,7 +18,7 @@ import { RateLimitGuard } from './common/security/rate-limit.guard';
 import { RATE_LIMIT_STORE, RateLimitStore } from './common/security/rate-limit-store';
 import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
-import { DeclaredQueryInterceptor } from './common/validation/declared-query.interceptor';
+import { DeclaredQueryGuard } from './common/validation/declared-query.guard';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { documentSaleEffectRefusals, SaleEffects } from './modules/orders/sale-effects';
@@ -52,8 +52,8 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   if (config.rateLimitPerMinute > 0) app.useGlobalGuards(new RateLimitGuard(config.rateLimitPerMinute, app.get<RateLimitStore>(RATE_LIMIT_STORE)));
   // Then the key's scopes (docs/api.md 18): a refusal counts against the key's rate limit, and comes before any interceptor or pipe.
   app.useGlobalGuards(new ScopeGuard(app.get(Reflector)));
-  // Before any route's own interceptors (idempotency): a parameter no route declares is refused first.
-  app.useGlobalInterceptors(new DeclaredQueryInterceptor());
+  // Before any interceptor (idempotency): a parameter no route declares is refused first.
+  app.useGlobalGuards(new DeclaredQueryGuard());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupSwagger(app);

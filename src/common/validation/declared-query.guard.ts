@@ -1,6 +1,5 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { CanActivate, ExecutionContext } from '@nestjs/common';
 import { Request } from 'express';
-import { Observable } from 'rxjs';
 import { DomainError } from '../errors/domain-error';
 import { declaredQuery, undeclaredParameters } from './declared-query';
 
@@ -9,17 +8,18 @@ import { declaredQuery, undeclaredParameters } from './declared-query';
  * query DTO: the validation pipe only sees a query a handler asks for, so without this a route
  * without `@Query()` would ignore `?warehouse_id=...` and answer as if it had filtered. A route with
  * a query DTO is left to the pipe (its whitelist names the same fields the same way).
+ * A guard, not an interceptor: a global interceptor puts every request through Nest's observable
+ * chain, which cost the first page of products a quarter of its CPU (BENCHMARKS.md).
  */
-@Injectable()
-export class DeclaredQueryInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
+export class DeclaredQueryGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
     const declared = declaredQuery(context.getClass(), context.getHandler());
     if ('names' in declared) {
       const query = context.switchToHttp().getRequest<Request>().query as Record<string, unknown>;
       const problems = undeclaredParameters(query ?? {}, declared.names);
       if (problems.length > 0) throw new DomainError('VALIDATION_FAILED', 'The request is invalid', problems);
     }
-    return next.handle();
+    return true;
   }
 }
