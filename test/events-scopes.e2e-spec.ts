@@ -3,6 +3,7 @@ import { EVENT_NAMES, EventName } from '../src/common/events/domain-event';
 import { createApiKey } from '../src/modules/businesses/business-provisioning';
 import { commitEvents } from './helpers/receiver';
 import { countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { ROUTE_SWEEP_TIMEOUT_MS } from './helpers/sweep-timeout';
 
 type Auth = { Authorization: string };
 
@@ -77,91 +78,103 @@ describe('events feed and webhooks: what each scope reads', () => {
     for (const type of EVENT_NAMES) expect(readerOf(type)).toBeDefined();
   });
 
-  it('the feed shows each key exactly the types its scopes read, in full pages, both orders', async () => {
-    const problems: string[] = [];
-    for (const scope of SCOPES) {
-      const auth = keys.get(scope)!;
-      const expected = all.filter((e) => READS[scope].includes(e.type)).map((e) => e.id);
-      for (const order of ['asc', 'desc'] as const) {
-        const want = order === 'asc' ? expected : [...expected].reverse();
-        const seen: string[] = [];
-        const pageSizes: number[] = [];
-        let after = '';
-        for (let page = 0; page < 30; page++) {
-          const res = await t.http().get(`/api/v1/events?order=${order}&limit=2${after}`).set(auth);
-          if (res.status !== 200) {
-            problems.push(`${scope} ${order}: ${res.status} ${res.text.slice(0, 160)}`);
-            break;
+  it(
+    'the feed shows each key exactly the types its scopes read, in full pages, both orders',
+    async () => {
+      const problems: string[] = [];
+      for (const scope of SCOPES) {
+        const auth = keys.get(scope)!;
+        const expected = all.filter((e) => READS[scope].includes(e.type)).map((e) => e.id);
+        for (const order of ['asc', 'desc'] as const) {
+          const want = order === 'asc' ? expected : [...expected].reverse();
+          const seen: string[] = [];
+          const pageSizes: number[] = [];
+          let after = '';
+          for (let page = 0; page < 30; page++) {
+            const res = await t.http().get(`/api/v1/events?order=${order}&limit=2${after}`).set(auth);
+            if (res.status !== 200) {
+              problems.push(`${scope} ${order}: ${res.status} ${res.text.slice(0, 160)}`);
+              break;
+            }
+            pageSizes.push(res.body.data.length);
+            seen.push(...ids(res));
+            if (res.body.data.length === 0) break;
+            after = `&after=${seen[seen.length - 1]}`;
           }
-          pageSizes.push(res.body.data.length);
-          seen.push(...ids(res));
-          if (res.body.data.length === 0) break;
-          after = `&after=${seen[seen.length - 1]}`;
+          if (JSON.stringify(seen) !== JSON.stringify(want))
+            problems.push(`${scope} ${order}: saw ${seen.map((id) => all.find((e) => e.id === id)?.type).join(',')}`);
+          // a page is short only at the end: hidden events never make a page smaller
+          const full = Math.floor(want.length / 2);
+          if (pageSizes.slice(0, full).some((n) => n !== 2)) problems.push(`${scope} ${order}: page sizes ${pageSizes.join(',')}`);
         }
-        if (JSON.stringify(seen) !== JSON.stringify(want))
-          problems.push(`${scope} ${order}: saw ${seen.map((id) => all.find((e) => e.id === id)?.type).join(',')}`);
-        // a page is short only at the end: hidden events never make a page smaller
-        const full = Math.floor(want.length / 2);
-        if (pageSizes.slice(0, full).some((n) => n !== 2)) problems.push(`${scope} ${order}: page sizes ${pageSizes.join(',')}`);
       }
-    }
-    expect(problems).toEqual([]);
-  }, 120_000);
+      expect(problems).toEqual([]);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
-  it('type= of a type the key reads filters; of another type it is 403 FORBIDDEN_SCOPE naming its scope', async () => {
-    const problems: string[] = [];
-    for (const scope of SCOPES) {
-      for (const type of EVENT_NAMES) {
-        const res = await t.http().get(`/api/v1/events?type=${type}`).set(keys.get(scope)!);
-        if (READS[scope].includes(type)) {
-          const want = all.filter((e) => e.type === type).map((e) => e.id);
-          if (res.status !== 200 || JSON.stringify(ids(res)) !== JSON.stringify(want))
+  it(
+    'type= of a type the key reads filters; of another type it is 403 FORBIDDEN_SCOPE naming its scope',
+    async () => {
+      const problems: string[] = [];
+      for (const scope of SCOPES) {
+        for (const type of EVENT_NAMES) {
+          const res = await t.http().get(`/api/v1/events?type=${type}`).set(keys.get(scope)!);
+          if (READS[scope].includes(type)) {
+            const want = all.filter((e) => e.type === type).map((e) => e.id);
+            if (res.status !== 200 || JSON.stringify(ids(res)) !== JSON.stringify(want))
+              problems.push(`${scope} type=${type}: ${res.status} ${res.text.slice(0, 120)}`);
+          } else if (!refusedFor(res, type)) {
             problems.push(`${scope} type=${type}: ${res.status} ${res.text.slice(0, 120)}`);
-        } else if (!refusedFor(res, type)) {
-          problems.push(`${scope} type=${type}: ${res.status} ${res.text.slice(0, 120)}`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  }, 120_000);
+      expect(problems).toEqual([]);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
-  it('subscribing a webhook (POST and PUT events) is allowed for the types the key reads, 403 for every other', async () => {
-    const subscribe = (auth: Auth, url: string, events: EventName[]) => t.http().post('/api/v1/webhooks').set(auth).send({ url, events });
-    const before = await countRows(t, 'webhooks', biz.business_id);
-    const problems: string[] = [];
-    for (const scope of SCOPES) {
-      const auth = keys.get(scope)!;
-      // a webhook of the admin's whose events each PUT below replaces
-      const target = (await subscribe(biz.auth, 'http://127.0.0.1:9/put', ['sale.completed']).expect(201)).body.data;
-      for (const type of EVENT_NAMES) {
-        const allowed = READS[scope].includes(type);
-        const created = await subscribe(auth, 'http://127.0.0.1:9/hook', [type]);
-        const updated = await t
-          .http()
-          .put(`/api/v1/webhooks/${target.id}`)
-          .set(auth)
-          .send({ events: [type] });
-        for (const [what, res, ok] of [
-          ['POST', created, 201],
-          ['PUT', updated, 200],
-        ] as const) {
-          if (allowed ? res.status !== ok : !refusedFor(res, type)) problems.push(`${scope} ${what} [${type}]: ${res.status} ${res.text.slice(0, 120)}`);
+  it(
+    'subscribing a webhook (POST and PUT events) is allowed for the types the key reads, 403 for every other',
+    async () => {
+      const subscribe = (auth: Auth, url: string, events: EventName[]) => t.http().post('/api/v1/webhooks').set(auth).send({ url, events });
+      const before = await countRows(t, 'webhooks', biz.business_id);
+      const problems: string[] = [];
+      for (const scope of SCOPES) {
+        const auth = keys.get(scope)!;
+        // a webhook of the admin's whose events each PUT below replaces
+        const target = (await subscribe(biz.auth, 'http://127.0.0.1:9/put', ['sale.completed']).expect(201)).body.data;
+        for (const type of EVENT_NAMES) {
+          const allowed = READS[scope].includes(type);
+          const created = await subscribe(auth, 'http://127.0.0.1:9/hook', [type]);
+          const updated = await t
+            .http()
+            .put(`/api/v1/webhooks/${target.id}`)
+            .set(auth)
+            .send({ events: [type] });
+          for (const [what, res, ok] of [
+            ['POST', created, 201],
+            ['PUT', updated, 200],
+          ] as const) {
+            if (allowed ? res.status !== ok : !refusedFor(res, type)) problems.push(`${scope} ${what} [${type}]: ${res.status} ${res.text.slice(0, 120)}`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-    // a refusal stores nothing: the admin's targets and one webhook per type a key reads
-    const readable = SCOPES.reduce((n, scope) => n + READS[scope].length, 0);
-    expect(await countRows(t, 'webhooks', biz.business_id)).toBe(before + SCOPES.length + readable);
-    // a list of several: refused when any one is not read, naming each scope missing once
-    const mixed = await subscribe(keys.get('finance')!, 'http://127.0.0.1:9/mixed', [
-      'expense.created',
-      'customer.created',
-      'sale.completed',
-      'sale.returned',
-    ]).expect(403);
-    expect(mixed.body.error).toMatchObject({ code: 'FORBIDDEN_SCOPE', details: [{ required: 'customers' }, { required: 'orders:read' }] });
-  }, 120_000);
+      expect(problems).toEqual([]);
+      // a refusal stores nothing: the admin's targets and one webhook per type a key reads
+      const readable = SCOPES.reduce((n, scope) => n + READS[scope].length, 0);
+      expect(await countRows(t, 'webhooks', biz.business_id)).toBe(before + SCOPES.length + readable);
+      // a list of several: refused when any one is not read, naming each scope missing once
+      const mixed = await subscribe(keys.get('finance')!, 'http://127.0.0.1:9/mixed', [
+        'expense.created',
+        'customer.created',
+        'sale.completed',
+        'sale.returned',
+      ]).expect(403);
+      expect(mixed.body.error).toMatchObject({ code: 'FORBIDDEN_SCOPE', details: [{ required: 'customers' }, { required: 'orders:read' }] });
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   it('a key may not redirect, re-enable or redeliver what a webhook subscribed before sends that it cannot read', async () => {
     const hooks = keys.get('webhooks')!;

@@ -6,6 +6,7 @@ import { ownPaths } from './helpers/isolation-sweep';
 import { missingValue, pathParameters } from './helpers/missing-paths';
 import { refusedQueries, UNKNOWN_QUERY_PARAMETER } from './helpers/route-cases-derived';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
+import { ROUTE_SWEEP_TIMEOUT_MS } from './helpers/sweep-timeout';
 
 interface QueryAttack {
   label: string;
@@ -85,32 +86,36 @@ describe('hostile input: query strings of every GET route of the OpenAPI documen
   }, 60_000);
   afterAll(() => t.close());
 
-  it('refuses or serves every hostile query, never with a 5xx', async () => {
-    const problems: string[] = [];
-    let sent = 0;
-    for (const route of routes) {
-      // the isolation case table knows each route's path ids; with the same business on both sides they are its own
-      const path = (await ownPaths(t, route, w))[0].split('?')[0];
-      const plain = await call(t, w.auth, 'GET', path);
-      if (plain.status !== 200) problems.push(`${route.key}: ${path} itself -> ${plain.status}`);
-      const attacks = attacksFor(route);
-      sent += attacks.length;
-      // reads only: independent of each other, so several are in flight at once
-      await inPool(attacks, 6, async (attack) => {
-        const res = await call(t, w.auth, 'GET', `${path}?${attack.query}`);
-        const where = `${route.key} ${attack.label} -> ${res.status}`;
-        if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
-        else if (res.status >= 400) problems.push(...errorBodyProblems(res).map((p) => `${where}: ${p}`));
-        if (attack.status === 400 && (res.status !== 400 || res.body.error.code !== 'VALIDATION_FAILED'))
-          problems.push(`${where}: expected 400 VALIDATION_FAILED`);
-        if (attack.status === 200 && res.status !== 200) problems.push(`${where}: expected 200 ${res.text.slice(0, 200)}`);
-      });
-    }
-    expect(problems).toEqual([]);
-    expect(sent).toBeGreaterThan(500);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.keys(Object.prototype)).toEqual([]);
-  }, 120_000);
+  it(
+    'refuses or serves every hostile query, never with a 5xx',
+    async () => {
+      const problems: string[] = [];
+      let sent = 0;
+      for (const route of routes) {
+        // the isolation case table knows each route's path ids; with the same business on both sides they are its own
+        const path = (await ownPaths(t, route, w))[0].split('?')[0];
+        const plain = await call(t, w.auth, 'GET', path);
+        if (plain.status !== 200) problems.push(`${route.key}: ${path} itself -> ${plain.status}`);
+        const attacks = attacksFor(route);
+        sent += attacks.length;
+        // reads only: independent of each other, so several are in flight at once
+        await inPool(attacks, 6, async (attack) => {
+          const res = await call(t, w.auth, 'GET', `${path}?${attack.query}`);
+          const where = `${route.key} ${attack.label} -> ${res.status}`;
+          if (res.status >= 500) problems.push(`${where}: ${res.text.slice(0, 200)}`);
+          else if (res.status >= 400) problems.push(...errorBodyProblems(res).map((p) => `${where}: ${p}`));
+          if (attack.status === 400 && (res.status !== 400 || res.body.error.code !== 'VALIDATION_FAILED'))
+            problems.push(`${where}: expected 400 VALIDATION_FAILED`);
+          if (attack.status === 200 && res.status !== 200) problems.push(`${where}: expected 200 ${res.text.slice(0, 200)}`);
+        });
+      }
+      expect(problems).toEqual([]);
+      expect(sent).toBeGreaterThan(500);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(Object.keys(Object.prototype)).toEqual([]);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   /** The refusal is a 400 VALIDATION_FAILED whose details name `field`. */
   const refusalProblems = (res: Awaited<ReturnType<typeof call>>, field: string): string[] => {
@@ -119,32 +124,36 @@ describe('hostile input: query strings of every GET route of the OpenAPI documen
     return fields.includes(field) ? errorBodyProblems(res) : [`details do not name ${field}: ${JSON.stringify(res.body.error.details)}`];
   };
 
-  it('refuses an unknown query parameter and an empty value of each parameter on every GET route, naming it', async () => {
-    const problems: string[] = [];
-    const cases: string[] = [];
-    for (const route of routes) {
-      const path = (await ownPaths(t, route, w))[0].split('?')[0];
-      for (const refused of refusedQueries(route)) {
-        const res = await call(t, w.auth, 'GET', `${path}?${refused.query}`);
-        cases.push(`${route.key} ${refused.label}`);
-        problems.push(...refusalProblems(res, refused.field).map((p) => `${route.key} ${refused.label} -> ${res.status}: ${p}`));
+  it(
+    'refuses an unknown query parameter and an empty value of each parameter on every GET route, naming it',
+    async () => {
+      const problems: string[] = [];
+      const cases: string[] = [];
+      for (const route of routes) {
+        const path = (await ownPaths(t, route, w))[0].split('?')[0];
+        for (const refused of refusedQueries(route)) {
+          const res = await call(t, w.auth, 'GET', `${path}?${refused.query}`);
+          cases.push(`${route.key} ${refused.label}`);
+          problems.push(...refusalProblems(res, refused.field).map((p) => `${route.key} ${refused.label} -> ${res.status}: ${p}`));
+        }
       }
-    }
-    expect(problems).toEqual([]);
-    // the routes of the report: a detail read, the business, a PDF, a report, and a filter that listed everything
-    expect(cases).toEqual(
-      expect.arrayContaining([
-        'GET /business an unknown query parameter',
-        'GET /products/{id} an unknown query parameter',
-        'GET /invoices/{id}/pdf an unknown query parameter',
-        'GET /reports/inventory-valuation an unknown query parameter',
-        'GET /products sku empty',
-        'GET /products barcode empty',
-        'GET /orders status empty',
-      ]),
-    );
-    expect(cases.length).toBeGreaterThan(routes.length * 2);
-  }, 120_000);
+      expect(problems).toEqual([]);
+      // the routes of the report: a detail read, the business, a PDF, a report, and a filter that listed everything
+      expect(cases).toEqual(
+        expect.arrayContaining([
+          'GET /business an unknown query parameter',
+          'GET /products/{id} an unknown query parameter',
+          'GET /invoices/{id}/pdf an unknown query parameter',
+          'GET /reports/inventory-valuation an unknown query parameter',
+          'GET /products sku empty',
+          'GET /products barcode empty',
+          'GET /orders status empty',
+        ]),
+      );
+      expect(cases.length).toBeGreaterThan(routes.length * 2);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   it('refuses an unknown query parameter on every other route before it runs', async () => {
     const problems: string[] = [];

@@ -5,6 +5,7 @@ import { bodyCaseFor } from './helpers/route-cases-derived';
 import { HostileContext } from './helpers/route-cases-hostile';
 import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
+import { ROUTE_SWEEP_TIMEOUT_MS } from './helpers/sweep-timeout';
 
 /**
  * Issue 30 point 1, docs/api.md 9. The rule, Stripe's: every POST writes, so every POST honours
@@ -51,40 +52,44 @@ describe('Idempotency-Key on every POST of the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('every POST replays its first answer under the key, takes effect once, and refuses the key with another body', async () => {
-    const problems: string[] = [];
-    for (const route of posts) {
-      const c = bodyCaseFor(route);
-      if (!c) continue; // reported by the test above
-      const ctx: HostileContext = { t, w, n: ++n };
-      const path = await c.path(ctx);
-      const body = c.body?.(ctx);
-      const key = `every-post-${ctx.n}`;
-      const headers = { 'Idempotency-Key': key };
-      const where = (res: CallResult) => `${route.key} -> ${res.status}`;
+  it(
+    'every POST replays its first answer under the key, takes effect once, and refuses the key with another body',
+    async () => {
+      const problems: string[] = [];
+      for (const route of posts) {
+        const c = bodyCaseFor(route);
+        if (!c) continue; // reported by the test above
+        const ctx: HostileContext = { t, w, n: ++n };
+        const path = await c.path(ctx);
+        const body = c.body?.(ctx);
+        const key = `every-post-${ctx.n}`;
+        const headers = { 'Idempotency-Key': key };
+        const where = (res: CallResult) => `${route.key} -> ${res.status}`;
 
-      const first = await call(t, w.auth, route.method, path, { body, headers });
-      if (first.status >= 300 || first.headers['idempotent-replayed'] !== undefined) {
-        problems.push(`${where(first)}: the first request is not a fresh success: ${first.text.slice(0, 200)}`);
-        continue;
-      }
-      await settle(t, w.businessId);
-      const afterFirst = await snapshotBusiness(t.db, w.businessId);
+        const first = await call(t, w.auth, route.method, path, { body, headers });
+        if (first.status >= 300 || first.headers['idempotent-replayed'] !== undefined) {
+          problems.push(`${where(first)}: the first request is not a fresh success: ${first.text.slice(0, 200)}`);
+          continue;
+        }
+        await settle(t, w.businessId);
+        const afterFirst = await snapshotBusiness(t.db, w.businessId);
 
-      const replay = await call(t, w.auth, route.method, path, { body, headers });
-      if (replay.status !== first.status || replay.headers['idempotent-replayed'] !== 'true') {
-        problems.push(`${where(replay)}: not the replay (Idempotent-Replayed: ${replay.headers['idempotent-replayed']})`);
-      } else if (JSON.stringify(replay.body) !== JSON.stringify(first.body)) {
-        problems.push(`${where(replay)}: replays another body: ${replay.text.slice(0, 200)}`);
+        const replay = await call(t, w.auth, route.method, path, { body, headers });
+        if (replay.status !== first.status || replay.headers['idempotent-replayed'] !== 'true') {
+          problems.push(`${where(replay)}: not the replay (Idempotent-Replayed: ${replay.headers['idempotent-replayed']})`);
+        } else if (JSON.stringify(replay.body) !== JSON.stringify(first.body)) {
+          problems.push(`${where(replay)}: replays another body: ${replay.text.slice(0, 200)}`);
+        }
+        // a field no route knows: the key is judged before the body is validated, so every route can be sent another body
+        const reused = await call(t, w.auth, route.method, path, { body: { ...(body ?? {}), another: 'body' }, headers });
+        if (reused.status !== 409 || reused.body?.error?.code !== 'IDEMPOTENCY_KEY_REUSED')
+          problems.push(`${where(reused)}: another body is not IDEMPOTENCY_KEY_REUSED`);
+        await settle(t, w.businessId);
+        const written = snapshotDiff(afterFirst, await snapshotBusiness(t.db, w.businessId));
+        if (Object.keys(written).length > 0) problems.push(`${route.key}: the replay or the reused key wrote ${Object.keys(written).join(', ')}`);
       }
-      // a field no route knows: the key is judged before the body is validated, so every route can be sent another body
-      const reused = await call(t, w.auth, route.method, path, { body: { ...(body ?? {}), another: 'body' }, headers });
-      if (reused.status !== 409 || reused.body?.error?.code !== 'IDEMPOTENCY_KEY_REUSED')
-        problems.push(`${where(reused)}: another body is not IDEMPOTENCY_KEY_REUSED`);
-      await settle(t, w.businessId);
-      const written = snapshotDiff(afterFirst, await snapshotBusiness(t.db, w.businessId));
-      if (Object.keys(written).length > 0) problems.push(`${route.key}: the replay or the reused key wrote ${Object.keys(written).join(', ')}`);
-    }
-    expect({ problems, storedOutside }).toEqual({ problems: [], storedOutside: [] });
-  }, 120_000);
+      expect({ problems, storedOutside }).toEqual({ problems: [], storedOutside: [] });
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 });

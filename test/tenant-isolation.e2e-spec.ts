@@ -9,6 +9,7 @@ import { IsolationCall, OwnFigures } from './helpers/route-cases-isolation';
 import { RESOURCE_FIXTURES } from './helpers/route-fixtures';
 import { idsOfBusiness, snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
+import { ROUTE_SWEEP_TIMEOUT_MS } from './helpers/sweep-timeout';
 
 /**
  * A's document numbers (sales, invoices, returns, credit notes, purchase orders, receipts,
@@ -82,7 +83,7 @@ describe('tenant isolation: every documented route with another business key', (
     sharedWithC = aValues.dropShared((v) => cValues.has(v) && !bearsSignOfA(v));
     bOwnBefore = await ownAnswers(t, routes, b);
     for (const answer of bOwnBefore) stringsIn(answer.res.body).forEach((s) => bStrings.add(s));
-  }, 120_000);
+  }, ROUTE_SWEEP_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it('has a case for every route of the document, and no case for a route that is not in it', () => {
@@ -145,36 +146,44 @@ describe('tenant isolation: every documented route with another business key', (
     expect(problems).toEqual([]);
   });
 
-  it('never shows, changes or uses business A from business B', async () => {
-    const before = await snapshotBusiness(t.db, a.businessId);
-    const problems: string[] = [];
-    let calls = 0;
-    for (const route of routes) {
-      for (const c of cases.get(route.key) ?? []) {
-        calls++;
-        const res = await call(t, b.auth, route.method, c.path, { body: c.body });
-        const where = `${route.key} (${c.label}) -> ${res.status}`;
-        const sent = `${c.path} ${JSON.stringify(c.body ?? null)}`;
-        problems.push(...aValues.foundIn(res, (v) => sent.includes(v) || writtenByB.has(v)).map((v) => `${where}: A's ${v}`));
-        problems.push(...(await judge(route, c, res)).map((p) => `${where}: ${p}`));
-        if (route.method !== 'GET' && res.status < 300) stringsIn(c.body).forEach((s) => writtenByB.add(s));
+  it(
+    'never shows, changes or uses business A from business B',
+    async () => {
+      const before = await snapshotBusiness(t.db, a.businessId);
+      const problems: string[] = [];
+      let calls = 0;
+      for (const route of routes) {
+        for (const c of cases.get(route.key) ?? []) {
+          calls++;
+          const res = await call(t, b.auth, route.method, c.path, { body: c.body });
+          const where = `${route.key} (${c.label}) -> ${res.status}`;
+          const sent = `${c.path} ${JSON.stringify(c.body ?? null)}`;
+          problems.push(...aValues.foundIn(res, (v) => sent.includes(v) || writtenByB.has(v)).map((v) => `${where}: A's ${v}`));
+          problems.push(...(await judge(route, c, res)).map((p) => `${where}: ${p}`));
+          if (route.method !== 'GET' && res.status < 300) stringsIn(c.body).forEach((s) => writtenByB.add(s));
+        }
       }
-    }
-    const changedOfA = snapshotDiff(before, await snapshotBusiness(t.db, a.businessId));
-    expect({ problems, changedOfA }).toEqual({ problems: [], changedOfA: {} });
-    expect(calls).toBeGreaterThan(60);
-  }, 120_000);
+      const changedOfA = snapshotDiff(before, await snapshotBusiness(t.db, a.businessId));
+      expect({ problems, changedOfA }).toEqual({ problems: [], changedOfA: {} });
+      expect(calls).toBeGreaterThan(60);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
-  it("B's own view after all that still holds nothing of A, and B's numbers stay below A's", async () => {
-    const problems = (await ownAnswers(t, routes, b)).flatMap((answer) =>
-      answer.res.status !== 200
-        ? [`${answer.where} -> ${answer.res.status}`]
-        : aValues.foundIn(answer.res, (v) => writtenByB.has(v)).map((v) => `${answer.where}: A's ${v}`),
-    );
-    expect(problems).toEqual([]);
-    const [row] = await t.db.query(`SELECT max(value)::int AS highest FROM business_counters WHERE business_id = $1`, [b.businessId]);
-    expect(row.highest).toBeLessThan(A_NUMBERS_FROM);
-  }, 120_000);
+  it(
+    "B's own view after all that still holds nothing of A, and B's numbers stay below A's",
+    async () => {
+      const problems = (await ownAnswers(t, routes, b)).flatMap((answer) =>
+        answer.res.status !== 200
+          ? [`${answer.where} -> ${answer.res.status}`]
+          : aValues.foundIn(answer.res, (v) => writtenByB.has(v)).map((v) => `${answer.where}: A's ${v}`),
+      );
+      expect(problems).toEqual([]);
+      const [row] = await t.db.query(`SELECT max(value)::int AS highest FROM business_counters WHERE business_id = $1`, [b.businessId]);
+      expect(row.highest).toBeLessThan(A_NUMBERS_FROM);
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
 
   /** A's tag (every free text of A's world has it), an id of A's rows, or one of A's numbers. */
   function bearsSignOfA(value: string): boolean {
