@@ -186,7 +186,6 @@ export class StaffService {
   }
 }
 
-/** Until the users table says whether two-factor is on (the auth module's column), no one has it. */
-function twoFactorOf(_user: User): boolean {
-  return false;
+function twoFactorOf(user: User): boolean {
+  return user.twoFactorEnabledAt !== null;
 }
