@@ -126,6 +126,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password (and a two-factor code when on): sets the bo_session cookie
+         * @description A wrong email and a wrong password are the same 401 INVALID_CREDENTIALS. The session starts in the first active membership. Failed attempts are throttled per email and per address (429 TOO_MANY_ATTEMPTS, Retry-After).
+         */
+        post: operations["AuthController_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in: the user, the current business, role, scopes and CSRF token
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        get: operations["AuthController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the session to another business the user is an active member of
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_switchBusiness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's sessions, newest first
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        get: operations["AuthController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the user's sessions (at once, in every process)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        delete: operations["AuthController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this session and clear its cookie
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor: a new TOTP secret and its otpauth URI (in effect once enabled)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_setupTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor on with a code of the authenticator app: ten single-use recovery codes, shown once
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor off with the password and a code (or a recovery code)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -1454,6 +1650,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the roles: the built-in ones (id null) first, then the business's own by name, each with its scopes
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        get: operations["RolesController_list"];
+        put?: never;
+        /**
+         * Create a role of the business: a name (unique, case-insensitively, built-in names included) and its scopes
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        post: operations["RolesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Rename a role or change its scopes; a change of scopes ends its members' sessions in the business
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        put: operations["RolesController_update"];
+        post?: never;
+        /**
+         * Delete a role no member holds
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        delete: operations["RolesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the business's members, newest first
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        get: operations["StaffController_list"];
+        put?: never;
+        /**
+         * Invite a person by email with a role: the membership is `invited` and an invitation link (valid 72 h) is mailed
+         * @description **Scope:** `admin` (also granted by ).
+         *
+         *     An email that is already a user of the service (of any business) adds a membership to that user; one already a member of this business is 409 ALREADY_MEMBER.
+         */
+        post: operations["StaffController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the business (the user's sessions of the business end)
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        delete: operations["StaffController_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role or status (active, disabled); a role change or disabling ends the member's sessions in the business
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        patch: operations["StaffController_update"];
+        trace?: never;
+    };
+    "/api/v1/staff/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the invitation again, with a new link (the earlier one stops working); only while the member is `invited`
+         * @description **Scope:** `admin` (also granted by ).
+         */
+        post: operations["StaffController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/accept-invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: a new user sets a password (and may correct the name), a user who has one gives it; signs in (the sign-in's answer and cookie) */
+        post: operations["AccountController_acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password reset link (valid 1 h) to the user of this email, if there is one: always 202, the same whether or not there is */
+        post: operations["AccountController_forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset link's token; every session of the user ends */
+        post: operations["AccountController_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1472,12 +1837,16 @@ export interface components {
             /** @example 3 */
             total_pages: number;
         };
+        CursorMeta: {
+            /** @description the `after` of the next page; null on the last page */
+            next: string | null;
+        };
         ErrorPayload: {
             /**
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -1562,7 +1931,9 @@ export interface components {
             phone: string | null;
             /** @description printed at the foot of its invoices and credit notes */
             invoice_footer: string | null;
-            /** @description the API key of this request */
+            /** @description members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19) */
+            require_two_factor: boolean;
+            /** @description the API key of this request, or a signed-in member's id, name and role's scopes */
             key: components["schemas"]["CallingKeyJson"];
         };
         UpdateBusinessDto: {
@@ -1586,6 +1957,8 @@ export interface components {
             phone?: string;
             /** @example Thank you for your business. */
             invoice_footer?: string | null;
+            /** @example true */
+            require_two_factor?: boolean;
         };
         ApiKeyJson: {
             /** Format: uuid */
@@ -1653,6 +2026,118 @@ export interface components {
              *     ]
              */
             scopes: components["schemas"]["Scope"][];
+        };
+        SessionUserJson: {
+            /** Format: uuid */
+            id: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @example Ann Example */
+            name: string;
+            /** @description two-factor authentication is on */
+            two_factor: boolean;
+        };
+        MembershipJson: {
+            /** Format: uuid */
+            business_id: string;
+            /** @example Corner Coffee */
+            business_name: string;
+            /**
+             * @description a built-in role's name, or the business's own role's name
+             * @example cashier
+             */
+            role: string;
+            /**
+             * @example [
+             *       "sales",
+             *       "orders:read",
+             *       "customers"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
+        SessionJson: {
+            user: components["schemas"]["SessionUserJson"];
+            /** @description the user's active memberships */
+            memberships: components["schemas"]["MembershipJson"][];
+            /**
+             * Format: uuid
+             * @description the business the session acts in
+             */
+            business_id: string;
+            /**
+             * @description the role in that business
+             * @example cashier
+             */
+            role: string;
+            /**
+             * @description its scopes
+             * @example [
+             *       "sales"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+            /** @description send it as X-CSRF-Token with every request but GET and HEAD */
+            csrf_token: string;
+        };
+        SignInDto: {
+            /** @example ann@example.com */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+            /** @example 123456 */
+            code?: string;
+        };
+        SwitchBusinessDto: {
+            /** Format: uuid */
+            business_id: string;
+        };
+        SessionListItemJson: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /** @example 203.0.113.7 */
+            ip: string | null;
+            /** @example Mozilla/5.0 */
+            user_agent: string | null;
+            /** @description the session of this request */
+            current: boolean;
+        };
+        TwoFactorSetupJson: {
+            /**
+             * @description base32
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @example otpauth://totp/Back%20office:ann%40example.com?secret=...&issuer=Back%20office */
+            otpauth_uri: string;
+        };
+        RecoveryCodesJson: {
+            /**
+             * @example [
+             *       "k7d2p-9xw4m"
+             *     ]
+             */
+            recovery_codes: string[];
+        };
+        TwoFactorCodeDto: {
+            /**
+             * @description the authenticator's 6 digits
+             * @example 123456
+             */
+            code: string;
+        };
+        DisableTwoFactorDto: {
+            /**
+             * @description the authenticator's 6 digits
+             * @example 123456
+             */
+            code: string;
+            /** @example correct horse battery staple */
+            password: string;
         };
         CategoryJson: {
             /** Format: uuid */
@@ -2158,6 +2643,20 @@ export interface components {
              */
             cost_total: number;
         };
+        CreatedByJson: {
+            /** @enum {string} */
+            type: "staff" | "key" | "system";
+            /**
+             * Format: uuid
+             * @description the member's or the key's id; null for the system
+             */
+            id: string | null;
+            /**
+             * @description the member's or the key's name when it was made
+             * @example Till 1
+             */
+            name: string;
+        };
         OrderJson: {
             /** Format: uuid */
             order_id: string;
@@ -2200,6 +2699,8 @@ export interface components {
             warehouse_id: string;
             notes: string | null;
             items: components["schemas"]["OrderItemJson"][];
+            /** @description who sold it: the member or the key (null for sales made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
         };
@@ -2934,6 +3435,123 @@ export interface components {
             period_end: string;
             items: components["schemas"]["PayrollItemDto"][];
         };
+        RoleJson: {
+            /**
+             * Format: uuid
+             * @description the business's own role's id; null for a built-in role (named by `name`)
+             */
+            id: string | null;
+            /** @example cashier */
+            name: string;
+            /**
+             * @example [
+             *       "sales",
+             *       "orders:read",
+             *       "customers"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+            built_in: boolean;
+            /**
+             * Format: date-time
+             * @description null for a built-in role
+             */
+            created_at: string | null;
+        };
+        CreateRoleDto: {
+            /** @example Shift lead */
+            name: string;
+            /**
+             * @example [
+             *       "sales",
+             *       "orders:read",
+             *       "orders:write"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
+        UpdateRoleDto: {
+            /** @example Shift lead */
+            name?: string;
+            /**
+             * @example [
+             *       "sales",
+             *       "orders:read"
+             *     ]
+             */
+            scopes?: components["schemas"]["Scope"][];
+        };
+        StaffMemberJson: {
+            /**
+             * Format: uuid
+             * @description the membership's id (the path's :id)
+             */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** @example sam@shop.example */
+            email: string;
+            /** @example Sam Carter */
+            name: string;
+            /**
+             * @description a built-in role's name, or the id of the business's own role (what POST and PATCH take)
+             * @example cashier
+             */
+            role: string;
+            /**
+             * @description the role's name
+             * @example cashier
+             */
+            role_name: string;
+            /** @enum {string} */
+            status: "invited" | "active" | "disabled";
+            /** @description whether the user signs in with a second factor */
+            two_factor: boolean;
+            /** Format: date-time */
+            last_sign_in_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        InviteMemberDto: {
+            /** @example ada@example.com */
+            email: string;
+            /** @example Sam Carter */
+            name: string;
+            /**
+             * @description a built-in role's name (owner, manager, cashier, clerk, accountant) or the id of one of the business's own roles
+             * @example cashier
+             */
+            role: string;
+        };
+        UpdateMemberDto: {
+            /**
+             * @description a built-in role's name (owner, manager, cashier, clerk, accountant) or the id of one of the business's own roles
+             * @example manager
+             */
+            role?: string;
+            /**
+             * @description `active` re-enables a disabled member (an invited one becomes active by accepting only)
+             * @enum {string}
+             */
+            status?: "active" | "disabled";
+        };
+        AcceptInviteDto: {
+            /** @description the link's `token` */
+            token: string;
+            name?: string;
+            /** Format: password */
+            password: string;
+        };
+        ForgotPasswordDto: {
+            /** @example ada@example.com */
+            email: string;
+        };
+        ResetPasswordDto: {
+            /** @description the link's `token` */
+            token: string;
+            /** Format: password */
+            password: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -3155,7 +3773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3164,7 +3782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3179,6 +3797,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3253,7 +3885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3262,7 +3894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3281,7 +3913,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3290,7 +3926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3393,7 +4029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3402,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3421,7 +4057,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +4070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3508,7 +4148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3517,7 +4157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3536,7 +4176,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3545,7 +4189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3654,7 +4298,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3663,7 +4307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3682,7 +4326,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3691,7 +4339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3768,6 +4416,1216 @@ export interface operations {
             };
         };
     };
+    AuthController_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_TWO_FACTOR_CODE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "INVALID_TWO_FACTOR_CODE";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_CREDENTIALS, TWO_FACTOR_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NO_ACTIVE_MEMBERSHIP */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NO_ACTIVE_MEMBERSHIP";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_switchBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchBusinessDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionListItemJson"][];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_setupTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TwoFactorSetupJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description TWO_FACTOR_ALREADY_ENABLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TWO_FACTOR_ALREADY_ENABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RecoveryCodesJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INVALID_TWO_FACTOR_CODE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description TWO_FACTOR_NOT_SET_UP, TWO_FACTOR_ALREADY_ENABLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableTwoFactorDto"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INCORRECT_PASSWORD, INVALID_TWO_FACTOR_CODE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INCORRECT_PASSWORD" | "INVALID_TWO_FACTOR_CODE";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description TWO_FACTOR_NOT_SET_UP */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TWO_FACTOR_NOT_SET_UP";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     CategoriesController_list: {
         parameters: {
             query?: {
@@ -3794,7 +5652,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3803,7 +5661,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3822,7 +5680,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3831,7 +5693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3909,7 +5771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3918,7 +5780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3937,7 +5799,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3946,7 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4061,7 +5927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4070,7 +5936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4089,7 +5955,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4098,7 +5968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4189,7 +6059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4198,7 +6068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4217,7 +6087,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4226,7 +6100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4349,7 +6223,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4358,7 +6232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4377,7 +6251,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4386,7 +6264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4475,7 +6353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,7 +6362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4503,7 +6381,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4512,7 +6394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4590,7 +6472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4599,7 +6481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4618,7 +6500,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4627,7 +6513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4742,7 +6628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4751,7 +6637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4770,7 +6656,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4779,7 +6669,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4870,7 +6760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4879,7 +6769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4898,7 +6788,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4907,7 +6801,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5030,7 +6924,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5039,7 +6933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5058,7 +6952,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5067,7 +6965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5145,7 +7043,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5154,7 +7052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5173,7 +7071,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5182,7 +7084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5314,7 +7216,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5323,7 +7225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5342,7 +7244,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5351,7 +7257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5424,7 +7330,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5433,7 +7339,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5452,7 +7358,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5461,7 +7371,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5552,7 +7462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,7 +7471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5580,7 +7490,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5589,7 +7503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5732,7 +7646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5741,7 +7655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5760,7 +7674,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5769,7 +7687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5861,7 +7779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5870,7 +7788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5889,7 +7807,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +7820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6034,7 +7956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6043,7 +7965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6062,7 +7984,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6071,7 +7997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6149,7 +8075,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,7 +8084,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6177,7 +8103,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6186,7 +8116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6261,7 +8191,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +8200,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6289,7 +8219,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +8232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6376,7 +8310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6385,7 +8319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6404,7 +8338,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6413,7 +8351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6528,7 +8466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6537,7 +8475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6556,7 +8494,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6565,7 +8507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6656,7 +8598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6665,7 +8607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6684,7 +8626,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6693,7 +8639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6802,7 +8748,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6811,7 +8757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6830,7 +8776,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6839,7 +8789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6931,7 +8881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6940,7 +8890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6959,7 +8909,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6968,7 +8922,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7059,7 +9013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7068,7 +9022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7087,7 +9041,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7096,7 +9054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7225,7 +9183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7234,7 +9192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7253,7 +9211,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7262,7 +9224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7331,7 +9293,7 @@ export interface operations {
                     "application/json": components["schemas"]["RevenuePointJson"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7340,7 +9302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7359,7 +9321,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,7 +9334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7439,7 +9405,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopProductJson"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7448,7 +9414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7467,7 +9433,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7476,7 +9446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7549,7 +9519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7558,7 +9528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7577,7 +9547,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7586,7 +9560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7657,7 +9631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7666,7 +9640,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7685,7 +9659,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +9672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7767,7 +9745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7776,7 +9754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7795,7 +9773,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7804,7 +9786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7881,7 +9863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7890,7 +9872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7909,7 +9891,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +9904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7996,7 +9982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8005,7 +9991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8024,7 +10010,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8033,7 +10023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8148,7 +10138,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8157,7 +10147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8176,7 +10166,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8185,7 +10179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8276,7 +10270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8285,7 +10279,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8304,7 +10298,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8313,7 +10311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8448,7 +10446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8457,7 +10455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8476,7 +10474,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8485,7 +10487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8563,7 +10565,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8572,7 +10574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8591,7 +10593,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8600,7 +10606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8719,7 +10725,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -8730,7 +10736,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8739,7 +10745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8758,7 +10764,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8767,7 +10777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8840,7 +10850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8849,7 +10859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8868,7 +10878,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8877,7 +10891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8971,7 +10985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8980,7 +10994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8999,7 +11013,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9008,7 +11026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9157,7 +11175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9166,7 +11184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9185,7 +11203,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9194,7 +11216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9288,7 +11310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9297,7 +11319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9316,7 +11338,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9325,7 +11351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9472,7 +11498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9481,7 +11507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9500,7 +11526,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9509,7 +11539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9582,7 +11612,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9591,7 +11621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9610,7 +11640,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9619,7 +11653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9710,7 +11744,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9719,7 +11753,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9738,7 +11772,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9747,7 +11785,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9825,7 +11863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9834,7 +11872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9853,7 +11891,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9862,7 +11904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9977,7 +12019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9986,7 +12028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10005,7 +12047,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10014,7 +12060,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10105,7 +12151,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10114,7 +12160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10133,7 +12179,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10142,7 +12192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10277,7 +12327,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10286,7 +12336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10305,7 +12355,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10314,7 +12368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10392,7 +12446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10401,7 +12455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10420,7 +12474,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10429,7 +12487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10558,7 +12616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10567,7 +12625,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10586,7 +12644,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10595,7 +12657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10686,7 +12748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10695,7 +12757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10714,7 +12776,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10723,7 +12789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10869,7 +12935,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10878,7 +12944,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10897,7 +12963,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10906,7 +12976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11038,7 +13108,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11047,7 +13117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11066,7 +13136,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +13149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11211,7 +13285,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11220,7 +13294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11239,7 +13313,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11248,7 +13326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11398,7 +13476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11407,7 +13485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11426,7 +13504,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11435,7 +13517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11580,7 +13662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11589,7 +13671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11608,7 +13690,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11617,7 +13703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11695,7 +13781,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11704,7 +13790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11723,7 +13809,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11732,7 +13822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11810,7 +13900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11819,7 +13909,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11838,7 +13928,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11847,7 +13941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11976,7 +14070,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11985,7 +14079,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12004,7 +14098,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12013,7 +14111,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12107,7 +14205,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12116,7 +14214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12135,7 +14233,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12144,7 +14246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12290,7 +14392,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12299,7 +14401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12318,7 +14420,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12327,7 +14433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12475,7 +14581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12484,7 +14590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12503,7 +14609,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12512,7 +14622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12590,7 +14700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12599,7 +14709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12618,7 +14728,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12627,7 +14741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12756,7 +14870,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12765,7 +14879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12784,7 +14898,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12793,7 +14911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12885,7 +15003,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12894,7 +15012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12913,7 +15031,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12922,7 +15044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13047,7 +15169,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyBalanceJson"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13056,7 +15178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13075,7 +15197,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13084,7 +15210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13171,7 +15297,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyTransactionJson"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13180,7 +15306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13199,7 +15325,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13208,7 +15338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13301,7 +15431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13310,7 +15440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13329,7 +15459,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13338,7 +15472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13416,7 +15550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13425,7 +15559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13444,7 +15578,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13453,7 +15591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13583,7 +15721,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13592,7 +15730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13611,7 +15749,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13620,7 +15762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13693,7 +15835,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13702,7 +15844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13721,7 +15863,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13730,7 +15876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13821,7 +15967,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13830,7 +15976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13849,7 +15995,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13858,7 +16008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13992,7 +16142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14001,7 +16151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14020,7 +16170,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14029,7 +16183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14102,7 +16256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14111,7 +16265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14130,7 +16284,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14139,7 +16297,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14222,7 +16380,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14231,7 +16389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14250,7 +16408,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14259,7 +16421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14353,7 +16515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14362,7 +16524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14381,7 +16543,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14390,7 +16556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14529,7 +16695,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14538,7 +16704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14557,7 +16723,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14566,7 +16736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14659,7 +16829,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14668,7 +16838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14687,7 +16857,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14696,7 +16870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14770,7 +16944,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14779,7 +16953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14798,7 +16972,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14807,7 +16985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14880,7 +17058,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14889,7 +17067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14908,7 +17086,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14917,7 +17099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14995,7 +17177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15004,7 +17186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15023,7 +17205,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15032,7 +17218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15110,7 +17296,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15119,7 +17305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15138,7 +17324,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15147,7 +17337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15264,7 +17454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15273,7 +17463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15292,7 +17482,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15301,7 +17495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15379,7 +17573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15388,7 +17582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15407,7 +17601,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15416,7 +17614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15531,7 +17729,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15540,7 +17738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15559,7 +17757,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15568,7 +17770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15597,6 +17799,1840 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    RolesController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RoleJson"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    RolesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRoleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RoleJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description ROLE_EXISTS, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ROLE_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    RolesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRoleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RoleJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description ROLE_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ROLE_EXISTS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    RolesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description ROLE_IN_USE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ROLE_IN_USE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    StaffController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["StaffMemberJson"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    StaffController_invite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteMemberDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["StaffMemberJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description ALREADY_MEMBER, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ALREADY_MEMBER" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNKNOWN_ROLE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    StaffController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description LAST_OWNER */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "LAST_OWNER";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    StaffController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMemberDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["StaffMemberJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description LAST_OWNER, INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "LAST_OWNER" | "INVALID_STATUS_TRANSITION";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description UNKNOWN_ROLE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNKNOWN_ROLE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    StaffController_resend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["StaffMemberJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_INVITED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_INVITED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AccountController_acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INVALID_TOKEN, WEAK_PASSWORD */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TOKEN" | "WEAK_PASSWORD";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED, INVALID_CREDENTIALS */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED" | "INVALID_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AccountController_forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AccountController_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INVALID_TOKEN, WEAK_PASSWORD */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TOKEN" | "WEAK_PASSWORD";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
                         };
                     };
                 };
