@@ -126,6 +126,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password (and a two-factor code when on): sets the bo_session cookie
+         * @description A wrong email and a wrong password are the same 401 INVALID_CREDENTIALS. The session starts in the first active membership. Failed attempts are throttled per email and per address (429 TOO_MANY_ATTEMPTS, Retry-After).
+         */
+        post: operations["AuthController_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in: the user, the current business, role, scopes and CSRF token
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        get: operations["AuthController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the session to another business the user is an active member of
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_switchBusiness"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's sessions, newest first
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        get: operations["AuthController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of the user's sessions (at once, in every process)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        delete: operations["AuthController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End this session and clear its cookie
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start two-factor: a new TOTP secret and its otpauth URI (in effect once enabled)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_setupTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor on with a code of the authenticator app: ten single-use recovery codes, shown once
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor off with the password and a code (or a recovery code)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         *
+         *     Signed in as a user only (the `bo_session` cookie; a write also sends `X-CSRF-Token`): an API key gets 401.
+         */
+        post: operations["AuthController_disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/categories": {
         parameters: {
             query?: never;
@@ -1477,7 +1673,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -1562,7 +1758,9 @@ export interface components {
             phone: string | null;
             /** @description printed at the foot of its invoices and credit notes */
             invoice_footer: string | null;
-            /** @description the API key of this request */
+            /** @description members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19) */
+            require_two_factor: boolean;
+            /** @description the API key of this request, or a signed-in member's id, name and role's scopes */
             key: components["schemas"]["CallingKeyJson"];
         };
         UpdateBusinessDto: {
@@ -1586,6 +1784,8 @@ export interface components {
             phone?: string;
             /** @example Thank you for your business. */
             invoice_footer?: string | null;
+            /** @example true */
+            require_two_factor?: boolean;
         };
         ApiKeyJson: {
             /** Format: uuid */
@@ -1653,6 +1853,118 @@ export interface components {
              *     ]
              */
             scopes: components["schemas"]["Scope"][];
+        };
+        SessionUserJson: {
+            /** Format: uuid */
+            id: string;
+            /** @example ann@example.com */
+            email: string;
+            /** @example Ann Example */
+            name: string;
+            /** @description two-factor authentication is on */
+            two_factor: boolean;
+        };
+        MembershipJson: {
+            /** Format: uuid */
+            business_id: string;
+            /** @example Corner Coffee */
+            business_name: string;
+            /**
+             * @description a built-in role's name, or the business's own role's name
+             * @example cashier
+             */
+            role: string;
+            /**
+             * @example [
+             *       "sales",
+             *       "orders:read",
+             *       "customers"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+        };
+        SessionJson: {
+            user: components["schemas"]["SessionUserJson"];
+            /** @description the user's active memberships */
+            memberships: components["schemas"]["MembershipJson"][];
+            /**
+             * Format: uuid
+             * @description the business the session acts in
+             */
+            business_id: string;
+            /**
+             * @description the role in that business
+             * @example cashier
+             */
+            role: string;
+            /**
+             * @description its scopes
+             * @example [
+             *       "sales"
+             *     ]
+             */
+            scopes: components["schemas"]["Scope"][];
+            /** @description send it as X-CSRF-Token with every request but GET and HEAD */
+            csrf_token: string;
+        };
+        SignInDto: {
+            /** @example ann@example.com */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+            /** @example 123456 */
+            code?: string;
+        };
+        SwitchBusinessDto: {
+            /** Format: uuid */
+            business_id: string;
+        };
+        SessionListItemJson: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_seen_at: string;
+            /** @example 203.0.113.7 */
+            ip: string | null;
+            /** @example Mozilla/5.0 */
+            user_agent: string | null;
+            /** @description the session of this request */
+            current: boolean;
+        };
+        TwoFactorSetupJson: {
+            /**
+             * @description base32
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @example otpauth://totp/Back%20office:ann%40example.com?secret=...&issuer=Back%20office */
+            otpauth_uri: string;
+        };
+        RecoveryCodesJson: {
+            /**
+             * @example [
+             *       "k7d2p-9xw4m"
+             *     ]
+             */
+            recovery_codes: string[];
+        };
+        TwoFactorCodeDto: {
+            /**
+             * @description the authenticator's 6 digits
+             * @example 123456
+             */
+            code: string;
+        };
+        DisableTwoFactorDto: {
+            /**
+             * @description the authenticator's 6 digits
+             * @example 123456
+             */
+            code: string;
+            /** @example correct horse battery staple */
+            password: string;
         };
         CategoryJson: {
             /** Format: uuid */
@@ -3155,7 +3467,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3164,7 +3476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3179,6 +3491,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3253,7 +3579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3262,7 +3588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3281,7 +3607,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3290,7 +3620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3393,7 +3723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3402,7 +3732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3421,7 +3751,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3430,7 +3764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3508,7 +3842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3517,7 +3851,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3536,7 +3870,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3545,7 +3883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3654,7 +3992,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3663,7 +4001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3682,7 +4020,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3691,7 +4033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3768,6 +4110,1216 @@ export interface operations {
             };
         };
     };
+    AuthController_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_TWO_FACTOR_CODE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "INVALID_TWO_FACTOR_CODE";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_CREDENTIALS, TWO_FACTOR_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NO_ACTIVE_MEMBERSHIP */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NO_ACTIVE_MEMBERSHIP";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_switchBusiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchBusinessDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SessionListItemJson"][];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_setupTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TwoFactorSetupJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description TWO_FACTOR_ALREADY_ENABLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TWO_FACTOR_ALREADY_ENABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RecoveryCodesJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INVALID_TWO_FACTOR_CODE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description TWO_FACTOR_NOT_SET_UP, TWO_FACTOR_ALREADY_ENABLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AuthController_disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableTwoFactorDto"];
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INCORRECT_PASSWORD, INVALID_TWO_FACTOR_CODE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INCORRECT_PASSWORD" | "INVALID_TWO_FACTOR_CODE";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description TWO_FACTOR_NOT_SET_UP */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "TWO_FACTOR_NOT_SET_UP";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     CategoriesController_list: {
         parameters: {
             query?: {
@@ -3794,7 +5346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3803,7 +5355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3822,7 +5374,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3831,7 +5387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -3909,7 +5465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3918,7 +5474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -3937,7 +5493,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3946,7 +5506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4061,7 +5621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4070,7 +5630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4089,7 +5649,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4098,7 +5662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4189,7 +5753,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4198,7 +5762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4217,7 +5781,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4226,7 +5794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4349,7 +5917,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4358,7 +5926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4377,7 +5945,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4386,7 +5958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4475,7 +6047,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4484,7 +6056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4503,7 +6075,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4512,7 +6088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4590,7 +6166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4599,7 +6175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4618,7 +6194,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4627,7 +6207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4742,7 +6322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4751,7 +6331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4770,7 +6350,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4779,7 +6363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -4870,7 +6454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4879,7 +6463,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -4898,7 +6482,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4907,7 +6495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5030,7 +6618,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5039,7 +6627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5058,7 +6646,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5067,7 +6659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5145,7 +6737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5154,7 +6746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5173,7 +6765,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5182,7 +6778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5314,7 +6910,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5323,7 +6919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5342,7 +6938,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5351,7 +6951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5424,7 +7024,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5433,7 +7033,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5452,7 +7052,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5461,7 +7065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5552,7 +7156,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5561,7 +7165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5580,7 +7184,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5589,7 +7197,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5732,7 +7340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5741,7 +7349,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5760,7 +7368,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5769,7 +7381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -5861,7 +7473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5870,7 +7482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -5889,7 +7501,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +7514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6034,7 +7650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6043,7 +7659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6062,7 +7678,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6071,7 +7691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6149,7 +7769,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6158,7 +7778,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6177,7 +7797,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6186,7 +7810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6261,7 +7885,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +7894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6289,7 +7913,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +7926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6376,7 +8004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6385,7 +8013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6404,7 +8032,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6413,7 +8045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6528,7 +8160,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6537,7 +8169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6556,7 +8188,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6565,7 +8201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6656,7 +8292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6665,7 +8301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6684,7 +8320,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6693,7 +8333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6802,7 +8442,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6811,7 +8451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6830,7 +8470,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6839,7 +8483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -6931,7 +8575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6940,7 +8584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -6959,7 +8603,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6968,7 +8616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7059,7 +8707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7068,7 +8716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7087,7 +8735,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7096,7 +8748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7225,7 +8877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7234,7 +8886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7253,7 +8905,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7262,7 +8918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7331,7 +8987,7 @@ export interface operations {
                     "application/json": components["schemas"]["RevenuePointJson"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7340,7 +8996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7359,7 +9015,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,7 +9028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7439,7 +9099,7 @@ export interface operations {
                     "application/json": components["schemas"]["TopProductJson"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7448,7 +9108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7467,7 +9127,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7476,7 +9140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7549,7 +9213,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7558,7 +9222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7577,7 +9241,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7586,7 +9254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7657,7 +9325,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7666,7 +9334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7685,7 +9353,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +9366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7767,7 +9439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7776,7 +9448,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7795,7 +9467,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7804,7 +9480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7881,7 +9557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7890,7 +9566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -7909,7 +9585,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +9598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -7996,7 +9676,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8005,7 +9685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8024,7 +9704,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8033,7 +9717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8148,7 +9832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8157,7 +9841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8176,7 +9860,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8185,7 +9873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8276,7 +9964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8285,7 +9973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8304,7 +9992,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8313,7 +10005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8448,7 +10140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8457,7 +10149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8476,7 +10168,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8485,7 +10181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8563,7 +10259,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8572,7 +10268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8591,7 +10287,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8600,7 +10300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8730,7 +10430,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8739,7 +10439,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8758,7 +10458,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8767,7 +10471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8840,7 +10544,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8849,7 +10553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8868,7 +10572,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8877,7 +10585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -8971,7 +10679,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8980,7 +10688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -8999,7 +10707,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9008,7 +10720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9157,7 +10869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9166,7 +10878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9185,7 +10897,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9194,7 +10910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9288,7 +11004,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9297,7 +11013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9316,7 +11032,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9325,7 +11045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9472,7 +11192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9481,7 +11201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9500,7 +11220,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9509,7 +11233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9582,7 +11306,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9591,7 +11315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9610,7 +11334,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9619,7 +11347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9710,7 +11438,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9719,7 +11447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9738,7 +11466,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9747,7 +11479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9825,7 +11557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9834,7 +11566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -9853,7 +11585,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9862,7 +11598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -9977,7 +11713,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9986,7 +11722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10005,7 +11741,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10014,7 +11754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10105,7 +11845,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10114,7 +11854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10133,7 +11873,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10142,7 +11886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10277,7 +12021,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10286,7 +12030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10305,7 +12049,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10314,7 +12062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10392,7 +12140,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10401,7 +12149,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10420,7 +12168,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10429,7 +12181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10558,7 +12310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10567,7 +12319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10586,7 +12338,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10595,7 +12351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10686,7 +12442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10695,7 +12451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10714,7 +12470,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10723,7 +12483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -10869,7 +12629,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10878,7 +12638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -10897,7 +12657,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10906,7 +12670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11038,7 +12802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11047,7 +12811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11066,7 +12830,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +12843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11211,7 +12979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11220,7 +12988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11239,7 +13007,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11248,7 +13020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11398,7 +13170,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11407,7 +13179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11426,7 +13198,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11435,7 +13211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11580,7 +13356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11589,7 +13365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11608,7 +13384,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11617,7 +13397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11695,7 +13475,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11704,7 +13484,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11723,7 +13503,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11732,7 +13516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11810,7 +13594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11819,7 +13603,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -11838,7 +13622,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11847,7 +13635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -11976,7 +13764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11985,7 +13773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12004,7 +13792,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12013,7 +13805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12107,7 +13899,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12116,7 +13908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12135,7 +13927,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12144,7 +13940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12290,7 +14086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12299,7 +14095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12318,7 +14114,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12327,7 +14127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12475,7 +14275,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12484,7 +14284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12503,7 +14303,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12512,7 +14316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12590,7 +14394,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12599,7 +14403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12618,7 +14422,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12627,7 +14435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12756,7 +14564,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12765,7 +14573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12784,7 +14592,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12793,7 +14605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -12885,7 +14697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12894,7 +14706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -12913,7 +14725,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12922,7 +14738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13047,7 +14863,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyBalanceJson"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13056,7 +14872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13075,7 +14891,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13084,7 +14904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13171,7 +14991,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoyaltyTransactionJson"][];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13180,7 +15000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13199,7 +15019,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13208,7 +15032,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13301,7 +15125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13310,7 +15134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13329,7 +15153,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13338,7 +15166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13416,7 +15244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13425,7 +15253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13444,7 +15272,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13453,7 +15285,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13583,7 +15415,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13592,7 +15424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13611,7 +15443,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13620,7 +15456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13693,7 +15529,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13702,7 +15538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13721,7 +15557,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13730,7 +15570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13821,7 +15661,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13830,7 +15670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -13849,7 +15689,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13858,7 +15702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -13992,7 +15836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14001,7 +15845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14020,7 +15864,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14029,7 +15877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14102,7 +15950,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14111,7 +15959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14130,7 +15978,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14139,7 +15991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14222,7 +16074,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14231,7 +16083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14250,7 +16102,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14259,7 +16115,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14353,7 +16209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14362,7 +16218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14381,7 +16237,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14390,7 +16250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14529,7 +16389,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14538,7 +16398,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14557,7 +16417,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14566,7 +16430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14659,7 +16523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14668,7 +16532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14687,7 +16551,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14696,7 +16564,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14770,7 +16638,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14779,7 +16647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14798,7 +16666,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14807,7 +16679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14880,7 +16752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14889,7 +16761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -14908,7 +16780,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14917,7 +16793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -14995,7 +16871,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15004,7 +16880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15023,7 +16899,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15032,7 +16912,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15110,7 +16990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15119,7 +16999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15138,7 +17018,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15147,7 +17031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15264,7 +17148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15273,7 +17157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15292,7 +17176,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15301,7 +17189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15379,7 +17267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15388,7 +17276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15407,7 +17295,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15416,7 +17308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -15531,7 +17423,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15540,7 +17432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED";
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
                         };
                     };
                 };
@@ -15559,7 +17451,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN_SCOPE */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15568,7 +17464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
