@@ -8,6 +8,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { exactJsonResponses } from './common/http/exact-json';
 import { EarlyAuthentication } from './common/auth/early-authentication';
 import { ScopeGuard } from './common/auth/scope.guard';
+import { SESSION_COOKIE } from './common/auth/session-lookup';
 import { describeScopes } from './common/auth/document-scopes';
 import { Draining } from './common/http/draining';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
@@ -72,7 +73,9 @@ function setupSwagger(app: INestApplication): void {
     app,
     new DocumentBuilder()
       .setTitle('Back-office commerce API')
-      .setDescription('Sales, stock, customers, loyalty, invoices, finance and webhooks. All routes need `Authorization: Bearer <API key>` except health.')
+      .setDescription(
+        "Sales, stock, customers, loyalty, invoices, finance and webhooks. All routes need `Authorization: Bearer <API key>`, or a signed-in user's `bo_session` cookie (POST /auth/sign-in; writes also send `X-CSRF-Token`), except health and sign-in.",
+      )
       .setVersion('1.0')
       .addServer('/', 'this server (paths carry the /api/v1 prefix)')
       .addBearerAuth({
@@ -81,7 +84,18 @@ function setupSwagger(app: INestApplication): void {
         bearerFormat: 'API key',
         description: 'An API key of the business: `Authorization: Bearer <key>` (CLI `apikey:create`)',
       })
+      .addCookieAuth(
+        SESSION_COOKIE,
+        {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: "A signed-in user's session (POST /auth/sign-in); every write also sends `X-CSRF-Token`",
+        },
+        SESSION_COOKIE,
+      )
       .addSecurityRequirements('bearer')
+      .addSecurityRequirements(SESSION_COOKIE)
       .build(),
   );
   documentSaleEffectRefusals(document, effects);

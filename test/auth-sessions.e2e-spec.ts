@@ -1,6 +1,13 @@
 import { createHash } from 'crypto';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { createStaff, PASSWORD, sessionSetCookie, signIn } from './helpers/staff-sessions';
+import { metricsRegistry } from '../src/common/metrics/registry';
+
+/** sign_ins_total{outcome} of this process. */
+async function signIns(outcome: 'succeeded' | 'refused'): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('sign_ins_total')!.get();
+  return metric.values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+}
 
 /** docs/api.md 19: sign-in, the session cookie, CSRF, scopes of the role, sessions, expiry, switching business. */
 describe('Staff sign-in and sessions', () => {
@@ -222,6 +229,44 @@ describe('Staff sign-in and sessions', () => {
     const res = await t.http().get(`${api}/auth/session`).set(biz.auth).expect(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
     await t.http().get(`${api}/products`).set('Cookie', 'bo_session=not-a-session').expect(401);
+  });
+
+  it('refuses a session before reading the body: a CSRF refusal or an ended session never parses it', async () => {
+    const staff = await createStaff(t, biz.business_id, { role: 'manager' });
+    const s = await signIn(t, staff.email);
+    const raw = '{"name": "half a body';
+    const csrf = await t.http().post(`${api}/products`).set('Cookie', s.cookie).set('Content-Type', 'application/json').send(raw).expect(403);
+    expect(csrf.body.error.code).toBe('CSRF_FAILED');
+    await t.http().post(`${api}/products`).set(s.writes).set('Content-Type', 'application/json').send(raw).expect(400); // parsed once let through
+    await t.http().post(`${api}/auth/sign-out`).set(s.writes).expect(204);
+    const ended = await t.http().post(`${api}/products`).set(s.writes).set('Content-Type', 'application/json').send(raw).expect(401);
+    expect(ended.headers.connection).toBe('close');
+  });
+
+  it('validates the sign-in body: unknown fields, wrong types and overlong values are 400, no session', async () => {
+    const staff = await createStaff(t, biz.business_id);
+    for (const body of [
+      { email: staff.email, password: PASSWORD, remember: true },
+      { email: staff.email, password: 42 },
+      { email: [staff.email], password: PASSWORD },
+      { email: staff.email, password: 'x'.repeat(129) },
+      { email: staff.email, password: PASSWORD, code: 'x'.repeat(33) },
+      { email: staff.email },
+    ]) {
+      const res = await t.http().post(`${api}/auth/sign-in`).send(body).expect(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(sessionSetCookie(res)).toBeUndefined();
+    }
+    expect(await sessionRows(staff.userId)).toEqual([]);
+  });
+
+  it('counts sign-ins in sign_ins_total by outcome', async () => {
+    const staff = await createStaff(t, biz.business_id);
+    const [ok, refused] = [await signIns('succeeded'), await signIns('refused')];
+    await signIn(t, staff.email);
+    await t.http().post(`${api}/auth/sign-in`).send({ email: staff.email, password: 'not-the-password' }).expect(401);
+    expect(await signIns('succeeded')).toBe(ok + 1);
+    expect(await signIns('refused')).toBe(refused + 1);
   });
 });
 
