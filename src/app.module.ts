@@ -32,6 +32,7 @@ import { DocumentsModule } from './modules/documents/documents.module';
 import { FinanceModule } from './modules/finance/finance.module';
 import { ExpensesModule } from './modules/expenses/expenses.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
+import { ActivityModule } from './modules/activity/activity.module';
 import { ConsoleModule } from './console/console.module';
 
 /** Domain modules, one per folder under src/modules. */
@@ -58,6 +59,7 @@ const DOMAIN_MODULES = [
   FinanceModule,
   ExpensesModule,
   PayrollModule,
+  ActivityModule,
   MetricsModule,
 ];
 
