@@ -25,3 +25,8 @@ export function toCreatedByJson(row: CreatedByColumns): CreatedByJson | null {
 export function createdByColumnsOf(actor: Actor): CreatedByColumns {
   return { created_by_type: actor.type, created_by_id: actor.id, created_by_name: actor.name };
 }
+
+/** `created_by` of an entity with the three columns (Return, CreditNote). */
+export function createdByOfEntity(e: { createdByType: string | null; createdById: string | null; createdByName: string | null }): CreatedByJson | null {
+  return toCreatedByJson({ created_by_type: e.createdByType, created_by_id: e.createdById, created_by_name: e.createdByName });
+}
