@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Actor } from '../auth/business-context';
 
-/** Who made a document (docs/api.md 19): the member, the key, or the service itself. */
+/** Who made a document (docs/api.md 20): the member, the key, or the service itself. */
 export class CreatedByJson {
   @ApiProperty({ enum: ['staff', 'key', 'system'] }) type: 'staff' | 'key' | 'system';
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "the member's or the key's id; null for the system" }) id: string | null;
