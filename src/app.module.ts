@@ -34,6 +34,7 @@ import { DocumentsModule } from './modules/documents/documents.module';
 import { FinanceModule } from './modules/finance/finance.module';
 import { ExpensesModule } from './modules/expenses/expenses.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
+import { ActivityModule } from './modules/activity/activity.module';
 import { ConsoleModule } from './console/console.module';
 import { AuthModule } from './modules/auth/auth.module';
 
@@ -62,6 +63,7 @@ const DOMAIN_MODULES = [
   FinanceModule,
   ExpensesModule,
   PayrollModule,
+  ActivityModule,
   MetricsModule,
   StaffModule,
 ];

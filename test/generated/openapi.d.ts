@@ -1650,6 +1650,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activity log: who did what, when, from where
+         * @description **Scope:** `admin` (also granted by ).
+         *
+         *     Newest first, `limit` per page (1..100, default 50); the next page with `after` = `meta.next` (null on the last page). Filters: actor_id, actor_type, action (exact, or a prefix ending with a dot: `products.`), resource_type, resource_id, from and to (inclusive dates in the business time zone). With `format=csv`: every matching entry, newest first, as a `text/csv` attachment (`activity-<date>.csv`, streamed; `limit` and `after` are then 400), columns and values as the CSV exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `changes` as its JSON.
+         */
+        get: operations["ActivityController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's history: the activity entries whose resource is the product
+         * @description **Scope:** `products:read` (also granted by `products:write`, `admin`).
+         *
+         *     Newest first, `limit` per page (1..100, default 50); the next page with `after` = `meta.next` (null on the last page).
+         */
+        get: operations["ActivityController_product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's history: the activity entries whose resource is the order
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         *
+         *     Newest first, `limit` per page (1..100, default 50); the next page with `after` = `meta.next` (null on the last page).
+         */
+        get: operations["ActivityController_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1667,6 +1733,10 @@ export interface components {
             total: number;
             /** @example 3 */
             total_pages: number;
+        };
+        CursorMeta: {
+            /** @description the `after` of the next page; null on the last page */
+            next: string | null;
         };
         ErrorPayload: {
             /**
@@ -2470,6 +2540,20 @@ export interface components {
              */
             cost_total: number;
         };
+        CreatedByJson: {
+            /** @enum {string} */
+            type: "staff" | "key" | "system";
+            /**
+             * Format: uuid
+             * @description the member's or the key's id; null for the system
+             */
+            id: string | null;
+            /**
+             * @description the member's or the key's name when it was made
+             * @example Till 1
+             */
+            name: string;
+        };
         OrderJson: {
             /** Format: uuid */
             order_id: string;
@@ -2512,6 +2596,8 @@ export interface components {
             warehouse_id: string;
             notes: string | null;
             items: components["schemas"]["OrderItemJson"][];
+            /** @description who sold it: the member or the key (null for sales made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
         };
@@ -2605,6 +2691,8 @@ export interface components {
             /** @example CN-0001 */
             credit_note_number: string | null;
             reason: string | null;
+            /** @description who made it: the member or the key (null for documents made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
         };
@@ -3125,6 +3213,8 @@ export interface components {
             shipping_amount: number;
             /** @example 14.88 */
             total: number;
+            /** @description who made it: the member or the key (null for documents made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
         };
@@ -3245,6 +3335,53 @@ export interface components {
              */
             period_end: string;
             items: components["schemas"]["PayrollItemDto"][];
+        };
+        ActivityActorJson: {
+            /** @enum {string} */
+            type: "staff" | "key" | "system";
+            /**
+             * Format: uuid
+             * @description the member's or the key's id; null for the system
+             */
+            id: string | null;
+            /** @example Till 1 */
+            name: string;
+        };
+        ActivityResourceJson: {
+            /** @example product */
+            type: string;
+            id: string | null;
+            /**
+             * @description what a person recognises: a number (S-0042), a name
+             * @example Espresso beans 1kg
+             */
+            label: string | null;
+        };
+        ActivityEntryJson: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            occurred_at: string;
+            actor: components["schemas"]["ActivityActorJson"];
+            /** @example products.update */
+            action: string;
+            resource: components["schemas"]["ActivityResourceJson"];
+            /**
+             * @description `{field: [before, after]}` for every field an update changed (never a secret); null otherwise
+             * @example {
+             *       "price": [
+             *         12.5,
+             *         13
+             *       ]
+             *     }
+             */
+            changes: {
+                [key: string]: unknown[];
+            } | null;
+            /** @description the X-Request-Id of the request */
+            request_id: string | null;
+            ip: string | null;
+            user_agent: string | null;
         };
     };
     responses: never;
@@ -10419,7 +10556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -17465,6 +17602,393 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ActivityController_list: {
+        parameters: {
+            query?: {
+                /** @description entries per page (default 50) */
+                limit?: number;
+                /** @description an entry's id (`meta.next` of the previous page): the entries older than it */
+                after?: string;
+                /** @description the member's or the key's id */
+                actor_id?: string;
+                actor_type?: "staff" | "key" | "system";
+                /** @description an action (`products.update`), or every action of a prefix ending with a dot (`products.`) */
+                action?: string;
+                resource_type?: string;
+                /** @description the resource's id */
+                resource_id?: string;
+                from?: string;
+                to?: string;
+                /** @description `csv`: every matching entry (no paging: `limit` and `after` are 400 with it) as a `text/csv` attachment, as the CSV exports of docs/api.md ("CSV exports"); `json` (the default): a page */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: id,occurred_at,actor.type,actor.id,actor.name,action,resource.type,resource.id,resource.label,changes,request_id,ip,user_agent) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ActivityEntryJson"][];
+                        meta: components["schemas"]["CursorMeta"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ActivityController_product: {
+        parameters: {
+            query?: {
+                /** @description entries per page (default 50) */
+                limit?: number;
+                /** @description an entry's id (`meta.next` of the previous page): the entries older than it */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ActivityEntryJson"][];
+                        meta: components["schemas"]["CursorMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ActivityController_order: {
+        parameters: {
+            query?: {
+                /** @description entries per page (default 50) */
+                limit?: number;
+                /** @description an entry's id (`meta.next` of the previous page): the entries older than it */
+                after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ActivityEntryJson"][];
+                        meta: components["schemas"]["CursorMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE";
                         };
                     };
                 };
