@@ -1,14 +1,4 @@
-import { changesOf } from './activity-changes';
 import { isActiveOwner, roleOfMember } from './member-roles';
-
-describe('changesOf', () => {
-  it('lists every field whose value changed, arrays by their elements, and null when none did', () => {
-    expect(changesOf({ name: 'A', scopes: ['sales'] }, { name: 'B', scopes: ['sales'] })).toEqual({ name: ['A', 'B'] });
-    expect(changesOf({ scopes: ['sales'] }, { scopes: ['sales', 'inventory'] })).toEqual({ scopes: [['sales'], ['sales', 'inventory']] });
-    expect(changesOf({ role: 'owner', status: 'active' }, { role: 'owner', status: 'active' })).toBeNull();
-    expect(changesOf({ status: 'active' }, { status: 'disabled' })).toEqual({ status: ['active', 'disabled'] });
-  });
-});
 
 describe('roleOfMember and isActiveOwner', () => {
   it("names a built-in role by its name and an own role by its id, with the role's scopes", () => {
