@@ -95,6 +95,9 @@ describe('CLI: business and API keys', () => {
       token,
     ]);
     expect(row.matches).toBe(true);
+    // the printed link lets the owner in
+    const accepted = await t.http().post('/api/v1/auth/accept-invite').send({ token, password: 'violet-harbour-lantern-42' }).expect(200);
+    expect(accepted.body.data).toMatchObject({ business_id: biz.business_id, role: 'owner', scopes: ['admin'] });
     for (const bad of [
       ['--owner-email', 'not an email'],
       ['--owner-name', 'Nobody'],
