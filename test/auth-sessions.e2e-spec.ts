@@ -268,6 +268,17 @@ describe('Staff sign-in and sessions', () => {
     expect(await signIns('succeeded')).toBe(ok + 1);
     expect(await signIns('refused')).toBe(refused + 1);
   });
+
+  it("seals a key created by a session under that session: another owner's session replaying it gets 409", async () => {
+    const one = await signIn(t, (await createStaff(t, biz.business_id, { role: 'owner' })).email);
+    const two = await signIn(t, (await createStaff(t, biz.business_id, { role: 'owner' })).email);
+    const body = { name: 'Till', scopes: ['sales'] };
+    const first = await t.http().post(`${api}/api-keys`).set(one.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(201);
+    const replay = await t.http().post(`${api}/api-keys`).set(one.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(201);
+    expect(replay.body.data.api_key).toBe(first.body.data.api_key);
+    const other = await t.http().post(`${api}/api-keys`).set(two.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(409);
+    expect(other.text).not.toContain(first.body.data.api_key);
+  });
 });
 
 function hash(token: string): string {
