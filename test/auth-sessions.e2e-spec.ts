@@ -2,6 +2,8 @@ import { createHash } from 'crypto';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { createStaff, PASSWORD, sessionSetCookie, signIn } from './helpers/staff-sessions';
 import { metricsRegistry } from '../src/common/metrics/registry';
+import { ActivityRecord } from '../src/common/activity/activity-record';
+import { Tx } from '../src/database/transaction';
 
 /** sign_ins_total{outcome} of this process. */
 async function signIns(outcome: 'succeeded' | 'refused'): Promise<number> {
@@ -267,6 +269,46 @@ describe('Staff sign-in and sessions', () => {
     await t.http().post(`${api}/auth/sign-in`).send({ email: staff.email, password: 'not-the-password' }).expect(401);
     expect(await signIns('succeeded')).toBe(ok + 1);
     expect(await signIns('refused')).toBe(refused + 1);
+  });
+
+  it("seals a key created by a session under that session: another owner's session replaying it gets 409", async () => {
+    const one = await signIn(t, (await createStaff(t, biz.business_id, { role: 'owner' })).email);
+    const two = await signIn(t, (await createStaff(t, biz.business_id, { role: 'owner' })).email);
+    const body = { name: 'Till', scopes: ['sales'] };
+    const first = await t.http().post(`${api}/api-keys`).set(one.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(201);
+    const replay = await t.http().post(`${api}/api-keys`).set(one.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(201);
+    expect(replay.body.data.api_key).toBe(first.body.data.api_key);
+    const other = await t.http().post(`${api}/api-keys`).set(two.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(409);
+    expect(other.text).not.toContain(first.body.data.api_key);
+  });
+
+  it('records auth.sign_in, auth.sign_in_failed, auth.session_revoked and auth.sign_out on the Tx, never a secret', async () => {
+    const recorded: ActivityRecord[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was
+    const record = Tx.prototype.recordActivity;
+    Tx.prototype.recordActivity = function (this: Tx, entry: ActivityRecord) {
+      recorded.push(entry);
+      record.call(this, entry);
+    };
+    try {
+      const staff = await createStaff(t, biz.business_id);
+      const s = await signIn(t, staff.email);
+      const other = await signIn(t, staff.email);
+      await t.http().post(`${api}/auth/sign-in`).send({ email: staff.email, password: 'not-the-password' }).expect(401);
+      const [row] = await t.db.query(`SELECT id FROM user_sessions WHERE token_hash = $1`, [hash(other.token)]);
+      await t.http().delete(`${api}/auth/sessions/${row.id}`).set(s.writes).expect(204);
+      await t.http().post(`${api}/auth/sign-out`).set(s.writes).expect(204);
+      // the failed sign-in's entry is written after its answer
+      for (let i = 0; i < 500 && !recorded.some((e) => e.action === 'auth.sign_in_failed'); i++) await new Promise((r) => setTimeout(r, 20));
+      const actor = { type: 'staff', id: staff.memberId, name: staff.name };
+      const mine = recorded.filter((e) => e.actor.id === staff.memberId);
+      expect(mine.map((e) => e.action).sort()).toEqual(['auth.session_revoked', 'auth.sign_in', 'auth.sign_in', 'auth.sign_in_failed', 'auth.sign_out']);
+      for (const entry of mine) expect(entry).toMatchObject({ businessId: biz.business_id, actor });
+      const text = JSON.stringify(mine);
+      for (const secret of [s.token, s.csrf, other.token, PASSWORD, 'not-the-password', hash(s.token)]) expect(text).not.toContain(secret);
+    } finally {
+      Tx.prototype.recordActivity = record;
+    }
   });
 });
 

@@ -43,6 +43,7 @@ describe('CLI: business and API keys', () => {
       email: null,
       phone: null,
       invoice_footer: null,
+      require_two_factor: false,
       key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
     });
     const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [biz.warehouse_id, biz.business_id]);
