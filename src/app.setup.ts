@@ -19,7 +19,7 @@ import { RateLimitGuard } from './common/security/rate-limit.guard';
 import { RATE_LIMIT_STORE, RateLimitStore } from './common/security/rate-limit-store';
 import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
-import { RequestOriginInterceptor } from './common/activity/request-origin.interceptor';
+import { requestOriginMiddleware } from './common/activity/request-origin.middleware';
 import { DeclaredQueryInterceptor } from './common/validation/declared-query.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -45,6 +45,8 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   // Before body parsing: a request that will be refused costs no parsing (see EarlyAuthentication).
   app.use(app.get(EarlyAuthentication).middleware);
   app.use(...bodyParsingMiddlewares(config.bodyLimit));
+  // After the body parsers: the request's origin (id, address, user agent) for the activity log's entries.
+  app.use(requestOriginMiddleware);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'health', method: RequestMethod.GET },
@@ -56,8 +58,7 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   // Then the key's scopes (docs/api.md 18): a refusal counts against the key's rate limit, and comes before any interceptor or pipe.
   app.useGlobalGuards(new ScopeGuard(app.get(Reflector)));
   // Before any route's own interceptors (idempotency): a parameter no route declares is refused first.
-  // The request's origin (id, address, user agent) for the activity log's entries of its transactions.
-  app.useGlobalInterceptors(new RequestOriginInterceptor(), new DeclaredQueryInterceptor());
+  app.useGlobalInterceptors(new DeclaredQueryInterceptor());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupSwagger(app);
