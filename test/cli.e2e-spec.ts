@@ -43,6 +43,7 @@ describe('CLI: business and API keys', () => {
       email: null,
       phone: null,
       invoice_footer: null,
+      require_two_factor: false,
       key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
     });
     const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [biz.warehouse_id, biz.business_id]);
@@ -70,6 +71,42 @@ describe('CLI: business and API keys', () => {
     const revoked = await runCliInProcess(['apikey:revoke', '--key', biz.key_id], env);
     expect(revoked.code).toBe(0);
     await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(401);
+  });
+
+  it('business:create --owner-email invites the first owner and prints the invitation link (docs/api.md 19)', async () => {
+    const created = await runCliInProcess(['business:create', '--name', 'Owned', '--owner-email', 'Founder@Example.com', '--owner-name', 'Fay Founder'], env);
+    expect(created.code).toBe(0);
+    const biz = jsonLine(created.stdout);
+    expect(biz).toEqual({
+      business_id: expect.any(String),
+      name: 'Owned',
+      key_id: expect.any(String),
+      api_key: expect.any(String),
+      warehouse_id: expect.any(String),
+      owner: { member_id: expect.any(String), user_id: expect.any(String), email: 'Founder@Example.com' },
+      invitation_url: expect.stringMatching(/\/console\/accept-invite\?token=[A-Za-z0-9_-]{43}$/),
+    });
+    const staff = (await t.http().get('/api/v1/staff').set('Authorization', `Bearer ${biz.api_key}`).expect(200)).body.data;
+    expect(staff).toEqual([
+      expect.objectContaining({ id: biz.owner.member_id, email: 'Founder@Example.com', name: 'Fay Founder', role: 'owner', status: 'invited' }),
+    ]);
+    const token = new URL(biz.invitation_url).searchParams.get('token')!;
+    const [row] = await t.db.query(`SELECT token_hash = sha256(convert_to($2, 'UTF8')) AS matches FROM staff_tokens WHERE member_id = $1`, [
+      biz.owner.member_id,
+      token,
+    ]);
+    expect(row.matches).toBe(true);
+    // the printed link lets the owner in
+    const accepted = await t.http().post('/api/v1/auth/accept-invite').send({ token, password: 'violet-harbour-lantern-42' }).expect(200);
+    expect(accepted.body.data).toMatchObject({ business_id: biz.business_id, role: 'owner', scopes: ['admin'] });
+    for (const bad of [
+      ['--owner-email', 'not an email'],
+      ['--owner-name', 'Nobody'],
+    ]) {
+      const refused = await runCliInProcess(['business:create', '--name', 'Refused owner', ...bad], env);
+      expect(refused.code).toBe(1);
+      expect(jsonLine(refused.stdout).error.code).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('rejects bad arguments with one JSON error line and exit code 1', async () => {

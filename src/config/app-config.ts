@@ -27,6 +27,12 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** Refused API keys (missing, malformed, unknown, revoked) per client address per minute before 429; 0 = no limit. */
   authFailuresPerMinute: number;
+  /** A staff session ends after this many minutes without a request (docs/api.md 19). */
+  sessionIdleMinutes: number;
+  /** ... and this many hours after sign-in, whatever its use. */
+  sessionMaxHours: number;
+  /** Behind one reverse proxy: its X-Forwarded-Proto says https (the session cookie's Secure) and X-Forwarded-For the client's address. */
+  trustProxy: boolean;
   corsOrigins: string[];
   webhookAllowInsecure: boolean;
   webhookTimeoutMs: number;
@@ -36,6 +42,10 @@ export interface AppConfig {
   webhookDispatcher: boolean;
   /** How often the background analytics warm-up runs (AnalyticsWarmer); 0 = never (reports build on first read). */
   analyticsWarmIntervalMs: number;
+  /** Activity log entries older than this many days are removed by the retention job (docs/api.md 20). */
+  activityRetentionDays: number;
+  /** How often the activity log's retention job runs (ActivityRetention); 0 = never. */
+  activityRetentionIntervalMs: number;
   /** Deliveries in flight at once in this process. */
   webhookConcurrency: number;
   /** SMTP server of invoice mail (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail (docs/api.md 17). */
@@ -53,6 +63,8 @@ export interface AppConfig {
   mailDispatcher: boolean;
   /** Mails in flight at once in this process. */
   mailConcurrency: number;
+  /** The service's address as people reach it (PUBLIC_URL, no trailing slash): the links of staff invitations and resets (docs/api.md 19). */
+  publicUrl: string;
   /** Port of GET /metrics (Prometheus text), a listener apart from the API's; unset: no metrics served. */
   metricsPort: number | undefined;
   /** Address the metrics listener binds (127.0.0.1: reachable from this host only). */
@@ -97,6 +109,9 @@ export function loadConfig(): AppConfig {
     redisUrl: process.env.REDIS_URL || undefined,
     redisKeyPrefix: process.env.REDIS_KEY_PREFIX || 'bo:',
     authFailuresPerMinute: intFrom('AUTH_FAILURES_PER_MINUTE', 60),
+    sessionIdleMinutes: Math.max(1, intFrom('SESSION_IDLE_MINUTES', 720)),
+    sessionMaxHours: Math.max(1, intFrom('SESSION_MAX_HOURS', 168)),
+    trustProxy: boolFrom('TRUST_PROXY', false),
     corsOrigins: (process.env.CORS_ORIGINS || '')
       .split(',')
       .map((s) => s.trim())
@@ -107,6 +122,8 @@ export function loadConfig(): AppConfig {
     webhookDispatchIntervalMs: intFrom('WEBHOOK_DISPATCH_INTERVAL_MS', 1000),
     webhookDispatcher: boolFrom('WEBHOOK_DISPATCHER', true),
     analyticsWarmIntervalMs: intFrom('ANALYTICS_WARM_INTERVAL_MS', 60000),
+    activityRetentionDays: Math.max(1, intFrom('ACTIVITY_RETENTION_DAYS', 400)),
+    activityRetentionIntervalMs: intFrom('ACTIVITY_RETENTION_INTERVAL_MS', 3_600_000),
     webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 64)),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'invoices@localhost',
@@ -116,6 +133,7 @@ export function loadConfig(): AppConfig {
     mailDispatchIntervalMs: intFrom('MAIL_DISPATCH_INTERVAL_MS', 1000),
     mailDispatcher: boolFrom('MAIL_DISPATCHER', true),
     mailConcurrency: Math.max(1, intFrom('MAIL_CONCURRENCY', 4)),
+    publicUrl: (process.env.PUBLIC_URL || `http://localhost:${intFrom('PORT', 3000)}`).replace(/\/+$/, ''),
     metricsPort: process.env.METRICS_PORT ? intFrom('METRICS_PORT', 0) : undefined,
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     shutdownDelayMs: intFrom('SHUTDOWN_DELAY_MS', 0),

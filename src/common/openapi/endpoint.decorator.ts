@@ -12,6 +12,11 @@ export class PageMeta {
   @ApiProperty({ example: 3 }) total_pages: number;
 }
 
+/** The meta of a list paged by cursor (CursorPaged). */
+export class CursorMeta {
+  @ApiProperty({ type: String, nullable: true, description: 'the `after` of the next page; null on the last page' }) next: string | null;
+}
+
 class ErrorPayload {
   @ApiProperty({ enum: Object.keys(ERROR_STATUS), example: 'VALIDATION_FAILED' }) code: ErrorCode;
   @ApiProperty({ example: 'The request is invalid' }) message: string;
@@ -34,7 +39,7 @@ export class ErrorResponse {
  * How the success body wraps the model: one object, a paged list, a wrapped array, the bare
  * shapes, or a CSV export of the model's list (`text/csv`, its columns in `csvHeaders`).
  */
-export type ResponseShape = 'one' | 'paged' | 'array' | 'bare' | 'bare-array' | 'csv';
+export type ResponseShape = 'one' | 'paged' | 'cursor' | 'array' | 'bare' | 'bare-array' | 'csv';
 
 export interface EndpointOptions {
   summary: string;
@@ -57,7 +62,10 @@ export interface EndpointOptions {
    * back to the same API key only, and the stored outcome keeps them encrypted under that key.
    */
   secretFields?: string[];
-  /** shape 'csv': the header row, as documented (a column per warehouse is written `stock_by_warehouse[<name>]`) */
+  /**
+   * shape 'csv': the header row, as documented (a column per warehouse is written `stock_by_warehouse[<name>]`);
+   * with another shape, the list answers `text/csv` too when asked (`format=csv`: GET /activity)
+   */
   csvHeaders?: string[];
   /** the success body is a file of this media type (`application/pdf`), streamed, not JSON */
   file?: string;
@@ -65,7 +73,9 @@ export interface EndpointOptions {
 
 /** Every route can answer these (400 for a query parameter it does not take, or one given empty); protected ones also 401 and 429. */
 const ALWAYS: ErrorCode[] = ['VALIDATION_FAILED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
-const PROTECTED: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED'];
+/** What EarlyAuthentication refuses a request signed in with the session cookie (docs/api.md 19) for: a protected route's 403s besides its scope's. */
+export const SESSION_REFUSALS: ErrorCode[] = ['CSRF_FAILED', 'TWO_FACTOR_SETUP_REQUIRED'];
+const PROTECTED: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED', 'AMBIGUOUS_CREDENTIALS', ...SESSION_REFUSALS];
 const WITH_BODY: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 const IDEMPOTENT: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'];
 
@@ -88,7 +98,7 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
   ];
   if (options.idempotent) decorators.push(Idempotent());
   if (options.secretFields) decorators.push(SetMetadata(IDEMPOTENT_SECRET_FIELDS, options.secretFields));
-  if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, ErrorResponse));
+  if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, CursorMeta, ErrorResponse));
   else decorators.push(ApiExtraModels(ErrorResponse));
   return applyDecorators(...decorators);
 }
@@ -108,11 +118,25 @@ function successResponse(options: EndpointOptions): MethodDecorator {
     one: envelope(ref),
     array: envelope({ type: 'array', items: ref }),
     paged: envelope({ type: 'array', items: ref }, { meta: { $ref: getSchemaPath(PageMeta) } }),
+    cursor: envelope({ type: 'array', items: ref }, { meta: { $ref: getSchemaPath(CursorMeta) } }),
     bare: ref,
     'bare-array': { type: 'array', items: ref },
     csv: ref, // csvResponse
   };
-  return ApiResponse({ status, description: 'Success', schema: schemas[options.shape ?? 'one'] });
+  const schema = schemas[options.shape ?? 'one'];
+  // a list that is also its own CSV export (`format=csv`, the activity log): both media types on its 200
+  if (options.csvHeaders) {
+    const headers = options.csvHeaders;
+    return ApiResponse({
+      status,
+      description: `Success; with format=csv every matching row as a CSV attachment (header: ${headers.join(',')})`,
+      content: {
+        'application/json': { schema },
+        'text/csv': { schema: { type: 'string', example: `${headers.join(',')}\r\n` } },
+      },
+    });
+  }
+  return ApiResponse({ status, description: 'Success', schema });
 }
 
 /** A CSV export (docs/api.md, "CSV exports"): `text/csv` with its header row, as an attachment. */
