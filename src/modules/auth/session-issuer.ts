@@ -4,11 +4,10 @@ import { Request, Response } from 'express';
 import { hashSessionToken, SESSION_COOKIE, sessionCookie } from '../../common/auth/session-lookup';
 import { countSignIn } from '../../common/metrics/service-metrics';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { Repositories } from './auth.mapper';
 import { Tx } from '../../database/transaction';
 import { BusinessMember } from '../staff/entities/business-member.entity';
 import { SessionJson } from './auth.json';
-import { activeMemberships, SessionUser, sessionJson, staffActor } from './auth.mapper';
+import { activeMemberships, Repositories, SessionUser, sessionJson, staffActor } from './auth.mapper';
 import { UserSession } from './entities/user-session.entity';
 import { clientAddress, clientUserAgent } from './client';
 
