@@ -90,9 +90,13 @@ export async function openConsole(browser: Browser, app: ConsoleApp, at = '/cons
   return { context, page, errors };
 }
 
-/** Types the key into "API key" and presses "Sign in", as a user does. */
+/** Types the key into "API key" (after "Use an API key" when the email form is shown) and presses "Sign in", as a user does. */
 export async function signIn(page: Page, key: string): Promise<void> {
-  await page.getByLabel('API key').fill(key);
+  const field = page.getByLabel('API key');
+  const useKey = page.getByRole('button', { name: 'Use an API key' });
+  await field.or(useKey).first().waitFor();
+  if (!(await field.isVisible())) await useKey.click();
+  await field.fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

@@ -1,20 +1,24 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The API key for this browser tab only (docs/api.md 16): sessionStorage, never localStorage, a
- * cookie or a URL. `ended` says why the sign-in form is shown again (a 401 from any call).
+ * How this tab is signed in (docs/api.md 16, 19):
+ * - `key`: an API key typed into "API key", kept for the tab only (sessionStorage), sent as Bearer;
+ * - `user`: a person signed in with email and password; the `bo_session` cookie (HttpOnly) is the only
+ *   credential, and the CSRF token lives in this module's memory only (never in web storage), read
+ *   again from GET /auth/session when the page loads (`resume`), sent as X-CSRF-Token on every non-GET.
+ * `checking`: the page just loaded without a key and asks the API whether a session cookie is there.
+ * `reason` says why the sign-in form is shown again (Sign out, or a 401 from any call).
  */
 const STORAGE_KEY = 'console.api-key';
 
 export type SignedOutReason = 'signed-out' | 'expired';
+export type Credential = { kind: 'key'; key: string } | { kind: 'user'; csrf: string };
 
-interface SessionState {
-  key: string | null;
+export interface SessionState {
+  credential: Credential | null;
+  checking: boolean;
   reason: SignedOutReason | null;
 }
-
-let state: SessionState = { key: readKey(), reason: null };
-const listeners = new Set<() => void>();
 
 function readKey(): string | null {
   try {
@@ -24,21 +28,38 @@ function readKey(): string | null {
   }
 }
 
+const storedKey = readKey();
+let state: SessionState = { credential: storedKey ? { kind: 'key', key: storedKey } : null, checking: storedKey === null, reason: null };
+const listeners = new Set<() => void>();
+
 function set(next: SessionState): void {
   state = next;
   for (const listener of listeners) listener();
 }
 
 export const session = {
-  key: (): string | null => state.key,
+  /** The API key of a key session, else null. */
+  key: (): string | null => (state.credential?.kind === 'key' ? state.credential.key : null),
+  /** The CSRF token of a user session, else null. */
+  csrf: (): string | null => (state.credential?.kind === 'user' ? state.credential.csrf : null),
+  kind: (): Credential['kind'] | null => state.credential?.kind ?? null,
   signIn(key: string): void {
     window.sessionStorage.setItem(STORAGE_KEY, key);
-    set({ key, reason: null });
+    set({ credential: { kind: 'key', key }, checking: false, reason: null });
   },
-  /** Forgets the key (Sign out, or a 401 from any call: `expired`). */
+  /** A user signed in (POST /auth/sign-in, or GET /auth/session on load): the cookie is set, the CSRF token kept here. */
+  signedInAsUser(csrf: string): void {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+    set({ credential: { kind: 'user', csrf }, checking: false, reason: null });
+  },
+  /** The load-time check found no session. */
+  noSession(): void {
+    if (state.checking) set({ ...state, checking: false });
+  },
+  /** Forgets the credential (Sign out, or a 401 from any call: `expired`). */
   signOut(reason: SignedOutReason = 'signed-out'): void {
     window.sessionStorage.removeItem(STORAGE_KEY);
-    if (state.key !== null || state.reason !== reason) set({ key: null, reason });
+    if (state.credential !== null || state.reason !== reason || state.checking) set({ credential: null, checking: false, reason });
   },
   subscribe(this: void, listener: () => void): () => void {
     listeners.add(listener);

@@ -33,6 +33,8 @@ export const PAGES: PageEntry[] = [
   { path: '/webhooks', name: 'Webhooks', load: () => import('../pages/webhooks/WebhooksPage') },
   { path: '/webhooks/$webhookId', load: () => import('../pages/webhooks/WebhookPage') },
   { path: '/settings', name: 'Settings', load: () => import('../pages/settings/SettingsPage') },
+  { path: '/settings/$', load: () => import('../pages/settings/SettingsPage') },
+  { path: '/security', load: () => import('../pages/settings/SecurityPage') },
 ];
 
 /** Where `/console` itself leads. */

@@ -3,7 +3,9 @@ import { listQuery } from './list-query';
 
 describe("a list's API query from its URL state", () => {
   it('renames the URL keys to the API parameters, leaving out empty filters', () => {
-    expect(listQuery({ status: 'cancelled', customer: '', from: '2026-01-01', page: '3' }, { status: 'status', customer: 'customer_id', from: 'from' })).toEqual({
+    expect(
+      listQuery({ status: 'cancelled', customer: '', from: '2026-01-01', page: '3' }, { status: 'status', customer: 'customer_id', from: 'from' }),
+    ).toEqual({
       page: 3,
       status: 'cancelled',
       from: '2026-01-01',
