@@ -10,7 +10,7 @@ import { session, type SignedOutReason } from './session';
 type Mode = 'password' | 'forgot' | 'key';
 
 /** The form this tab last signed in with (in memory only): after Sign out or a 401, the same form again. */
-let lastMode: Mode = 'password';
+let lastMode: Mode = session.key() !== null ? 'key' : 'password';
 
 const SIGN_IN_MESSAGES = {
   INVALID_CREDENTIALS: 'The email or the password is not right.',
@@ -182,7 +182,7 @@ function KeyForm() {
 
   return (
     <>
-      <form method="post" aria-label="Sign in with an API key" onSubmit={(e) => void submit(e)}>
+      <form method="post" aria-label="Developer sign-in" onSubmit={(e) => void submit(e)}>
         <label htmlFor="api-key">API key</label>
         <input
           id="api-key"
