@@ -6,8 +6,17 @@ import { Decision } from './sliding-window';
  * requests are not counted. Keys are namespaced by the caller (`key:<api key id>`, `auth:<address>`).
  */
 export interface RateLimitStore {
-  /** Counts one request of `key` against `limitPerMinute`, atomically across every user of the store. */
-  consume(key: string, limitPerMinute: number): Promise<Decision>;
+  /**
+   * Counts one request of `key` against `limit` per `windowMs` (default a minute), atomically across
+   * every user of the store. One key is always used with one window.
+   */
+  consume(key: string, limit: number, windowMs?: number): Promise<Decision>;
+  /**
+   * Takes back one request counted by `consume` (AuthThrottle: an attempt counted as a failure
+   * before it was verified, which succeeded): the current window's count, or the previous one's
+   * when the window has rolled since. Never below zero.
+   */
+  release(key: string, windowMs?: number): Promise<void>;
 }
 
 export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');

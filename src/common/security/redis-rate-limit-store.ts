@@ -34,10 +34,21 @@ redis.call('PEXPIRE', KEYS[1], 2 * windowMs)
 return { allowed, now, windowStart, current, previous }
 `;
 
+/** RateLimitStore.release: one count back, from the current window's count else the previous one's. */
+const RELEASE = `
+local current = tonumber(redis.call('HGET', KEYS[1], 'current'))
+if current == nil then return 0 end
+if current > 0 then return redis.call('HINCRBY', KEYS[1], 'current', -1) end
+local previous = tonumber(redis.call('HGET', KEYS[1], 'previous')) or 0
+if previous > 0 then redis.call('HINCRBY', KEYS[1], 'previous', -1) end
+return 0
+`;
+
 type StepReply = [allowed: number, now: number, windowStart: number, current: number, previous: number];
 
 interface RedisWithStep extends Redis {
   slidingWindowStep(key: string, limit: number, windowMs: number): Promise<StepReply>;
+  releaseOne(key: string): Promise<number>;
 }
 
 /**
@@ -54,6 +65,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   static async connect(url: string, keyPrefix: string): Promise<RedisRateLimitStore> {
     const redis = new Redis(url, { keyPrefix, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
     redis.defineCommand('slidingWindowStep', { numberOfKeys: 1, lua: SLIDING_WINDOW_STEP });
+    redis.defineCommand('releaseOne', { numberOfKeys: 1, lua: RELEASE });
     let lastError: Error | undefined;
     redis.on('error', (err: Error) => (lastError = err)); // later failures surface as failed commands, handled in consume
     try {
@@ -65,16 +77,20 @@ export class RedisRateLimitStore implements RateLimitStore {
     return new RedisRateLimitStore(redis as RedisWithStep);
   }
 
-  async consume(key: string, limitPerMinute: number): Promise<Decision> {
+  async consume(key: string, limit: number, windowMs = RATE_LIMIT_WINDOW_MS): Promise<Decision> {
     try {
-      const [allowed, now, windowStart, current, previous] = await this.redis.slidingWindowStep(`rl:${key}`, limitPerMinute, RATE_LIMIT_WINDOW_MS);
+      const [allowed, now, windowStart, current, previous] = await this.redis.slidingWindowStep(`rl:${key}`, limit, windowMs);
       this.outage = false;
-      return { ...consume({ windowStart, current, previous }, now, limitPerMinute, RATE_LIMIT_WINDOW_MS), allowed: allowed === 1 };
+      return { ...consume({ windowStart, current, previous }, now, limit, windowMs), allowed: allowed === 1 };
     } catch (err) {
       if (!this.outage) this.logger.warn(`rate limit store unavailable, requests are not limited until it answers: ${(err as Error).message}`);
       this.outage = true;
-      return { allowed: true, state: { windowStart: 0, current: 0, previous: 0 }, remaining: limitPerMinute, retryAfterMs: 0 };
+      return { allowed: true, state: { windowStart: 0, current: 0, previous: 0 }, remaining: limit, retryAfterMs: 0 };
     }
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.releaseOne(`rl:${key}`).catch(() => undefined); // an outage lets requests through anyway
   }
 
   /** Nest calls it when the application closes. */

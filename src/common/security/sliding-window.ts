@@ -62,3 +62,10 @@ export function consume(previousState: WindowState | undefined, now: number, lim
 export function isExpired(state: WindowState, now: number, windowMs: number): boolean {
   return now - state.windowStart >= 2 * windowMs;
 }
+
+/** One counted request taken back (RateLimitStore.release): from the current window, else the previous one. */
+export function released(state: WindowState): WindowState {
+  if (state.current > 0) return { ...state, current: state.current - 1 };
+  if (state.previous > 0) return { ...state, previous: state.previous - 1 };
+  return state;
+}

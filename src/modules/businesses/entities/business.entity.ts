@@ -39,4 +39,8 @@ export class Business {
 
   @Column('text', { nullable: true })
   invoiceFooter: string | null;
+
+  /** docs/api.md 19: members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* */
+  @Column('boolean', { default: false })
+  requireTwoFactor: boolean;
 }
