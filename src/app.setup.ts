@@ -18,6 +18,7 @@ import { RateLimitGuard } from './common/security/rate-limit.guard';
 import { RATE_LIMIT_STORE, RateLimitStore } from './common/security/rate-limit-store';
 import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
+import { RequestOriginInterceptor } from './common/activity/request-origin.interceptor';
 import { DeclaredQueryInterceptor } from './common/validation/declared-query.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -53,7 +54,8 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   // Then the key's scopes (docs/api.md 18): a refusal counts against the key's rate limit, and comes before any interceptor or pipe.
   app.useGlobalGuards(new ScopeGuard(app.get(Reflector)));
   // Before any route's own interceptors (idempotency): a parameter no route declares is refused first.
-  app.useGlobalInterceptors(new DeclaredQueryInterceptor());
+  // The request's origin (id, address, user agent) for the activity log's entries of its transactions.
+  app.useGlobalInterceptors(new RequestOriginInterceptor(), new DeclaredQueryInterceptor());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupSwagger(app);

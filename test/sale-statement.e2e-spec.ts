@@ -1,5 +1,6 @@
 import { randomUUID } from 'crypto';
 import { Client } from 'pg';
+import { activityOf } from '../src/common/activity/activity-of';
 import { BusinessContext } from '../src/common/auth/business-context';
 import { DomainEvent } from '../src/common/events/domain-event';
 import { CombinedStatement } from '../src/database/combined-statement';
@@ -68,6 +69,7 @@ describe('the order statements, composed', () => {
       notes: null,
       sendInvoice: shape.invoice === true,
       unitCosts: new Map([[product.id, '3.1416']]),
+      actor: biz.actor,
     });
     return Object.assign(sale, { inputs: shapeInputs(effects, shape) });
   }
@@ -76,7 +78,9 @@ describe('the order statements, composed', () => {
     const stmt = composeSaleStatement(biz, sale, effects, sale.inputs);
     const completed = new SaleCompletedEvent(biz.id, { sale_id: sale.id, sale_number: '', total: 9, customer_id: sale.customer_id, items: [] });
     stmt.stampSaleNumber(completed);
-    return { stmt, ...stmt.compose(stmt.selection(), [...pending, completed]) };
+    const activity = activityOf(biz, 'orders.create', { type: 'order', id: sale.id, label: null });
+    stmt.stampSaleNumberAsLabel(activity);
+    return { stmt, ...stmt.compose(stmt.selection(), [...pending, completed], [activity]) };
   }
 
   const stockData = { product_id: product.id, name: 'Tea', sku: 'TEA-1', stock: 0, min_stock: 5 };
@@ -92,6 +96,7 @@ describe('the order statements, composed', () => {
     for (const shape of shapes) {
       for (const [pendingName, pending] of pendings) {
         const { text, values } = composed(saleOf(shape), pending());
+        expect(text).toContain('"outbox.activity"');
         texts.add(text);
         await prepare(text, values).catch((err: Error) => {
           throw new Error(`${shapeName(shape)}, ${pendingName}: ${err.message}`);

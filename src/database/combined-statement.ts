@@ -1,4 +1,6 @@
+import { ActivityRecord } from '../common/activity/activity-record';
 import { DomainEvent } from '../common/events/domain-event';
+import { ActivityStamp, composeActivityPart } from './activity-writer';
 import { LockOrderViolation, LockRank } from './lock-order';
 import { composeEventParts, EventStamp } from './outbox-writer';
 import { Statement } from './statement';
@@ -71,7 +73,8 @@ interface ConditionalEvent {
  *
  * Running it also takes each rank on the transaction (`tx.locks`), in order, so the statement's
  * locks are checked against what the transaction's earlier statements took. The events recorded on
- * the transaction and not yet written are written by the statement (see outbox-writer.ts).
+ * the transaction and not yet written are written by the statement (see outbox-writer.ts), and so are
+ * its activity entries (activity-writer.ts).
  */
 export class CombinedStatement {
   private readonly values: unknown[] = [];
@@ -79,6 +82,7 @@ export class CombinedStatement {
   private readonly names = new Set<string>();
   private readonly stamps: EventStamp[] = [];
   private readonly conditionalEvents: ConditionalEvent[] = [];
+  private readonly activityStamps: ActivityStamp[] = [];
   private module: string | undefined;
   private lockHolder: { part: StatementPart; rank: LockRank } | undefined;
   private lead: LeadStatement | undefined;
@@ -154,14 +158,25 @@ export class CombinedStatement {
     this.stamps.push({ event, field, scalar });
   }
 
-  /** The statement's text and parameters, writing `events` (for tests and logs; `run` uses it). */
-  compose<R>(select: Selection<R>, events: DomainEvent[] = []): { text: string; values: unknown[] } {
+  /**
+   * `record` (recorded on the transaction, written by this statement) gets the value of `scalar`, an
+   * SQL scalar expression, as its resource's label (the sale number the statement takes).
+   */
+  stampActivityLabel(record: ActivityRecord, scalar: string): void {
+    this.activityStamps.push({ record, scalar });
+  }
+
+  /** The statement's text and parameters, writing `events` and `activities` (for tests and logs; `run` uses it). */
+  compose<R>(select: Selection<R>, events: DomainEvent[] = [], activities: ActivityRecord[] = []): { text: string; values: unknown[] } {
     const values = [...this.values];
     const param = (value: unknown, cast: string) => {
       values.push(value);
       return `$${values.length}::${cast}`;
     };
-    const eventParts = composeEventParts(param, events, this.stamps, this.conditionalEvents);
+    const eventParts = [
+      ...composeEventParts(param, events, this.stamps, this.conditionalEvents),
+      ...composeActivityPart(param, activities, this.activityStamps),
+    ];
     const ctes = [...this.parts.map((p) => `${p.part.from} AS (${p.sql})`), ...eventParts.map((p) => `"${p.name}" AS (${p.sql})`)];
     const columns = { ...select.columns, ...this.hiddenColumns() } as Record<string, string>;
     const list = Object.entries(columns).map(([name, expression]) => `${expression} AS "${name}"`);
@@ -185,7 +200,11 @@ export class CombinedStatement {
     for (const stamp of this.stamps) {
       if (!events.includes(stamp.event)) throw new Error(`stamped event ${stamp.event.name} is not written by this statement`);
     }
-    const { text, values } = this.compose(select, events);
+    const activities = tx.takeActivitiesToWrite();
+    for (const stamp of this.activityStamps) {
+      if (!activities.includes(stamp.record)) throw new Error(`stamped activity ${stamp.record.action} is not written by this statement`);
+    }
+    const { text, values } = this.compose(select, events, activities);
     for (const part of this.parts) if (part.lock !== undefined) tx.locks.take(part.lock);
     const [row] = options.last
       ? await tx.preparedThenCommit<Record<string, unknown>>(text, values, 'probes', this.lead)

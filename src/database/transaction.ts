@@ -19,6 +19,7 @@ export class Tx {
   /** the contended locks taken so far: see LockRank */
   readonly locks = new LockOrder();
   private readonly written = new WeakSet<DomainEvent>();
+  private activitiesWritten = 0;
   /**
    * Set by the unit of work when nothing but the COMMIT follows the work (no idempotency outcome to
    * write): the work's last statement may then carry the COMMIT (`preparedThenCommit`).
@@ -170,7 +171,19 @@ export class Tx {
 
   /** An entry of the activity log, written in this transaction: a rollback leaves none (docs/api.md 20). */
   recordActivity(entry: ActivityRecord): void {
+    // an entry recorded after the COMMIT went with the last statement would be lost: refuse it loudly
+    if (this.committed) throw new Error(`activity ${entry.action} recorded after the transaction committed`);
     this.activities.push(entry);
+  }
+
+  /**
+   * The recorded activity entries not written yet, from now on counted as written: for the writer
+   * about to write them (a combined statement, or the unit of work at commit).
+   */
+  takeActivitiesToWrite(): ActivityRecord[] {
+    const records = this.activities.slice(this.activitiesWritten);
+    this.activitiesWritten = this.activities.length;
+    return records;
   }
 
   /**

@@ -6,7 +6,7 @@ import { sqlStateOf } from '../common/errors/pg-errors';
 import { IdempotentRequest, idempotentRequests } from '../common/idempotency/idempotent-request';
 import { DeferredBegin } from './deferred-begin';
 import { claimInTransaction, completeThenCommit } from './idempotency/idempotency-in-transaction';
-import { insertOutboxEvents, insertOutboxEventsThenCommit } from './outbox-writer';
+import { insertEventsAndActivity, insertEventsAndActivityThenCommit } from './activity-writer';
 import { Tx } from './transaction';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -59,7 +59,8 @@ export class UnitOfWork {
   }
 
   /**
-   * What is left after the work, and the commit: the unwritten events and the idempotency outcome,
+   * What is left after the work, and the commit: the unwritten events and activity entries (one
+   * statement, activity-writer.ts) and the idempotency outcome,
    * the last of them sent with the COMMIT in one message (so the transaction's locks are released
    * without another round trip); a plain COMMIT when nothing is left or the work's last statement
    * committed already; nothing at all when nothing was sent (not even the BEGIN).
@@ -67,11 +68,12 @@ export class UnitOfWork {
   private async finish(runner: QueryRunner, begin: DeferredBegin, tx: Tx, keyed: IdempotentRequest | undefined, result: unknown): Promise<void> {
     if (!tx.committed) {
       const events = tx.takeEventsToWrite();
+      const activities = tx.takeActivitiesToWrite();
       if (keyed) {
-        await insertOutboxEvents(tx, events);
+        await insertEventsAndActivity(tx, events, activities);
         await completeThenCommit(tx, keyed, result);
-      } else if (events.length > 0) {
-        await insertOutboxEventsThenCommit(tx, events);
+      } else if (events.length > 0 || activities.length > 0) {
+        await insertEventsAndActivityThenCommit(tx, events, activities);
       } else if (begin.sent) {
         return runner.commitTransaction();
       }

@@ -1,6 +1,6 @@
 import { StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import { Paged } from '../pagination/pagination';
+import { CursorPaged, Paged } from '../pagination/pagination';
 
 /** A handler's result sent as is, without `{success, data}`: the bare responses of docs/api.md 2. */
 export class BareBody<T = unknown> {
@@ -14,7 +14,7 @@ export function bare<T>(body: T): BareBody<T> {
 /** docs/api.md 2: `{success, data}` for single results, plus `meta` for pages; a BareBody as is. */
 export function envelopeOf(result: unknown): unknown {
   if (result instanceof BareBody) return result.body;
-  if (result instanceof Paged) return { success: true, data: result.items, meta: result.meta };
+  if (result instanceof Paged || result instanceof CursorPaged) return { success: true, data: result.items, meta: result.meta };
   return { success: true, data: result };
 }
 

@@ -12,6 +12,11 @@ export class PageMeta {
   @ApiProperty({ example: 3 }) total_pages: number;
 }
 
+/** The meta of a list paged by cursor (CursorPaged). */
+export class CursorMeta {
+  @ApiProperty({ type: String, nullable: true, description: 'the `after` of the next page; null on the last page' }) next: string | null;
+}
+
 class ErrorPayload {
   @ApiProperty({ enum: Object.keys(ERROR_STATUS), example: 'VALIDATION_FAILED' }) code: ErrorCode;
   @ApiProperty({ example: 'The request is invalid' }) message: string;
@@ -34,7 +39,7 @@ export class ErrorResponse {
  * How the success body wraps the model: one object, a paged list, a wrapped array, the bare
  * shapes, or a CSV export of the model's list (`text/csv`, its columns in `csvHeaders`).
  */
-export type ResponseShape = 'one' | 'paged' | 'array' | 'bare' | 'bare-array' | 'csv';
+export type ResponseShape = 'one' | 'paged' | 'cursor' | 'array' | 'bare' | 'bare-array' | 'csv';
 
 export interface EndpointOptions {
   summary: string;
@@ -88,7 +93,7 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
   ];
   if (options.idempotent) decorators.push(Idempotent());
   if (options.secretFields) decorators.push(SetMetadata(IDEMPOTENT_SECRET_FIELDS, options.secretFields));
-  if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, ErrorResponse));
+  if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, CursorMeta, ErrorResponse));
   else decorators.push(ApiExtraModels(ErrorResponse));
   return applyDecorators(...decorators);
 }
@@ -108,6 +113,7 @@ function successResponse(options: EndpointOptions): MethodDecorator {
     one: envelope(ref),
     array: envelope({ type: 'array', items: ref }),
     paged: envelope({ type: 'array', items: ref }, { meta: { $ref: getSchemaPath(PageMeta) } }),
+    cursor: envelope({ type: 'array', items: ref }, { meta: { $ref: getSchemaPath(CursorMeta) } }),
     bare: ref,
     'bare-array': { type: 'array', items: ref },
     csv: ref, // csvResponse

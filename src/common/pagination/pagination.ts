@@ -46,3 +46,18 @@ export class Paged<T> {
     return new Paged(this.items.map(fn), this.total, this.page);
   }
 }
+
+/**
+ * A page of a list paged by cursor (the activity log): `meta.next` is the cursor of the next page (the
+ * last item's id), or null on the last page. The envelope makes it `{success, data, meta: {next}}`.
+ */
+export class CursorPaged<T> {
+  constructor(
+    readonly items: T[],
+    readonly next: string | null,
+  ) {}
+
+  get meta() {
+    return { next: this.next };
+  }
+}

@@ -5,9 +5,10 @@ import { costNumber, moneyNumber, quantityNumber } from '../../common/money/mone
 import { pointsNumber } from '../../common/money/points';
 import { SaleCompletedItem } from './events/sale-completed.event';
 import { csvColumnsOf } from '../../common/csv/csv-columns';
+import { CreatedByColumns, CreatedByJson, toCreatedByJson } from '../../common/activity/created-by';
 
 /** A sale as stored (numeric columns as text), with its invoice when it has one. */
-export interface SaleRow {
+export interface SaleRow extends CreatedByColumns {
   id: string;
   sale_number: string;
   status: string;
@@ -123,6 +124,8 @@ export class OrderJson {
   @ApiProperty({ format: 'uuid' }) warehouse_id: string;
   @ApiProperty({ type: String, nullable: true }) notes: string | null;
   @ApiProperty({ type: [OrderItemJson] }) items: OrderItemJson[];
+  @ApiProperty({ type: CreatedByJson, nullable: true, description: 'who sold it: the member or the key (null for sales made before attribution)' })
+  created_by: CreatedByJson | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
@@ -164,6 +167,7 @@ export function toOrderJson(sale: SaleRow, items: SaleLineRow[]): OrderJson {
     warehouse_id: sale.warehouse_id,
     notes: sale.notes,
     items: items.map(toOrderItemJson),
+    created_by: toCreatedByJson(sale),
     created_at: sale.created_at.toISOString(),
   };
 }

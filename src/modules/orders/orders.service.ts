@@ -10,6 +10,7 @@ import { StockService } from '../stock/stock.service';
 import { CreateOrderDto } from './dto/create-order.dto';
 import { SaleCompletedEvent, toSaleCompletedItem } from './events/sale-completed.event';
 import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
+import { activityOf } from '../../common/activity/activity-of';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
 import { OrderPrice, priceOrder } from './pricing/price-order';
@@ -61,6 +62,7 @@ export class OrdersService {
         notes: dto.notes ?? null,
         sendInvoice: dto.send_invoice === true,
         unitCosts,
+        actor: biz.actor,
       });
       const inputs = saleEffectInputsOf(dto, this.effects.withInput);
       for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale, inputs.get(effect.module));
@@ -96,6 +98,10 @@ export class OrdersService {
     const completed = saleCompletedEvent(biz.id, sale);
     tx.record(completed);
     stmt.stampSaleNumber(completed);
+    // the entry's label is the number the statement takes: written by it, no round trip of its own
+    const activity = activityOf(biz, 'orders.create', { type: 'order', id: sale.id, label: null });
+    tx.recordActivity(activity);
+    stmt.stampSaleNumberAsLabel(activity);
     const numbers = await stmt.record(tx);
     return toOrderJson({ ...sale, ...numbers }, sale.items);
   }

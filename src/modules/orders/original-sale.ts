@@ -27,6 +27,9 @@ export interface OriginalSale {
   shipping_refunded: boolean;
   cancelled_at: Date | null;
   cancel_reason: string | null;
+  created_by_type: string | null;
+  created_by_id: string | null;
+  created_by_name: string | null;
   created_at: Date;
   updated_at: Date;
 }

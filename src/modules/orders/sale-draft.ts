@@ -1,4 +1,6 @@
 import { randomUUID } from 'crypto';
+import { createdByColumnsOf } from '../../common/activity/created-by';
+import { Actor } from '../../common/auth/business-context';
 import { dec, DecimalInput, moneyString, quantityString } from '../../common/money/money';
 import { OrderPrice } from './pricing/price-order';
 import { SaleProduct } from './sale-references';
@@ -22,6 +24,8 @@ export interface SaleFacts {
   sendInvoice: boolean;
   /** each product's average cost, read under its stock lock (the deduction) */
   unitCosts: Map<string, string>;
+  /** who sells it (`created_by`) */
+  actor: Actor;
 }
 
 /**
@@ -49,6 +53,7 @@ export function draftSale(facts: SaleFacts): SaleDraft {
     loyalty_transaction_id: points > 0 ? randomUUID() : null,
     invoice_id: facts.sendInvoice ? randomUUID() : null,
     notes: facts.notes,
+    ...createdByColumnsOf(facts.actor),
     items: price.lines.map((line) => ({
       id: randomUUID(),
       sale_id: facts.saleId,

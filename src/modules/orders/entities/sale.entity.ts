@@ -87,6 +87,18 @@ export class Sale {
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;
 
+  /** who made it (docs/api.md 19): staff | key | system; null for rows made before attribution */
+  @Column('text', { nullable: true })
+  createdByType: 'staff' | 'key' | 'system' | null;
+
+  /** the member's or the key's id */
+  @Column('uuid', { nullable: true })
+  createdById: string | null;
+
+  /** the member's or the key's name when it was made */
+  @Column('text', { nullable: true })
+  createdByName: string | null;
+
   @Column('timestamptz', { default: () => 'now()' })
   updatedAt: Date;
 }

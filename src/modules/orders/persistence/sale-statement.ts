@@ -1,3 +1,4 @@
+import { ActivityRecord } from '../../../common/activity/activity-record';
 import { BusinessContext } from '../../../common/auth/business-context';
 import { DomainEvent } from '../../../common/events/domain-event';
 import { CombinedStatement, Selection } from '../../../database/combined-statement';
@@ -41,6 +42,11 @@ export class SaleStatement extends CombinedStatement {
   /** The event's `sale_number` is the number this statement takes. */
   stampSaleNumber(event: DomainEvent<{ sale_number: string }>): void {
     this.stamp(event, 'sale_number', this.saleNumber.part.scalar(this.saleNumber.formatted));
+  }
+
+  /** The activity entry's resource label is the number this statement takes (S-0042). */
+  stampSaleNumberAsLabel(record: ActivityRecord): void {
+    this.stampActivityLabel(record, this.saleNumber.part.scalar(this.saleNumber.formatted));
   }
 
   /**
