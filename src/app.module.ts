@@ -5,6 +5,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { StaffModule } from './modules/staff/staff.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
 import { APP_CONFIG, AppConfig } from './config/app-config';
@@ -59,6 +60,7 @@ const DOMAIN_MODULES = [
   ExpensesModule,
   PayrollModule,
   MetricsModule,
+  StaffModule,
 ];
 
 /** What a module's `imports` takes. */

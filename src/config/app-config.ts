@@ -53,6 +53,8 @@ export interface AppConfig {
   mailDispatcher: boolean;
   /** Mails in flight at once in this process. */
   mailConcurrency: number;
+  /** The service's address as people reach it (PUBLIC_URL, no trailing slash): the links of staff invitations and resets (docs/api.md 19). */
+  publicUrl: string;
   /** Port of GET /metrics (Prometheus text), a listener apart from the API's; unset: no metrics served. */
   metricsPort: number | undefined;
   /** Address the metrics listener binds (127.0.0.1: reachable from this host only). */
@@ -116,6 +118,7 @@ export function loadConfig(): AppConfig {
     mailDispatchIntervalMs: intFrom('MAIL_DISPATCH_INTERVAL_MS', 1000),
     mailDispatcher: boolFrom('MAIL_DISPATCHER', true),
     mailConcurrency: Math.max(1, intFrom('MAIL_CONCURRENCY', 4)),
+    publicUrl: (process.env.PUBLIC_URL || `http://localhost:${intFrom('PORT', 3000)}`).replace(/\/+$/, ''),
     metricsPort: process.env.METRICS_PORT ? intFrom('METRICS_PORT', 0) : undefined,
     metricsHost: process.env.METRICS_HOST || '127.0.0.1',
     shutdownDelayMs: intFrom('SHUTDOWN_DELAY_MS', 0),

@@ -6,6 +6,7 @@ import { DocumentReader } from './document.reader';
 import { InvoiceSendingService } from './invoice-sending.service';
 import { MailCommitsListener } from './mail/mail-commits.listener';
 import { MailDispatcher } from './mail/mail-dispatcher';
+import { MailKinds } from './mail/mail-kinds';
 import { MailOutboxStore } from './mail/mail-outbox.store';
 import { MailSaleEffect } from './mail/mail-sale.effect';
 import { MailSender } from './mail/mail-sender';
@@ -27,8 +28,10 @@ import { PdfRenderer } from './pdf/pdf-renderer';
     MailSender,
     MailOutboxStore,
     MailDispatcher,
+    MailKinds,
     MailSaleEffect,
     MailCommitsListener,
   ],
+  exports: [MailDispatcher, MailKinds],
 })
 export class DocumentsModule {}

@@ -35,7 +35,7 @@ export async function latestEmailsOf(emails: Repository<InvoiceEmail>, businessI
     .addOrderBy('e.createdAt', 'DESC')
     .addOrderBy('e.id', 'DESC')
     .getMany();
-  return new Map(rows.map((row) => [row.invoiceId, row]));
+  return new Map(rows.map((row) => [row.invoiceId!, row])); // invoice rows only: the filter names invoices
 }
 
 /** GET /invoices and GET /invoices/:id: reads only (no transaction). */

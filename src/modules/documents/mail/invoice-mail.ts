@@ -1,14 +1,9 @@
-import type { Address } from 'nodemailer/lib/mailer';
 import { withoutControlCharacters } from '../../../common/validation/text-fields';
 import { DocumentModel, money } from '../document-model';
+import { OutgoingMail } from './mail-kinds';
 
 /** An invoice's mail, as nodemailer takes it: addresses as objects, never header text built here. */
-export interface InvoiceMail {
-  from: Address;
-  replyTo?: Address;
-  to: Address;
-  subject: string;
-  text: string;
+export interface InvoiceMail extends OutgoingMail {
   attachments: { filename: string; content: Buffer; contentType: 'application/pdf' }[];
 }
 

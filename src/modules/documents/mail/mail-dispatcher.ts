@@ -9,6 +9,7 @@ import { DocumentReader } from '../document.reader';
 import { PdfRenderer } from '../pdf/pdf-renderer';
 import { ClaimedMailRow } from '../persistence/mail-outbox.sql';
 import { composeInvoiceMail } from './invoice-mail';
+import { MailKinds, OutgoingMail } from './mail-kinds';
 import { MailOutboxStore } from './mail-outbox.store';
 import { MailOutcome, MailSender } from './mail-sender';
 import { SpanStatusCode } from '@opentelemetry/api';
@@ -17,7 +18,7 @@ import { inLinkedSpan } from '../../../common/tracing/trace-context';
 import { SYSTEM_ACTOR } from '../../../common/auth/actors';
 
 /**
- * Sends the mail outbox (invoice_emails) in the background, the webhook dispatcher's way
+ * Sends the mail outbox (invoice_emails: invoices, and the kinds other modules register in MailKinds) in the background, the webhook dispatcher's way
  * (webhooks/delivery/outbox-dispatcher.ts): woken after a commit that queued mail and by a periodic
  * poll (mail of other processes, retries come due, what a crash left); one pass at a time, wakes
  * during a pass coalescing into one more. A pass claims due mails with a lease (FOR UPDATE SKIP
@@ -45,6 +46,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     private readonly documents: DocumentReader,
     private readonly renderer: PdfRenderer,
     private readonly dataSource: DataSource,
+    private readonly kinds: MailKinds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.leaseMs = sender.longestSendMs + 30_000;
@@ -123,14 +125,22 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     let invoiceNumber = '';
     let outcome: MailOutcome;
     try {
-      const biz = await this.business(mail.business_id);
-      const { model, invoice } = await this.documents.invoice(biz, mail.invoice_id);
-      invoiceNumber = invoice.invoice_number;
-      const pdf = await this.renderer.renderToBuffer(model);
-      const status = model.facts.find(([label]) => label === 'Status')?.[1] ?? invoice.status;
-      const message = composeInvoiceMail(model, invoice.due_date, status, mail.recipient, this.config.mailFrom, pdf);
+      let message: OutgoingMail;
+      if (mail.kind === 'invoice') {
+        const composed = await this.invoiceMail(mail);
+        invoiceNumber = composed.invoiceNumber;
+        message = composed.message;
+      } else {
+        const composer = this.kinds.composerOf(mail.kind);
+        const composed = composer ? await composer.compose(mail, this.config.mailFrom) : { dropped: `no composer for ${mail.kind} mail` };
+        if ('dropped' in composed) {
+          await this.store.failed(mail, composed.dropped, null);
+          return 'failed';
+        }
+        message = composed.mail;
+      }
       if (!(await this.store.renew(mail, this.leaseMs))) {
-        this.logger.warn({ msg: 'invoice mail taken over by another process before sending', mail_id: mail.id, attempt: mail.attempts });
+        this.logger.warn({ msg: 'mail taken over by another process before sending', mail_id: mail.id, kind: mail.kind, attempt: mail.attempts });
         return null;
       }
       outcome = await this.sender.send(message);
@@ -144,12 +154,20 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
     const next = retryStep(false, 'sent', mail.attempts, mail.attempt_limit, this.config.mailRetryBaseMs);
     await this.store.failed(mail, outcome.error ?? 'sending failed', next.retryInMs);
     this.logger.warn({
-      msg: next.status === 'pending' ? 'invoice mail failed, will retry' : 'invoice mail failed',
+      msg: next.status === 'pending' ? `${mail.kind} mail failed, will retry` : `${mail.kind} mail failed`,
       mail_id: mail.id,
       attempt: mail.attempts,
       error: outcome.error,
     });
     return next.status === 'pending' ? 'retrying' : 'failed';
+  }
+
+  private async invoiceMail(mail: ClaimedMailRow): Promise<{ message: OutgoingMail; invoiceNumber: string }> {
+    const biz = await this.business(mail.business_id!);
+    const { model, invoice } = await this.documents.invoice(biz, mail.invoice_id!);
+    const pdf = await this.renderer.renderToBuffer(model);
+    const status = model.facts.find(([label]) => label === 'Status')?.[1] ?? invoice.status;
+    return { message: composeInvoiceMail(model, invoice.due_date, status, mail.recipient, this.config.mailFrom, pdf), invoiceNumber: invoice.invoice_number };
   }
 
   private async business(id: string): Promise<BusinessContext> {

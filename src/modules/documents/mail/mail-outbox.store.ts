@@ -24,13 +24,14 @@ export class MailOutboxStore {
   }
 
   /**
-   * The server accepted the mail: `sent` and invoice.sent in one transaction (the event reaches the
-   * feed and webhooks like any other), unless the claim was lost to another process meanwhile.
+   * The server accepted the mail: `sent`, with invoice.sent for an invoice in one transaction (the
+   * event reaches the feed and webhooks like any other), unless the claim was lost to another process meanwhile.
    */
   async sent(mail: ClaimedMailRow, invoiceNumber: string): Promise<boolean> {
     return this.uow.run(async (tx) => {
       const [row] = await tx.run(markMailSent, [mail.id, mail.attempts]);
       if (!row) return false;
+      if (mail.kind !== 'invoice' || !mail.business_id || !mail.invoice_id) return true;
       tx.record(
         new InvoiceSentEvent(mail.business_id, {
           invoice_id: mail.invoice_id,

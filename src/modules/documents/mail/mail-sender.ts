@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { withoutControlCharacters } from '../../../common/validation/text-fields';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { InvoiceMail } from './invoice-mail';
+import { OutgoingMail } from './mail-kinds';
 import { longestSessionMs, sendInOneSession, SmtpSessionLimits } from './smtp-session';
 
 export interface MailOutcome {
@@ -58,7 +58,7 @@ export class MailSender {
     return longestSessionMs(this.limits);
   }
 
-  async send(mail: InvoiceMail): Promise<MailOutcome> {
+  async send(mail: OutgoingMail): Promise<MailOutcome> {
     if (!this.url) return { ok: false, error: 'email is not configured (SMTP_URL)' };
     try {
       await sendInOneSession(this.url, this.limits, mail);

@@ -3,7 +3,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection, { SMTPConnectionOptions } from 'nodemailer/lib/smtp-connection';
 import { Readable } from 'stream';
-import { InvoiceMail } from './invoice-mail';
+import { OutgoingMail } from './mail-kinds';
 
 export interface SmtpSessionLimits {
   /** connecting, the greeting and each reply (the socket's idle time): MAIL_TIMEOUT_MS */
@@ -54,7 +54,7 @@ function deadlineError(ms: number): Error {
  * (nodemailer's socket timeout, capped at two steps), so a late acceptance is never thrown away.
  * Rejects with nodemailer's error (or EDEADLINE) when the server did not accept the mail.
  */
-export async function sendInOneSession(url: string, limits: SmtpSessionLimits, mail: InvoiceMail): Promise<void> {
+export async function sendInOneSession(url: string, limits: SmtpSessionLimits, mail: OutgoingMail): Promise<void> {
   const composed = new MailComposer(mail).compile();
   const body = await composed.build();
   const { auth, ...server } = parseConnectionUrl(url);

@@ -18,10 +18,27 @@ export const queueInvoiceEmail = defineStatement<
    RETURNING id`,
 );
 
+/**
+ * A staff invitation's or a password reset's mail (docs/api.md 19), written in the transaction of
+ * POST /staff, POST /staff/:id/invite or POST /auth/forgot-password: it names the token, whose value
+ * is drawn only as the mail is composed (staff/staff-mail.composer.ts).
+ */
+export const queueStaffEmail = defineStatement<
+  [businessId: string | null, kind: 'staff_invite' | 'password_reset', staffTokenId: string, recipient: string, attemptLimit: number, traceParent: string | null],
+  { id: string }
+>(
+  'documents.queueStaffEmail',
+  `INSERT INTO invoice_emails (business_id, kind, staff_token_id, recipient, status, attempts, attempt_limit, next_attempt_at, trace_parent)
+   VALUES ($1, $2, $3, $4, 'pending', 0, $5, now(), $6)
+   RETURNING id`,
+);
+
 export interface ClaimedMailRow {
   id: string;
-  business_id: string;
-  invoice_id: string;
+  kind: 'invoice' | 'staff_invite' | 'password_reset';
+  business_id: string | null;
+  invoice_id: string | null;
+  staff_token_id: string | null;
   recipient: string;
   attempts: number;
   attempt_limit: number;
@@ -44,7 +61,7 @@ export const claimMails = defineStatement<[limit: number, leaseMs: number], Clai
              LIMIT $1
              FOR UPDATE SKIP LOCKED))
       AND e.status IN ('pending', 'sending') AND e.next_attempt_at <= now()
-   RETURNING e.id, e.business_id, e.invoice_id, e.recipient, e.attempts, e.attempt_limit, e.trace_parent`,
+   RETURNING e.id, e.kind, e.business_id, e.invoice_id, e.staff_token_id, e.recipient, e.attempts, e.attempt_limit, e.trace_parent`,
   { plannedPerRun: true },
 );
 
