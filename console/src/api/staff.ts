@@ -44,7 +44,7 @@ export interface Role {
   id: string | null;
   name: string;
   scopes: Scope[];
-  built_in?: boolean;
+  built_in: boolean;
 }
 export type StaffStatus = 'invited' | 'active' | 'disabled';
 export interface StaffMember {
@@ -52,7 +52,9 @@ export interface StaffMember {
   user_id: string;
   email: string;
   name: string;
-  role: string | { id: string | null; name: string };
+  /** a built-in role's name or an own role's id (what POST and PATCH take) */
+  role: string;
+  role_name: string;
   status: StaffStatus;
   two_factor: boolean;
   last_sign_in_at: string | null;
@@ -61,7 +63,7 @@ export interface StaffMember {
 export interface Actor {
   type: 'staff' | 'key' | 'system';
   id: string | null;
-  name: string | null;
+  name: string;
 }
 export interface ActivityEntry {
   id: string;
@@ -118,9 +120,9 @@ export function useApiRead<T>(path: string, query?: Record<string, unknown>, ena
   });
 }
 
-/** A member's role as a name (the API gives the name, or the role itself). */
-export function roleName(role: StaffMember['role']): string {
-  return typeof role === 'string' ? role : role.name;
+/** A member's role as a name. */
+export function roleName(member: StaffMember): string {
+  return member.role_name ?? member.role;
 }
 
 /** docs/api.md 19's `created_by` of an order, return or credit note: the member's name, or the key's with "(API key)". */

@@ -81,11 +81,11 @@ function useMemberChange(member: StaffMember, onError: (error: unknown) => void)
 /** The member's role, changed with a select and "Change role" (PATCH /staff/:id {role}). */
 function RoleChange({ member, onError }: { member: StaffMember; onError: (error: unknown) => void }) {
   const roles = useRoles();
-  const current = roleName(member.role);
+  const current = roleName(member);
   const [chosen, setChosen] = useState('');
   const change = useMemberChange(member, onError);
   const options = (roles.data?.data ?? []).map((role) => ({ value: roleValue(role), label: role.name }));
-  const currentValue = options.find((o) => o.label === current)?.value ?? current;
+  const currentValue = member.role;
   const value = chosen || currentValue;
   return (
     <form
@@ -100,7 +100,7 @@ function RoleChange({ member, onError }: { member: StaffMember; onError: (error:
         Role of {member.name}
       </label>
       <select id={`role-${member.id}`} value={value} onChange={(e) => setChosen(e.target.value)}>
-        {options.length === 0 && <option value={current}>{current}</option>}
+        {options.length === 0 && <option value={currentValue}>{current}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -199,7 +199,7 @@ function InviteForm() {
       await invalidatePaths('/api/v1/staff');
     },
   });
-  const options = (roles.data?.data ?? [{ id: null, name: 'cashier', scopes: [] }]).map((r) => ({ value: roleValue(r), label: r.name }));
+  const options = (roles.data?.data ?? [{ id: null, name: 'cashier', scopes: [], built_in: true }]).map((r) => ({ value: roleValue(r), label: r.name }));
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSent('');

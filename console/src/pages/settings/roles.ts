@@ -1,8 +1,8 @@
 import { useApiRead, type Role } from '../../api/staff';
 
-/** A built-in role (docs/api.md 19: owner, manager, cashier, clerk, accountant) has no id of its own, or says so. */
+/** A built-in role (docs/api.md 19: owner, manager, cashier, clerk, accountant): `id` null, `built_in` true. */
 export function isBuiltIn(role: Role): boolean {
-  return role.built_in === true || !role.id;
+  return role.built_in || !role.id;
 }
 
 /** What POST/PATCH /staff take as `role`: a built-in role's name or an own role's id. */
