@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
 import { call, useApiRead, type ActivityEntry, type CursorMeta, type PageMeta, type StaffMember } from '../../api/staff';
 import { useUrlState } from '../../frame/use-url-state';
 import { newerState, olderState } from '../../lib/activity';
 import { listQuery } from '../../lib/list-query';
 import { ActivityTable, CursorPager } from '../../ui/activity/ActivityTable';
 import { DownloadCsv } from '../../ui/DownloadCsv';
-import { DateFilter, FilterBar, SelectFilter } from '../../ui/list/ListPage';
+import { DateFilter, FilterBar, SearchFilter, SelectFilter } from '../../ui/list/ListPage';
 import { QueryState } from '../../ui/States';
 
 const DEFAULTS = { actor: '', actor_type: '', action: '', resource: '', from: '', to: '', after: '', newer: '' };
@@ -53,12 +52,6 @@ export function ActivityView() {
   const entries = useApiRead<{ data: ActivityEntry[]; meta: CursorMeta }>('/activity', { ...query, limit: 50, ...(state.after ? { after: state.after } : {}) });
   const staff = useApiRead<{ data: StaffMember[]; meta: PageMeta }>('/staff', { per_page: 100 });
   const filter = (patch: Partial<typeof DEFAULTS>) => set({ ...patch, after: '', newer: '' });
-  const [action, setAction] = useState(state.action);
-  useEffect(() => setAction(state.action), [state.action]);
-  function applyAction(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    filter({ action: action.trim() });
-  }
   return (
     <section aria-labelledby="activity-title">
       <h2 id="activity-title">Activity</h2>
@@ -79,13 +72,14 @@ export function ActivityView() {
           options={ACTOR_TYPES}
           onChange={(actor_type) => filter({ actor_type })}
         />
-        <form className="field inline-filter" onSubmit={applyAction}>
-          <label htmlFor="activity-action">Action</label>
-          <span>
-            <input id="activity-action" type="search" placeholder="products. or orders.create" value={action} onChange={(e) => setAction(e.target.value)} />{' '}
-            <button type="submit">Filter</button>
-          </span>
-        </form>
+        <SearchFilter
+          id="activity-action"
+          label="Action"
+          placeholder="products. or orders.create"
+          button="Filter"
+          value={state.action}
+          onChange={(action) => filter({ action })}
+        />
         <SelectFilter
           id="activity-resource"
           label="Resource type"

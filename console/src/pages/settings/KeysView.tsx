@@ -9,8 +9,7 @@ import { useWho } from '../../frame/who';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { AlertDialog } from '../../ui/AlertDialog';
-import { Pager } from '../../ui/Pager';
-import { QueryState } from '../../ui/States';
+import { ListView, type Column } from '../../ui/list/ListPage';
 import '../../ui/part2-forms.css';
 import { CreateKey } from './CreateKey';
 
@@ -23,47 +22,27 @@ export function KeysView() {
   const who = useWho();
   const me = { id: who.kind === 'key' ? who.id : null };
   const keys = $api.useQuery('get', '/api/v1/api-keys', { params: { query: { page: pageNumber(state.page), per_page: 20 } } });
+  const columns: Column<ApiKey>[] = [
+    { header: 'Name', rowHeader: true, cell: (k) => `${k.name}${k.id === me.id ? ' (this key)' : ''}` },
+    { header: 'Starts with', cell: (k) => <code>{k.prefix}</code> },
+    { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
+    { header: 'Created', cell: (k) => format.dateTime(k.created_at) },
+    { header: 'Last used', cell: (k) => (k.last_used_at ? format.dateTime(k.last_used_at) : 'Never') },
+    { header: 'State', cell: (k) => (k.revoked_at ? `Revoked ${format.dateTime(k.revoked_at)}` : <RevokeKey apiKey={k} />) },
+  ];
   return (
     <>
       <section aria-labelledby="keys-title">
         <h2 id="keys-title">API keys</h2>
-        <QueryState query={keys} what="the keys" isEmpty={(body) => body.data.length === 0} empty="No keys.">
-          {(body) => (
-            <>
-              <table>
-                <caption className="sr-only">API keys</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Starts with</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {body.data.map((k) => (
-                    <tr key={k.id}>
-                      <th scope="row">
-                        {k.name}
-                        {k.id === me.id ? ' (this key)' : ''}
-                      </th>
-                      <td>
-                        <code>{k.prefix}</code>
-                      </td>
-                      <td>{k.scopes.join(', ')}</td>
-                      <td>{format.dateTime(k.created_at)}</td>
-                      <td>{k.last_used_at ? format.dateTime(k.last_used_at) : 'Never'}</td>
-                      <td>{k.revoked_at ? `Revoked ${format.dateTime(k.revoked_at)}` : <RevokeKey apiKey={k} />}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager meta={body.meta} what="keys" onPage={(page) => set({ page: String(page) })} />
-            </>
-          )}
-        </QueryState>
+        <ListView
+          what="keys"
+          caption="API keys"
+          query={keys}
+          columns={columns}
+          rowKey={(k) => k.id}
+          empty="No keys."
+          onPage={(page) => set({ page: String(page) })}
+        />
       </section>
       <CreateKey />
     </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DownloadCsv, type FileResult } from '../DownloadCsv';
 import { Pager } from '../Pager';
 import { QueryState } from '../States';
@@ -150,5 +150,43 @@ export function DateFilter({ id, label, value, onChange }: { id: string; label: 
       <label htmlFor={id}>{label}</label>
       <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
+  );
+}
+
+/**
+ * A text filter applied on Enter or its button (a search, an action prefix): the field follows the URL
+ * (Back, Forward, links), the URL changes only when submitted, so typing does not add history entries.
+ */
+export function SearchFilter({
+  id,
+  label,
+  value,
+  placeholder,
+  button = 'Search',
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder?: string;
+  button?: string;
+  onChange: (value: string) => void;
+}) {
+  const [typed, setTyped] = useState(value);
+  useEffect(() => setTyped(value), [value]);
+  return (
+    <form
+      className="field search-filter"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange(typed.trim());
+      }}
+    >
+      <label htmlFor={id}>{label}</label>
+      <span>
+        <input id={id} type="search" value={typed} placeholder={placeholder} onChange={(e) => setTyped(e.target.value)} />{' '}
+        <button type="submit">{button}</button>
+      </span>
+    </form>
   );
 }
