@@ -33,6 +33,7 @@ import { DocumentsModule } from './modules/documents/documents.module';
 import { FinanceModule } from './modules/finance/finance.module';
 import { ExpensesModule } from './modules/expenses/expenses.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
+import { ActivityModule } from './modules/activity/activity.module';
 import { ConsoleModule } from './console/console.module';
 
 /** Domain modules, one per folder under src/modules. */
@@ -59,6 +60,7 @@ const DOMAIN_MODULES = [
   FinanceModule,
   ExpensesModule,
   PayrollModule,
+  ActivityModule,
   MetricsModule,
   StaffModule,
 ];

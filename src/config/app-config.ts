@@ -36,6 +36,10 @@ export interface AppConfig {
   webhookDispatcher: boolean;
   /** How often the background analytics warm-up runs (AnalyticsWarmer); 0 = never (reports build on first read). */
   analyticsWarmIntervalMs: number;
+  /** Activity log entries older than this many days are removed by the retention job (docs/api.md 20). */
+  activityRetentionDays: number;
+  /** How often the activity log's retention job runs (ActivityRetention); 0 = never. */
+  activityRetentionIntervalMs: number;
   /** Deliveries in flight at once in this process. */
   webhookConcurrency: number;
   /** SMTP server of invoice mail (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail (docs/api.md 17). */
@@ -109,6 +113,8 @@ export function loadConfig(): AppConfig {
     webhookDispatchIntervalMs: intFrom('WEBHOOK_DISPATCH_INTERVAL_MS', 1000),
     webhookDispatcher: boolFrom('WEBHOOK_DISPATCHER', true),
     analyticsWarmIntervalMs: intFrom('ANALYTICS_WARM_INTERVAL_MS', 60000),
+    activityRetentionDays: Math.max(1, intFrom('ACTIVITY_RETENTION_DAYS', 400)),
+    activityRetentionIntervalMs: intFrom('ACTIVITY_RETENTION_INTERVAL_MS', 3_600_000),
     webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 64)),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'invoices@localhost',

@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -35,7 +36,10 @@ export class ApiKeysService {
     return this.uow.run(async (tx) => {
       const created = await createApiKey(tx, biz.id, { name: dto.name, scopes: dto.scopes });
       const key = await tx.getRepository(ApiKey).findOneByOrFail({ id: created.key_id });
-      return { ...toApiKeyJson(key), api_key: created.api_key };
+      const json = toApiKeyJson(key);
+      // the key itself and its hash never go in the log: its name, prefix and scopes are in the API key list
+      tx.recordActivity(activityOf(biz, 'api_keys.create', { type: 'api_key', id: key.id, label: key.name }));
+      return { ...json, api_key: created.api_key };
     });
   }
 
@@ -60,6 +64,7 @@ export class ApiKeysService {
         throw new DomainError('LAST_ADMIN_KEY', undefined, [{ key_id: key.id, active_admin_keys: 1 }]);
       }
       await repo.update({ id: key.id, businessId: biz.id }, { revokedAt: () => 'now()' });
+      tx.recordActivity(activityOf(biz, 'api_keys.revoke', { type: 'api_key', id: key.id, label: key.name }));
     });
   }
 }

@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -27,8 +29,11 @@ export class BusinessProfileService {
     const changes = presentFields(sent, this.businesses.metadata);
     return this.uow.run(async (tx) => {
       const repo = tx.getRepository(Business);
+      const before = toBusinessProfileJson(await this.find(repo, biz.id));
       if (Object.keys(changes).length > 0) await repo.update({ id: biz.id }, changes);
-      return toBusinessProfileJson(await this.find(repo, biz.id));
+      const after = toBusinessProfileJson(await this.find(repo, biz.id));
+      tx.recordActivity(activityOf(biz, 'business.update', { type: 'business', id: biz.id, label: after.name }, changesBetween(before, after)));
+      return after;
     });
   }
 

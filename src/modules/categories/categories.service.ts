@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -35,37 +37,49 @@ export class CategoriesService {
   }
 
   async create(biz: BusinessContext, dto: CreateCategoryDto): Promise<CategoryJson> {
-    return refusingTakenName(dto.name, () => this.uow.run((tx) => this.insert(tx, biz.id, dto)));
+    return refusingTakenName(dto.name, () => this.uow.run((tx) => this.insert(tx, biz, dto)));
   }
 
   async update(biz: BusinessContext, id: string, dto: UpdateCategoryDto): Promise<CategoryJson> {
-    return refusingTakenName(dto.name, () => this.uow.run((tx) => this.patch(tx, biz.id, id, dto)));
+    return refusingTakenName(dto.name, () => this.uow.run((tx) => this.patch(tx, biz, id, dto)));
   }
 
   async remove(biz: BusinessContext, id: string): Promise<void> {
-    await this.uow.run((tx) => this.deleteAndUnassign(tx, biz.id, id));
+    await this.uow.run((tx) => this.deleteAndUnassign(tx, biz, id));
   }
 
-  async insert(tx: Tx, businessId: string, dto: CreateCategoryDto): Promise<CategoryJson> {
+  async insert(tx: Tx, biz: BusinessContext, dto: CreateCategoryDto): Promise<CategoryJson> {
     const repo = tx.getRepository(Category);
-    return toCategoryJson(await repo.save(repo.create({ businessId, name: dto.name, description: dto.description ?? null })));
+    const category = toCategoryJson(await repo.save(repo.create({ businessId: biz.id, name: dto.name, description: dto.description ?? null })));
+    tx.recordActivity(activityOf(biz, 'categories.create', categoryResource(category)));
+    return category;
   }
 
-  async patch(tx: Tx, businessId: string, id: string, dto: UpdateCategoryDto): Promise<CategoryJson> {
+  async patch(tx: Tx, biz: BusinessContext, id: string, dto: UpdateCategoryDto): Promise<CategoryJson> {
+    const repo = tx.getRepository(Category);
+    const before = toCategoryJson(await findInBusiness(repo, biz.id, id, 'Category'));
     const changes = presentFields<UpdateCategoryDto, Category>(dto, { name: 'name', description: 'description' });
-    return toCategoryJson(await updateInBusiness(tx.getRepository(Category), businessId, id, changes, 'Category'));
+    const after = toCategoryJson(await updateInBusiness(repo, biz.id, id, changes, 'Category'));
+    tx.recordActivity(activityOf(biz, 'categories.update', categoryResource(after), changesBetween(before, after)));
+    return after;
   }
 
   /**
    * The row lock waits for products being created in the category (they hold a key-share lock on
    * it) and makes later ones fail their category check, so no product is left pointing at it.
    */
-  async deleteAndUnassign(tx: Tx, businessId: string, id: string): Promise<void> {
+  async deleteAndUnassign(tx: Tx, biz: BusinessContext, id: string): Promise<void> {
+    const businessId = biz.id;
     const locked = await tx.getRepository(Category).findOne({ where: { businessId, id }, lock: { mode: 'pessimistic_write' } });
     if (!locked) throw DomainError.notFound('Category');
     await tx.getRepository(Product).update({ businessId, categoryId: id }, { categoryId: null, updatedAt: () => 'now()' });
     await tx.getRepository(Category).delete({ businessId, id });
+    tx.recordActivity(activityOf(biz, 'categories.delete', categoryResource(toCategoryJson(locked))));
   }
+}
+
+function categoryResource(category: CategoryJson) {
+  return { type: 'category', id: category.id, label: category.name };
 }
 
 /** 409 CATEGORY_EXISTS when the name (case-insensitively) is another's in the business. */

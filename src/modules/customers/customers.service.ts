@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -55,12 +57,12 @@ export class CustomersService {
   }
 
   async create(biz: BusinessContext, dto: CreateCustomerDto): Promise<CustomerJson> {
-    return this.uow.run((tx) => this.insert(tx, biz.id, dto));
+    return this.uow.run((tx) => this.insert(tx, biz, dto));
   }
 
   async update(biz: BusinessContext, id: string, dto: UpdateCustomerDto): Promise<CustomerJson> {
     try {
-      return await this.uow.run((tx) => this.patch(tx, biz.id, id, dto));
+      return await this.uow.run((tx) => this.patch(tx, biz, id, dto));
     } catch (err) {
       const field = UNIQUE_FIELDS[uniqueViolationOf(err) ?? ''];
       if (field) throw new DomainError('CUSTOMER_EXISTS', `Another customer has this ${field}`, [{ field }]);
@@ -72,19 +74,27 @@ export class CustomersService {
    * ON CONFLICT DO NOTHING: an email or phone already taken, by an earlier customer or a concurrent
    * one, leaves the transaction usable to say which. A new customer has no loyalty account yet.
    */
-  async insert(tx: Tx, businessId: string, dto: CreateCustomerDto): Promise<CustomerJson> {
+  async insert(tx: Tx, biz: BusinessContext, dto: CreateCustomerDto): Promise<CustomerJson> {
+    const businessId = biz.id;
     const repo = tx.getRepository(Customer);
     const customer = repo.create({ businessId, ...customerIdentity(dto), notes: dto.notes ?? null });
     const inserted = await repo.createQueryBuilder().insert().values(customer).orIgnore().execute();
     if ((inserted.raw as unknown[]).length === 0) throw await this.existsError(tx, businessId, customer);
     tx.record(new CustomerCreatedEvent(businessId, { customer_id: customer.id, name: customer.name, email: customer.email, phone: customer.phone }));
-    return toCustomerJson(customer, null);
+    const json = toCustomerJson(customer, null);
+    tx.recordActivity(activityOf(biz, 'customers.create', customerResource(json)));
+    return json;
   }
 
-  async patch(tx: Tx, businessId: string, id: string, dto: UpdateCustomerDto): Promise<CustomerJson> {
+  async patch(tx: Tx, biz: BusinessContext, id: string, dto: UpdateCustomerDto): Promise<CustomerJson> {
+    const businessId = biz.id;
+    const repo = tx.getRepository(Customer);
+    const account = await tx.getRepository(LoyaltyAccount).findOneBy({ businessId, customerId: id });
+    const before = toCustomerJson(await findInBusiness(repo, businessId, id, 'Customer'), account);
     const changes = { ...givenIdentity(dto), ...presentFields<UpdateCustomerDto, Customer>(dto, { notes: 'notes' }) };
-    const customer = await updateInBusiness(tx.getRepository(Customer), businessId, id, changes, 'Customer');
-    return toCustomerJson(customer, await tx.getRepository(LoyaltyAccount).findOneBy({ businessId, customerId: id }));
+    const after = toCustomerJson(await updateInBusiness(repo, businessId, id, changes, 'Customer'), account);
+    tx.recordActivity(activityOf(biz, 'customers.update', customerResource(after), changesBetween(before, after)));
+    return after;
   }
 
   /** CUSTOMER_EXISTS naming the fields another customer holds (both when the holder is gone). */
@@ -103,6 +113,11 @@ export class CustomersService {
     const accounts = await this.accounts.findBy({ businessId, customerId: In(customers.map((c) => c.id)) });
     return new Map(accounts.map((account) => [account.customerId, account]));
   }
+}
+
+/** A customer as the activity log names it: by name, else email, else phone. */
+function customerResource(customer: CustomerJson) {
+  return { type: 'customer', id: customer.id, label: customer.name ?? customer.email ?? customer.phone ?? null };
 }
 
 /** Which of the identity's email and phone another customer of the business holds. */

@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
@@ -58,6 +59,8 @@ export class ExpensesService {
     });
     await repo.insert(expense);
     tx.record(new ExpenseCreatedEvent(biz.id, eventData(expense)));
+    const label = [expense.category, expense.description].filter(Boolean).join(': ');
+    tx.recordActivity(activityOf(biz, 'expenses.create', { type: 'expense', id: expense.id, label: label || null }));
     return expense;
   }
 

@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'crypto';
@@ -65,6 +66,7 @@ export class PayrollService {
         employee_count: priced.items.length,
       }),
     );
+    tx.recordActivity(activityOf(biz, 'payroll.create', { type: 'payroll_run', id: runId, label: `Payroll ${priced.periodStart} to ${priced.periodEnd}` }));
     return stored;
   }
 

@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { costString } from '../../common/money/money';
@@ -5,7 +7,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { uniqueViolationOf } from '../../common/errors/pg-errors';
 import { Paged, pageRequest } from '../../common/pagination/pagination';
 import { nextNumber } from '../../database/numbering';
-import { findInBusiness, presentFields, updateInBusiness } from '../../database/repository-helpers';
+import { presentFields, updateInBusiness } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { Category } from '../categories/entities/category.entity';
@@ -50,7 +52,7 @@ export class ProductsService {
   async create(biz: BusinessContext, dto: CreateProductDto): Promise<ProductJson> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.uow.run((tx) => this.insert(tx, biz.id, dto));
+        return await this.uow.run((tx) => this.insert(tx, biz, dto));
       } catch (err) {
         if (uniqueViolationOf(err) !== SKU_INDEX) throw err;
         if (dto.sku === undefined && attempt < MAX_CREATE_ATTEMPTS) continue;
@@ -61,7 +63,7 @@ export class ProductsService {
 
   async update(biz: BusinessContext, id: string, dto: UpdateProductDto): Promise<ProductJson> {
     try {
-      return await this.uow.run((tx) => this.patch(tx, biz.id, id, dto));
+      return await this.uow.run((tx) => this.patch(tx, biz, id, dto));
     } catch (err) {
       if (uniqueViolationOf(err) === SKU_INDEX) throw skuTaken(dto.sku);
       throw err;
@@ -70,7 +72,7 @@ export class ProductsService {
 
   /** Soft delete: the product stays (past sales and movements name it), inactive, and is returned. Repeating it is harmless. */
   async deactivate(biz: BusinessContext, id: string): Promise<ProductJson> {
-    return this.uow.run((tx) => this.deactivateIn(tx, biz.id, id));
+    return this.uow.run((tx) => this.deactivateIn(tx, biz, id));
   }
 
   /**
@@ -78,7 +80,8 @@ export class ProductsService {
    * columns' defaults; its average cost starts at its cost_price (docs/api.md 13). The SKU counter is
    * taken last, just before the insert, to hold its lock briefly.
    */
-  async insert(tx: Tx, businessId: string, dto: CreateProductDto): Promise<ProductJson> {
+  async insert(tx: Tx, biz: BusinessContext, dto: CreateProductDto): Promise<ProductJson> {
+    const businessId = biz.id;
     const products = tx.getRepository(Product);
     if (dto.category_id) await this.lockCategory(tx, businessId, dto.category_id);
     const sku = dto.sku ?? (await this.generateSku(tx, businessId));
@@ -90,23 +93,31 @@ export class ProductsService {
       averageCost: openingCost,
       openingCost,
     });
-    return ProductReader.within(tx).get(businessId, identifiers[0].id as string);
+    const product = await ProductReader.within(tx).get(businessId, identifiers[0].id as string);
+    tx.recordActivity(activityOf(biz, 'products.create', productResource(product)));
+    return product;
   }
 
   /** Writes the fields sent (null clears a nullable one); `updated_at` moves only when one was sent. */
-  async patch(tx: Tx, businessId: string, id: string, dto: UpdateProductDto): Promise<ProductJson> {
+  async patch(tx: Tx, biz: BusinessContext, id: string, dto: UpdateProductDto): Promise<ProductJson> {
+    const businessId = biz.id;
     const products = tx.getRepository(Product);
-    await findInBusiness(products, businessId, id, 'Product');
+    const before = await ProductReader.within(tx).get(businessId, id);
     if (dto.category_id) await this.lockCategory(tx, businessId, dto.category_id);
     const changes = presentFields<UpdateProductDto, Product>(dto, products.metadata);
     if (Object.keys(changes).length > 0) await updateInBusiness(products, businessId, id, changes, 'Product');
-    return ProductReader.within(tx).get(businessId, id);
+    const after = await ProductReader.within(tx).get(businessId, id);
+    tx.recordActivity(activityOf(biz, 'products.update', productResource(after), changesBetween(before, after)));
+    return after;
   }
 
   /** `updated_at` keeps the time it was deactivated when it already was. */
-  async deactivateIn(tx: Tx, businessId: string, id: string): Promise<ProductJson> {
+  async deactivateIn(tx: Tx, biz: BusinessContext, id: string): Promise<ProductJson> {
+    const businessId = biz.id;
     await tx.getRepository(Product).update({ businessId, id, isActive: true }, { isActive: false, updatedAt: () => 'now()' });
-    return ProductReader.within(tx).get(businessId, id);
+    const product = await ProductReader.within(tx).get(businessId, id);
+    tx.recordActivity(activityOf(biz, 'products.deactivate', productResource(product)));
+    return product;
   }
 
   /** The category must be the business's; the key-share lock keeps it from being deleted before commit. */
@@ -122,6 +133,11 @@ export class ProductsService {
       if (!(await tx.getRepository(Product).existsBy({ businessId, sku }))) return sku;
     }
   }
+}
+
+/** A product as the activity log names it: by its name. */
+function productResource(product: ProductJson) {
+  return { type: 'product', id: product.id, label: product.name };
 }
 
 function skuTaken(sku: string | undefined): DomainError {

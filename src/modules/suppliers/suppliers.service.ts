@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -48,7 +50,9 @@ export class SuppliersService {
           phone: dto.phone ?? null,
           notes: dto.notes ?? null,
         });
-        return toSupplierJson(await repo.save(supplier));
+        const json = toSupplierJson(await repo.save(supplier));
+        tx.recordActivity(activityOf(biz, 'suppliers.create', supplierResource(json)));
+        return json;
       }),
     );
   }
@@ -59,7 +63,13 @@ export class SuppliersService {
       { name: 'name', email: 'email', phone: 'phone', notes: 'notes' },
     );
     return refusingTakenName(dto.name, () =>
-      this.uow.run(async (tx) => toSupplierJson(await updateInBusiness(tx.getRepository(Supplier), biz.id, id, changes, 'Supplier'))),
+      this.uow.run(async (tx) => {
+        const repo = tx.getRepository(Supplier);
+        const before = toSupplierJson(await findInBusiness(repo, biz.id, id, 'Supplier'));
+        const after = toSupplierJson(await updateInBusiness(repo, biz.id, id, changes, 'Supplier'));
+        tx.recordActivity(activityOf(biz, 'suppliers.update', supplierResource(after), changesBetween(before, after)));
+        return after;
+      }),
     );
   }
 }
@@ -67,4 +77,8 @@ export class SuppliersService {
 /** 409 SUPPLIER_EXISTS when the name (case-insensitively) is another's in the business. */
 function refusingTakenName<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
   return withUniqueViolation(NAME_INDEX, () => new DomainError('SUPPLIER_EXISTS', undefined, [{ name }]), work);
+}
+
+function supplierResource(supplier: SupplierJson) {
+  return { type: 'supplier', id: supplier.id, label: supplier.name };
 }

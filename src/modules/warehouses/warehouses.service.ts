@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -34,22 +36,26 @@ export class WarehousesService {
   }
 
   async create(biz: BusinessContext, dto: CreateWarehouseDto): Promise<WarehouseJson> {
-    return this.uow.run((tx) => this.insert(tx, biz.id, dto));
+    return this.uow.run((tx) => this.insert(tx, biz, dto));
   }
 
   async update(biz: BusinessContext, id: string, dto: UpdateWarehouseDto): Promise<WarehouseJson> {
-    return this.uow.run((tx) => this.patch(tx, biz.id, id, dto));
+    return this.uow.run((tx) => this.patch(tx, biz, id, dto));
   }
 
-  async insert(tx: Tx, businessId: string, dto: CreateWarehouseDto): Promise<WarehouseJson> {
+  async insert(tx: Tx, biz: BusinessContext, dto: CreateWarehouseDto): Promise<WarehouseJson> {
+    const businessId = biz.id;
     if (dto.is_default) await this.clearDefault(tx, businessId);
     const repo = tx.getRepository(Warehouse);
     const warehouse = repo.create({ businessId, name: dto.name, address: dto.address ?? null, isDefault: dto.is_default ?? false });
-    return toWarehouseJson(await repo.save(warehouse));
+    const json = toWarehouseJson(await repo.save(warehouse));
+    tx.recordActivity(activityOf(biz, 'warehouses.create', warehouseResource(json)));
+    return json;
   }
 
   /** Name and address as sent; is_default only ever moves to this warehouse (see UpdateWarehouseDto). */
-  async patch(tx: Tx, businessId: string, id: string, dto: UpdateWarehouseDto): Promise<WarehouseJson> {
+  async patch(tx: Tx, biz: BusinessContext, id: string, dto: UpdateWarehouseDto): Promise<WarehouseJson> {
+    const businessId = biz.id;
     const repo = tx.getRepository(Warehouse);
     const current = await findInBusiness(repo, businessId, id, 'Warehouse');
     if (dto.is_default === false && current.isDefault) {
@@ -58,7 +64,9 @@ export class WarehousesService {
     const makeDefault = dto.is_default === true && !current.isDefault;
     if (makeDefault) await this.clearDefault(tx, businessId);
     const changes = presentFields<UpdateWarehouseDto, Warehouse>(dto, { name: 'name', address: 'address' });
-    return toWarehouseJson(await updateInBusiness(repo, businessId, id, makeDefault ? { ...changes, isDefault: true } : changes, 'Warehouse'));
+    const after = toWarehouseJson(await updateInBusiness(repo, businessId, id, makeDefault ? { ...changes, isDefault: true } : changes, 'Warehouse'));
+    tx.recordActivity(activityOf(biz, 'warehouses.update', warehouseResource(after), changesBetween(toWarehouseJson(current), after)));
+    return after;
   }
 
   /**
@@ -71,4 +79,8 @@ export class WarehousesService {
     await BusinessQuery.of(repo, 'w', businessId).qb.select('w.id').orderBy('w.id').setLock('for_no_key_update').getMany();
     await repo.update({ businessId, isDefault: true }, { isDefault: false, updatedAt: () => 'now()' });
   }
+}
+
+function warehouseResource(warehouse: WarehouseJson) {
+  return { type: 'warehouse', id: warehouse.id, label: warehouse.name };
 }

@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -40,7 +42,7 @@ export class WebhooksService {
   async create(biz: BusinessContext, dto: CreateWebhookDto): Promise<WebhookJson> {
     assertReadsEvents(biz.scopes, dto.events);
     this.checkUrl(dto.url);
-    return this.uow.run((tx) => this.insert(tx, biz.id, dto));
+    return this.uow.run((tx) => this.insert(tx, biz, dto));
   }
 
   /**
@@ -54,13 +56,13 @@ export class WebhooksService {
       if (dto.events === undefined && !readsEveryEvent(biz.scopes)) {
         assertReadsEvents(biz.scopes, (await this.lockWebhook(tx, biz.id, id)).events);
       }
-      return this.patch(tx, biz.id, id, dto);
+      return this.patch(tx, biz, id, dto);
     });
   }
 
   /** Removes the webhook and its delivery log; deliveries not yet made are dropped with it. */
   async remove(biz: BusinessContext, id: string): Promise<void> {
-    await this.uow.run((tx) => this.delete(tx, biz.id, id));
+    await this.uow.run((tx) => this.delete(tx, biz, id));
   }
 
   private checkUrl(url: string): void {
@@ -68,15 +70,22 @@ export class WebhooksService {
     if (refusal) throw DomainError.validation('url', refusal);
   }
 
-  private async insert(tx: Tx, businessId: string, dto: CreateWebhookDto): Promise<WebhookJson> {
+  private async insert(tx: Tx, biz: BusinessContext, dto: CreateWebhookDto): Promise<WebhookJson> {
     const repo = tx.getRepository(Webhook);
-    return toWebhookJson(await repo.save(repo.create({ businessId, url: dto.url, events: dto.events, secret: dto.secret ?? null })));
+    const json = toWebhookJson(await repo.save(repo.create({ businessId: biz.id, url: dto.url, events: dto.events, secret: dto.secret ?? null })));
+    tx.recordActivity(activityOf(biz, 'webhooks.create', webhookResource(json)));
+    return json;
   }
 
   /** Only the fields sent change; `secret: null` removes the secret. */
-  private async patch(tx: Tx, businessId: string, id: string, dto: UpdateWebhookDto): Promise<WebhookJson> {
+  private async patch(tx: Tx, biz: BusinessContext, id: string, dto: UpdateWebhookDto): Promise<WebhookJson> {
+    const repo = tx.getRepository(Webhook);
+    const before = toWebhookJson(await findInBusiness(repo, biz.id, id, 'Webhook'));
     const changes = presentFields<UpdateWebhookDto, Webhook>(dto, { is_active: 'isActive', url: 'url', events: 'events', secret: 'secret' });
-    return toWebhookJson(await updateInBusiness(tx.getRepository(Webhook), businessId, id, changes, 'Webhook'));
+    const after = toWebhookJson(await updateInBusiness(repo, biz.id, id, changes, 'Webhook'));
+    // the secret itself is never shown: its change is the mapper's has_secret, if any
+    tx.recordActivity(activityOf(biz, 'webhooks.update', webhookResource(after), changesBetween(before, after)));
+    return after;
   }
 
   /** The webhook, locked: its events cannot change between the check and the update. */
@@ -86,8 +95,14 @@ export class WebhooksService {
     return webhook;
   }
 
-  private async delete(tx: Tx, businessId: string, id: string): Promise<void> {
-    const result = await tx.getRepository(Webhook).delete({ businessId, id });
-    if (result.affected === 0) throw DomainError.notFound('Webhook');
+  private async delete(tx: Tx, biz: BusinessContext, id: string): Promise<void> {
+    const webhook = await tx.getRepository(Webhook).findOne({ where: { businessId: biz.id, id }, lock: { mode: 'pessimistic_write' } });
+    if (!webhook) throw DomainError.notFound('Webhook');
+    await tx.getRepository(Webhook).delete({ businessId: biz.id, id });
+    tx.recordActivity(activityOf(biz, 'webhooks.delete', webhookResource(toWebhookJson(webhook))));
   }
+}
+
+function webhookResource(webhook: WebhookJson) {
+  return { type: 'webhook', id: webhook.id, label: webhook.url };
 }
