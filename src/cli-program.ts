@@ -5,6 +5,9 @@ import { parseUuid } from './common/validation/decorators';
 import { DEFAULT_KEY_NAME, keyNameProblem, scopeListProblem } from './modules/businesses/api-key-rules';
 import { createApiKey, provisionBusiness, revokeApiKey } from './modules/businesses/business-provisioning';
 import { verifyCommand } from './modules/verify/verify.command';
+import { inviteOwner } from './modules/staff/owner-invitation';
+import { DomainError } from './common/errors/domain-error';
+import { loadConfig } from './config/app-config';
 
 /** What a parsed command does once the database is open: its one output line and exit code. */
 export type CliAction = (ds: DataSource) => Promise<{ output: unknown; exitCode?: number }>;
@@ -59,8 +62,18 @@ function buildProgram(select: (action: CliAction) => void, writeOut: (text: stri
     .requiredOption('--name <name>', 'the business name', nonEmpty('name'))
     .option('--currency <code>', 'ISO 4217 currency (default USD)')
     .option('--timezone <zone>', 'IANA time zone (default UTC)')
-    .action((opts: { name: string; currency?: string; timezone?: string }) =>
-      select(async (ds) => ({ output: await ds.transaction((m) => provisionBusiness(m, opts)) })),
+    .option('--owner-email <email>', 'invite this person as the first owner: prints an invitation link (valid 72 h)', nonEmpty('owner-email'))
+    .option('--owner-name <name>', "the owner's name (default: the email's local part)", nonEmpty('owner-name'))
+    .action((opts: { name: string; currency?: string; timezone?: string; ownerEmail?: string; ownerName?: string }) =>
+      select(async (ds) => {
+        if (opts.ownerName !== undefined && opts.ownerEmail === undefined) throw DomainError.validation('owner_name', '--owner-name needs --owner-email');
+        const output = await ds.transaction(async (m) => {
+          const business = await provisionBusiness(m, opts);
+          if (opts.ownerEmail === undefined) return business;
+          return { ...business, ...(await inviteOwner(m, business.business_id, { email: opts.ownerEmail, name: opts.ownerName }, loadConfig().publicUrl)) };
+        });
+        return { output };
+      }),
     );
 
   program

@@ -72,6 +72,39 @@ describe('CLI: business and API keys', () => {
     await t.http().get('/api/v1/business').set('Authorization', `Bearer ${biz.api_key}`).expect(401);
   });
 
+  it('business:create --owner-email invites the first owner and prints the invitation link (docs/api.md 19)', async () => {
+    const created = await runCliInProcess(['business:create', '--name', 'Owned', '--owner-email', 'Founder@Example.com', '--owner-name', 'Fay Founder'], env);
+    expect(created.code).toBe(0);
+    const biz = jsonLine(created.stdout);
+    expect(biz).toEqual({
+      business_id: expect.any(String),
+      name: 'Owned',
+      key_id: expect.any(String),
+      api_key: expect.any(String),
+      warehouse_id: expect.any(String),
+      owner: { member_id: expect.any(String), user_id: expect.any(String), email: 'Founder@Example.com' },
+      invitation_url: expect.stringMatching(/\/console\/accept-invite\?token=[A-Za-z0-9_-]{43}$/),
+    });
+    const staff = (await t.http().get('/api/v1/staff').set('Authorization', `Bearer ${biz.api_key}`).expect(200)).body.data;
+    expect(staff).toEqual([
+      expect.objectContaining({ id: biz.owner.member_id, email: 'Founder@Example.com', name: 'Fay Founder', role: 'owner', status: 'invited' }),
+    ]);
+    const token = new URL(biz.invitation_url).searchParams.get('token')!;
+    const [row] = await t.db.query(`SELECT token_hash = sha256(convert_to($2, 'UTF8')) AS matches FROM staff_tokens WHERE member_id = $1`, [
+      biz.owner.member_id,
+      token,
+    ]);
+    expect(row.matches).toBe(true);
+    for (const bad of [
+      ['--owner-email', 'not an email'],
+      ['--owner-name', 'Nobody'],
+    ]) {
+      const refused = await runCliInProcess(['business:create', '--name', 'Refused owner', ...bad], env);
+      expect(refused.code).toBe(1);
+      expect(jsonLine(refused.stdout).error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('rejects bad arguments with one JSON error line and exit code 1', async () => {
     const noName = await runCli(['business:create'], env);
     expect(noName.code).toBe(1);

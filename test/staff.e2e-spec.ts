@@ -7,7 +7,14 @@ import { apiAs, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } fr
  * (also against two concurrent demotions), ROLE_IN_USE, invitations sent again only while pending,
  * another business's members and roles 404, and an activity entry for every change.
  */
-const MAIL = { mailFrom: 'staff@shop.test', mailRetryBaseMs: 100, mailDispatchIntervalMs: 50, mailTimeoutMs: 1500, mailMaxAttempts: 3, publicUrl: 'https://shop.example' };
+const MAIL = {
+  mailFrom: 'staff@shop.test',
+  mailRetryBaseMs: 100,
+  mailDispatchIntervalMs: 50,
+  mailTimeoutMs: 1500,
+  mailMaxAttempts: 3,
+  publicUrl: 'https://shop.example',
+};
 
 describe('staff and roles', () => {
   let t: TestApp;
@@ -24,7 +31,8 @@ describe('staff and roles', () => {
 
   const patch = (biz: TestBusiness, path: string, body: object) => t.http().patch(`/api/v1${path}`).set(biz.auth).send(body);
   const mailsTo = (address: string) => sink.mails.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
-  const mailTo = (address: string, count = 1) => waitUntil(() => (mailsTo(address).length >= count ? mailsTo(address)[count - 1] : undefined), 20_000, `mail ${count} to ${address}`);
+  const mailTo = (address: string, count = 1) =>
+    waitUntil(() => (mailsTo(address).length >= count ? mailsTo(address)[count - 1] : undefined), 20_000, `mail ${count} to ${address}`);
   const linkIn = (text: string, page: string) => {
     const match = new RegExp(`https://shop\\.example/console/${page}\\?token=([A-Za-z0-9_-]+)`).exec(text);
     if (!match) throw new Error(`no ${page} link in:\n${text}`);
@@ -35,10 +43,10 @@ describe('staff and roles', () => {
   /** an active member, as accepting its invitation leaves it (the accept flow itself is tested below) */
   const activate = (memberId: string) => t.db.query(`UPDATE business_members SET status = 'active' WHERE id = $1`, [memberId]);
   const activities = (biz: TestBusiness, action: string) =>
-    t.db.query(`SELECT actor_type, actor_id, action, resource_type, resource_id, changes FROM activity_entries WHERE business_id = $1 AND action = $2 ORDER BY occurred_at`, [
-      biz.business_id,
-      action,
-    ]);
+    t.db.query(
+      `SELECT actor_type, actor_id, action, resource_type, resource_id, changes FROM activity_entries WHERE business_id = $1 AND action = $2 ORDER BY occurred_at`,
+      [biz.business_id, action],
+    );
 
   it('invites a person: the member is listed as invited and the mail carries a link to accept', async () => {
     const biz = await createBusiness(t, 'Corner Coffee');
@@ -86,10 +94,14 @@ describe('staff and roles', () => {
     expect((await apiAs(t, a).get('/staff').expect(200)).body.meta.total).toBe(1);
   });
 
-  it('takes an own role by id and refuses an unknown role or another business\'s (422 UNKNOWN_ROLE)', async () => {
+  it("takes an own role by id and refuses an unknown role or another business's (422 UNKNOWN_ROLE)", async () => {
     const a = await createBusiness(t);
     const b = await createBusiness(t);
-    const role = (await apiAs(t, a).post('/roles', { name: 'Shift lead', scopes: ['sales', 'orders:write'] }).expect(201)).body.data;
+    const role = (
+      await apiAs(t, a)
+        .post('/roles', { name: 'Shift lead', scopes: ['sales', 'orders:write'] })
+        .expect(201)
+    ).body.data;
     const member = await invite(a, 'lead@example.com', role.id.toUpperCase());
     expect(member).toMatchObject({ role: role.id, role_name: 'Shift lead' });
     for (const bad of ['boss', role.id]) {
@@ -100,13 +112,21 @@ describe('staff and roles', () => {
 
   it('lists the built-in roles then the own ones; names are unique case-insensitively (409 ROLE_EXISTS)', async () => {
     const biz = await createBusiness(t);
-    const created = (await apiAs(t, biz).post('/roles', { name: 'Stock taker', scopes: ['inventory'] }).expect(201)).body.data;
+    const created = (
+      await apiAs(t, biz)
+        .post('/roles', { name: 'Stock taker', scopes: ['inventory'] })
+        .expect(201)
+    ).body.data;
     expect(created).toEqual({ id: expect.any(String), name: 'Stock taker', scopes: ['inventory'], built_in: false, created_at: expect.stringMatching(ISO_MS) });
     for (const name of ['stock TAKER', 'Owner']) {
-      const res = await apiAs(t, biz).post('/roles', { name, scopes: ['sales'] }).expect(409);
+      const res = await apiAs(t, biz)
+        .post('/roles', { name, scopes: ['sales'] })
+        .expect(409);
       expect(res.body.error.code).toBe('ROLE_EXISTS');
     }
-    const bad = await apiAs(t, biz).post('/roles', { name: 'X', scopes: ['everything'] }).expect(400);
+    const bad = await apiAs(t, biz)
+      .post('/roles', { name: 'X', scopes: ['everything'] })
+      .expect(400);
     expect(bad.body.error.code).toBe('VALIDATION_FAILED');
     const list = (await apiAs(t, biz).get('/roles').expect(200)).body;
     expect(list.meta.total).toBe(6);
@@ -114,7 +134,11 @@ describe('staff and roles', () => {
     expect(list.data[2]).toEqual({ id: null, name: 'cashier', scopes: ['sales', 'orders:read', 'customers'], built_in: true, created_at: null });
     const second = (await apiAs(t, biz).get('/roles?page=2&per_page=4').expect(200)).body;
     expect(second.data.map((r: { name: string }) => r.name)).toEqual(['accountant', 'Stock taker']);
-    const renamed = (await apiAs(t, biz).put(`/roles/${created.id}`, { name: 'Counter', scopes: ['inventory', 'products:read'] }).expect(200)).body.data;
+    const renamed = (
+      await apiAs(t, biz)
+        .put(`/roles/${created.id}`, { name: 'Counter', scopes: ['inventory', 'products:read'] })
+        .expect(200)
+    ).body.data;
     expect(renamed).toMatchObject({ name: 'Counter', scopes: ['inventory', 'products:read'] });
     expect(await activities(biz, 'roles.update')).toEqual([
       {
@@ -130,7 +154,11 @@ describe('staff and roles', () => {
 
   it('deletes a role no member holds; 409 ROLE_IN_USE while one does', async () => {
     const biz = await createBusiness(t);
-    const role = (await apiAs(t, biz).post('/roles', { name: 'Temp', scopes: ['sales'] }).expect(201)).body.data;
+    const role = (
+      await apiAs(t, biz)
+        .post('/roles', { name: 'Temp', scopes: ['sales'] })
+        .expect(201)
+    ).body.data;
     const member = await invite(biz, 'temp@example.com', role.id);
     const res = await apiAs(t, biz).del(`/roles/${role.id}`).expect(409);
     expect(res.body.error).toMatchObject({ code: 'ROLE_IN_USE', details: [{ role_id: role.id, members: 1 }] });
@@ -149,7 +177,7 @@ describe('staff and roles', () => {
       ['patch', { status: 'disabled' }],
       ['delete', undefined],
     ] as const) {
-      const res = method === 'patch' ? await patch(biz, `/staff/${owner.id}`, body!).expect(409) : await apiAs(t, biz).del(`/staff/${owner.id}`).expect(409);
+      const res = method === 'patch' ? await patch(biz, `/staff/${owner.id}`, body).expect(409) : await apiAs(t, biz).del(`/staff/${owner.id}`).expect(409);
       expect(res.body.error.code).toBe('LAST_OWNER');
     }
     const second = await invite(biz, 'second@example.com', 'owner');
@@ -159,7 +187,14 @@ describe('staff and roles', () => {
     const demoted = (await patch(biz, `/staff/${owner.id}`, { role: 'manager' }).expect(200)).body.data;
     expect(demoted).toMatchObject({ role: 'manager', status: 'active' });
     expect(await activities(biz, 'staff.update')).toEqual([
-      { actor_type: 'key', actor_id: biz.key_id, action: 'staff.update', resource_type: 'staff', resource_id: owner.id, changes: { role: ['owner', 'manager'] } },
+      {
+        actor_type: 'key',
+        actor_id: biz.key_id,
+        action: 'staff.update',
+        resource_type: 'staff',
+        resource_id: owner.id,
+        changes: { role: ['owner', 'manager'] },
+      },
     ]);
   });
 
@@ -176,9 +211,10 @@ describe('staff and roles', () => {
       ]);
       expect(results.filter((r) => r.status < 300)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409).map((r) => r.body.error.code)).toEqual(['LAST_OWNER']);
-      const [{ owners }] = await t.db.query(`SELECT count(*)::int AS owners FROM business_members WHERE business_id = $1 AND built_in_role = 'owner' AND status = 'active'`, [
-        biz.business_id,
-      ]);
+      const [{ owners }] = await t.db.query(
+        `SELECT count(*)::int AS owners FROM business_members WHERE business_id = $1 AND built_in_role = 'owner' AND status = 'active'`,
+        [biz.business_id],
+      );
       expect(owners).toBe(1);
     }
   });
@@ -216,7 +252,11 @@ describe('staff and roles', () => {
     const a = await createBusiness(t);
     const b = await createBusiness(t);
     const member = await invite(a, 'mine@example.com');
-    const role = (await apiAs(t, a).post('/roles', { name: 'Mine', scopes: ['sales'] }).expect(201)).body.data;
+    const role = (
+      await apiAs(t, a)
+        .post('/roles', { name: 'Mine', scopes: ['sales'] })
+        .expect(201)
+    ).body.data;
     await patch(b, `/staff/${member.id}`, { role: 'manager' }).expect(404);
     await apiAs(t, b).post(`/staff/${member.id}/invite`, {}).expect(404);
     await apiAs(t, b).del(`/staff/${member.id}`).expect(404);
@@ -228,13 +268,21 @@ describe('staff and roles', () => {
 
   it('is for admin keys only (403 FORBIDDEN_SCOPE)', async () => {
     const biz = await createBusiness(t);
-    const key = (await apiAs(t, biz).post('/api-keys', { name: 'Manager-ish', scopes: ['sales', 'orders:write', 'inventory'] }).expect(201)).body.data.api_key;
+    const key = (
+      await apiAs(t, biz)
+        .post('/api-keys', { name: 'Manager-ish', scopes: ['sales', 'orders:write', 'inventory'] })
+        .expect(201)
+    ).body.data.api_key;
     for (const [method, path] of [
       ['get', '/staff'],
       ['get', '/roles'],
       ['post', '/staff'],
     ] as const) {
-      const res = await t.http()[method](`/api/v1${path}`).set({ Authorization: `Bearer ${key}` }).send({ email: 'a@example.com', name: 'A', role: 'owner' });
+      const res = await t
+        .http()
+        [method](`/api/v1${path}`)
+        .set({ Authorization: `Bearer ${key}` })
+        .send({ email: 'a@example.com', name: 'A', role: 'owner' });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('FORBIDDEN_SCOPE');
     }

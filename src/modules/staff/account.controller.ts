@@ -18,7 +18,8 @@ export class AccountController {
   @Public()
   @Endpoint({
     idempotent: true,
-    summary: "Accept an invitation: a new user sets a password (and may correct the name), a user who has one gives it; signs in (the sign-in's answer and cookie)",
+    summary:
+      "Accept an invitation: a new user sets a password (and may correct the name), a user who has one gives it; signs in (the sign-in's answer and cookie)",
     response: SessionJson,
     body: true,
     errors: ['VALIDATION_FAILED', 'INVALID_TOKEN', 'WEAK_PASSWORD', 'INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS'],

@@ -54,7 +54,12 @@ export class AccountService implements BeforeApplicationShutdown {
     const attempt = await this.throttle.check('token', { address: clientAddress(req) });
     const body = await this.uow.run(async (tx) => {
       const token = await consumeToken(tx, 'invite', dto.token);
-      const member = await tx.getRepository(BusinessMember).createQueryBuilder('m').where('m.id = :id', { id: token.memberId }).setLock('pessimistic_write').getOne();
+      const member = await tx
+        .getRepository(BusinessMember)
+        .createQueryBuilder('m')
+        .where('m.id = :id', { id: token.memberId })
+        .setLock('pessimistic_write')
+        .getOne();
       if (!member || member.status !== 'invited') throw new DomainError('INVALID_TOKEN');
       const user = await userWithPassword(tx, token.userId);
       if (user.passwordHash) {
@@ -96,11 +101,23 @@ export class AccountService implements BeforeApplicationShutdown {
       const token = await consumeToken(tx, 'reset', dto.token);
       const user = await userWithPassword(tx, token.userId);
       await this.setPassword(tx, user, dto.password);
-      await tx.getRepository(StaffToken).createQueryBuilder().update().set({ usedAt: () => 'now()' }).where("user_id = :userId AND kind = 'reset' AND used_at IS NULL", { userId: user.id }).execute();
+      await tx
+        .getRepository(StaffToken)
+        .createQueryBuilder()
+        .update()
+        .set({ usedAt: () => 'now()' })
+        .where("user_id = :userId AND kind = 'reset' AND used_at IS NULL", { userId: user.id })
+        .execute();
       await endSessions(tx, user.id);
       const memberships = await tx.getRepository(BusinessMember).findBy({ userId: user.id });
       for (const member of memberships) {
-        tx.recordActivity({ businessId: member.businessId, actor: memberActor(member, user), action: 'auth.password_reset', resource: { type: 'user', id: user.id, label: user.email }, changes: null });
+        tx.recordActivity({
+          businessId: member.businessId,
+          actor: memberActor(member, user),
+          action: 'auth.password_reset',
+          resource: { type: 'user', id: user.id, label: user.email },
+          changes: null,
+        });
       }
     });
     await attempt.succeeded();

@@ -78,7 +78,13 @@ export class RolesService {
         if (changes) {
           await tx.getRepository(Role).update({ id: role.id, businessId: biz.id }, { ...after, updatedAt: () => 'now()' });
           if (changes.scopes) await this.endMembersSessions(tx, biz.id, role.id);
-          tx.recordActivity({ businessId: biz.id, actor: biz.actor, action: 'roles.update', resource: { type: 'role', id: role.id, label: after.name }, changes });
+          tx.recordActivity({
+            businessId: biz.id,
+            actor: biz.actor,
+            action: 'roles.update',
+            resource: { type: 'role', id: role.id, label: after.name },
+            changes,
+          });
         }
         return toRoleJson(await tx.getRepository(Role).findOneByOrFail({ id: role.id }));
       }),
@@ -93,7 +99,13 @@ export class RolesService {
         const members = await tx.getRepository(BusinessMember).countBy({ businessId: biz.id, roleId: role.id });
         if (members > 0) throw new DomainError('ROLE_IN_USE', undefined, [{ role_id: role.id, members }]);
         await tx.getRepository(Role).delete({ id: role.id, businessId: biz.id });
-        tx.recordActivity({ businessId: biz.id, actor: biz.actor, action: 'roles.delete', resource: { type: 'role', id: role.id, label: role.name }, changes: null });
+        tx.recordActivity({
+          businessId: biz.id,
+          actor: biz.actor,
+          action: 'roles.delete',
+          resource: { type: 'role', id: role.id, label: role.name },
+          changes: null,
+        });
       });
     } catch (err) {
       if (foreignKeyViolationOf(err) === 'business_members_role_id_fkey') throw new DomainError('ROLE_IN_USE', undefined, [{ role_id: id }]);

@@ -29,7 +29,8 @@ export class StaffController {
   @Endpoint({
     idempotent: true,
     summary: 'Invite a person by email with a role: the membership is `invited` and an invitation link (valid 72 h) is mailed',
-    description: 'An email that is already a user of the service (of any business) adds a membership to that user; one already a member of this business is 409 ALREADY_MEMBER.',
+    description:
+      'An email that is already a user of the service (of any business) adds a membership to that user; one already a member of this business is 409 ALREADY_MEMBER.',
     status: 201,
     response: StaffMemberJson,
     body: true,
@@ -68,7 +69,11 @@ export class StaffController {
   @Delete(':id')
   @HttpCode(204)
   @RequiresScope('admin')
-  @Endpoint({ summary: "Remove a member from the business (the user's sessions of the business end)", status: 204, errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'LAST_OWNER'] })
+  @Endpoint({
+    summary: "Remove a member from the business (the user's sessions of the business end)",
+    status: 204,
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'LAST_OWNER'],
+  })
   remove(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {
     return this.staff.remove(biz, id);
   }

@@ -50,7 +50,11 @@ export class StaffService {
       .offset(page.offset)
       .limit(page.limit)
       .getManyAndCount();
-    return new Paged(rows.map((m) => toStaffMemberJson(m, twoFactorOf(m.user!))), total, page);
+    return new Paged(
+      rows.map((m) => toStaffMemberJson(m, twoFactorOf(m.user!))),
+      total,
+      page,
+    );
   }
 
   async invite(biz: BusinessContext, dto: InviteMemberDto): Promise<StaffMemberJson> {
@@ -97,7 +101,13 @@ export class StaffService {
         await tx.getRepository(BusinessMember).update({ id: member.id, businessId: biz.id }, { ...role, status, updatedAt: () => 'now()' });
         if (changes.role || status === 'disabled') await endSessions(tx, member.userId, biz.id);
         if (status === 'disabled') await this.cancelInvitations(tx, member.id);
-        tx.recordActivity({ businessId: biz.id, actor: biz.actor, action: 'staff.update', resource: { type: 'staff', id: member.id, label: await this.emailOf(tx, member.userId) }, changes });
+        tx.recordActivity({
+          businessId: biz.id,
+          actor: biz.actor,
+          action: 'staff.update',
+          resource: { type: 'staff', id: member.id, label: await this.emailOf(tx, member.userId) },
+          changes,
+        });
       }
       return this.read(tx, biz.id, member.id);
     });
@@ -110,7 +120,13 @@ export class StaffService {
       if (member.status !== 'invited') throw new DomainError('NOT_INVITED', undefined, [{ id: member.id, status: member.status }]);
       const email = await this.emailOf(tx, member.userId);
       await queueInvitation(tx, biz.id, member.id, member.userId, email, this.config.mailMaxAttempts);
-      tx.recordActivity({ businessId: biz.id, actor: biz.actor, action: 'staff.invite_resent', resource: { type: 'staff', id: member.id, label: email }, changes: null });
+      tx.recordActivity({
+        businessId: biz.id,
+        actor: biz.actor,
+        action: 'staff.invite_resent',
+        resource: { type: 'staff', id: member.id, label: email },
+        changes: null,
+      });
       return this.read(tx, biz.id, member.id);
     });
     this.mail.wake();
@@ -126,7 +142,13 @@ export class StaffService {
       const email = await this.emailOf(tx, member.userId);
       await endSessions(tx, member.userId, biz.id);
       await tx.getRepository(BusinessMember).delete({ id: member.id, businessId: biz.id });
-      tx.recordActivity({ businessId: biz.id, actor: biz.actor, action: 'staff.remove', resource: { type: 'staff', id: member.id, label: email }, changes: null });
+      tx.recordActivity({
+        businessId: biz.id,
+        actor: biz.actor,
+        action: 'staff.remove',
+        resource: { type: 'staff', id: member.id, label: email },
+        changes: null,
+      });
     });
   }
 

@@ -24,7 +24,14 @@ export const queueInvoiceEmail = defineStatement<
  * is drawn only as the mail is composed (staff/staff-mail.composer.ts).
  */
 export const queueStaffEmail = defineStatement<
-  [businessId: string | null, kind: 'staff_invite' | 'password_reset', staffTokenId: string, recipient: string, attemptLimit: number, traceParent: string | null],
+  [
+    businessId: string | null,
+    kind: 'staff_invite' | 'password_reset',
+    staffTokenId: string,
+    recipient: string,
+    attemptLimit: number,
+    traceParent: string | null,
+  ],
   { id: string }
 >(
   'documents.queueStaffEmail',
