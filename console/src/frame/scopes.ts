@@ -58,7 +58,8 @@ export const ACTION_SCOPES = {
   customerOrders: ['orders:read'],
   stockMovements: ['inventory'],
   eventsFeed: ['webhooks'],
-  history: ['admin'],
+  productHistory: ['products:read'],
+  orderHistory: ['orders:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Whether a key holding `held` may call something that `accepted` scopes grant. */

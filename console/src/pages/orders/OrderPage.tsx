@@ -19,7 +19,7 @@ export default function OrderPage() {
   const order = $api.useQuery('get', '/api/v1/orders/{id}', { params: { path: { id } } });
   const format = useFormat();
   const mayChange = useMay('cancelOrder');
-  const mayReadHistory = useMay('history');
+  const mayReadHistory = useMay('orderHistory');
   const title = order.data ? `Order ${order.data.data.order_number}` : 'Order';
 
   return (

@@ -37,7 +37,7 @@ function ProductView({ product }: { product: Product }) {
   const format = useFormat();
   const mayEdit = useMay('editProduct');
   const mayReadMovements = useMay('stockMovements');
-  const mayReadHistory = useMay('history');
+  const mayReadHistory = useMay('productHistory');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -17,18 +17,17 @@ const ACTOR_TYPES = [
 const RESOURCE_TYPES = [
   'order',
   'product',
-  'return',
-  'credit_note',
-  'invoice',
+  'category',
   'customer',
-  'stock_adjustment',
-  'transfer',
-  'count',
-  'purchase_order',
+  'supplier',
+  'warehouse',
+  'expense',
+  'payroll_run',
+  'webhook',
   'staff',
   'role',
+  'user',
   'api_key',
-  'session',
   'business',
 ].map((t) => ({
   value: t,
@@ -43,12 +42,8 @@ const RESOURCE_TYPES = [
 export function ActivityView() {
   const [state, set] = useUrlState(DEFAULTS);
   const filters = listQuery(state, FILTERS);
-  // `to` is a day: every entry of that day
-  const query = {
-    ...filters,
-    ...(filters.to ? { to: `${String(filters.to)}T23:59:59.999Z` } : {}),
-    ...(filters.from ? { from: `${String(filters.from)}T00:00:00.000Z` } : {}),
-  };
+  // `from` and `to` are inclusive days in the business time zone, as the API takes them
+  const query = filters;
   const entries = useApiRead<{ data: ActivityEntry[]; meta: CursorMeta }>('/activity', { ...query, limit: 50, ...(state.after ? { after: state.after } : {}) });
   const staff = useApiRead<{ data: StaffMember[]; meta: PageMeta }>('/staff', { per_page: 100 });
   const filter = (patch: Partial<typeof DEFAULTS>) => set({ ...patch, after: '', newer: '' });
