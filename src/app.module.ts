@@ -1,6 +1,7 @@
 import { EarlyAuthentication } from './common/auth/early-authentication';
 import { Draining } from './common/http/draining';
 import { rateLimitStoreProvider } from './common/security/rate-limit-store.provider';
+import { RATE_LIMIT_STORE } from './common/security/rate-limit-store';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
@@ -35,11 +36,13 @@ import { ExpensesModule } from './modules/expenses/expenses.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
 import { ActivityModule } from './modules/activity/activity.module';
 import { ConsoleModule } from './console/console.module';
+import { AuthModule } from './modules/auth/auth.module';
 
 /** Domain modules, one per folder under src/modules. */
 const DOMAIN_MODULES = [
   HealthModule,
   BusinessesModule,
+  AuthModule,
   CategoriesModule,
   WarehousesModule,
   ProductsModule,
@@ -80,15 +83,20 @@ export class AppModule {
         ),
         EventEmitterModule.forRoot(),
         { module: ConfigHolderModule, global: true, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] },
+        // the rate-limit counters: the per-key limit, EarlyAuthentication and the auth module's throttle share one store
+        { module: RateLimitStoreModule, global: true, providers: [rateLimitStoreProvider], exports: [RATE_LIMIT_STORE] },
         DatabaseModule,
         ...DOMAIN_MODULES,
         ConsoleModule,
         ...extraModules,
       ],
-      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, Draining, EarlyAuthentication, rateLimitStoreProvider],
+      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }, Draining, EarlyAuthentication],
     };
   }
 }
 
 @Module({})
 class ConfigHolderModule {}
+
+@Module({})
+class RateLimitStoreModule {}

@@ -29,7 +29,8 @@ export const API_PREFIX = 'api/v1';
 /** Everything HTTP-wide, shared by main.ts and the e2e tests so both run the same stack. */
 export function setupApp(app: NestExpressApplication, config: AppConfig, logger: JsonLogger): INestApplication {
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  // TRUST_PROXY: one proxy in front, whose X-Forwarded-Proto and X-Forwarded-For req.secure and req.ip read
+  app.set('trust proxy', config.trustProxy ? 1 : false);
   app.use(requestIdMiddleware);
   app.use(httpMetricsMiddleware);
   app.use(exactJsonResponses);

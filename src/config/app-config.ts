@@ -27,6 +27,12 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** Refused API keys (missing, malformed, unknown, revoked) per client address per minute before 429; 0 = no limit. */
   authFailuresPerMinute: number;
+  /** A staff session ends after this many minutes without a request (docs/api.md 19). */
+  sessionIdleMinutes: number;
+  /** ... and this many hours after sign-in, whatever its use. */
+  sessionMaxHours: number;
+  /** Behind one reverse proxy: its X-Forwarded-Proto says https (the session cookie's Secure) and X-Forwarded-For the client's address. */
+  trustProxy: boolean;
   corsOrigins: string[];
   webhookAllowInsecure: boolean;
   webhookTimeoutMs: number;
@@ -103,6 +109,9 @@ export function loadConfig(): AppConfig {
     redisUrl: process.env.REDIS_URL || undefined,
     redisKeyPrefix: process.env.REDIS_KEY_PREFIX || 'bo:',
     authFailuresPerMinute: intFrom('AUTH_FAILURES_PER_MINUTE', 60),
+    sessionIdleMinutes: Math.max(1, intFrom('SESSION_IDLE_MINUTES', 720)),
+    sessionMaxHours: Math.max(1, intFrom('SESSION_MAX_HOURS', 168)),
+    trustProxy: boolFrom('TRUST_PROXY', false),
     corsOrigins: (process.env.CORS_ORIGINS || '')
       .split(',')
       .map((s) => s.trim())

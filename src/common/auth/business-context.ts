@@ -1,4 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { DomainError } from '../errors/domain-error';
 
 /** Who acts in a request (docs/api.md 19, 20): a signed-in member, an API key, or the service itself. */
 export interface Actor {
@@ -23,10 +24,28 @@ export interface BusinessContext {
   actor: Actor;
 }
 
+/** The staff session a request is authenticated by (docs/api.md 19); absent for a key. */
+export interface RequestSession {
+  id: string;
+  userId: string;
+  csrfToken: string;
+}
+
 export interface AuthenticatedRequest {
   business?: BusinessContext;
+  session?: RequestSession;
   requestId?: string;
 }
+
+/**
+ * The staff session of the request (the routes under /auth that act on one); a request authenticated
+ * by an API key has none: 401, since only a signed-in user can call them.
+ */
+export const CurrentSession = createParamDecorator((_data: unknown, ctx: ExecutionContext): RequestSession => {
+  const req = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
+  if (!req.session) throw new DomainError('UNAUTHORIZED', 'This route needs a signed-in user (the bo_session cookie), not an API key');
+  return req.session;
+});
 
 export const CurrentBusiness = createParamDecorator((_data: unknown, ctx: ExecutionContext): BusinessContext => {
   const req = ctx.switchToHttp().getRequest<AuthenticatedRequest>();

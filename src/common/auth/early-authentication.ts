@@ -9,6 +9,13 @@ import { hashApiKey, parseBearer } from './api-key';
 import { ApiKeyLookup } from './api-key-lookup';
 import { AuthenticatedRequest } from './business-context';
 import { isPublicPath } from './public-paths';
+import { CSRF_HEADER, hashSessionToken, SESSION_COOKIE, SessionContext, SessionLookup, sessionCookie } from './session-lookup';
+import { timingSafeEqual } from 'crypto';
+
+/** Methods a cookie-authenticated request may send without X-CSRF-Token: they change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+/** The routes a member of a business that requires two-factor may call before enabling it. */
+const AUTH_TREE = '/api/v1/auth/';
 
 /**
  * Authentication before the body is read: a flood of large unauthenticated bodies would otherwise
@@ -20,6 +27,13 @@ import { isPublicPath } from './public-paths';
  * process with Redis); that an address is over its budget is remembered here until its wait ends, so
  * a blocked address costs no store round trip (each process learns it at the address's next refusal).
  * The guard (ApiKeyGuard) then finds `req.business` set.
+ *
+ * A `bo_session` cookie (docs/api.md 19) authenticates the same way, by its session (SessionLookup:
+ * one statement, no cache), with the member's role's scopes; before any body is read it is also
+ * refused for a write without the session's X-CSRF-Token (403 CSRF_FAILED) and, in a business that
+ * requires two-factor, for a member without it outside /auth/* (403 TWO_FACTOR_SETUP_REQUIRED). A
+ * request with both a cookie and an Authorization header is 400 AMBIGUOUS_CREDENTIALS: which one
+ * acts would otherwise be a guess.
  */
 @Injectable()
 export class EarlyAuthentication {
@@ -30,6 +44,7 @@ export class EarlyAuthentication {
 
   constructor(
     private readonly keys: ApiKeyLookup,
+    private readonly sessions: SessionLookup,
     @Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -56,6 +71,12 @@ export class EarlyAuthentication {
       );
       return false;
     }
+    const cookie = sessionCookie(req.headers.cookie);
+    if (cookie !== undefined && req.headers.authorization !== undefined) {
+      this.refuse(req, res, new DomainError('AMBIGUOUS_CREDENTIALS'));
+      return false;
+    }
+    if (cookie !== undefined) return this.bySession(req, res, cookie, address);
     const key = parseBearer(req.headers.authorization);
     const business = key ? await this.keys.findActive(hashApiKey(key)) : undefined;
     if (business) {
@@ -66,6 +87,24 @@ export class EarlyAuthentication {
     const message = key ? 'Invalid or revoked API key' : 'Missing or malformed Authorization header (expected: Bearer <API key>)';
     this.refuse(req, res, new DomainError('UNAUTHORIZED', message));
     return false;
+  }
+
+  private async bySession(req: Request & AuthenticatedRequest, res: Response, token: string, address: string): Promise<boolean> {
+    const session = token ? await this.sessions.find(hashSessionToken(token)) : undefined;
+    if (!session) {
+      await this.countRefusal(address);
+      res.setHeader('Set-Cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict`);
+      this.refuse(req, res, new DomainError('UNAUTHORIZED', 'The session has ended or is not valid in its business: sign in again'));
+      return false;
+    }
+    const refusal = sessionRefusal(req, session);
+    if (refusal) {
+      this.refuse(req, res, refusal);
+      return false;
+    }
+    req.business = session.business;
+    req.session = { id: session.sessionId, userId: session.userId, csrfToken: session.csrfToken };
+    return true;
   }
 
   /** Whole seconds the address is still refused for; 0 when it is not. */
@@ -95,4 +134,19 @@ export class EarlyAuthentication {
     if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) res.setHeader('Connection', 'close');
     sendError(res, req, err, this.logger);
   }
+}
+
+/** Why a live session may not make this request: a write without its CSRF token, a member who must enable two-factor first. */
+function sessionRefusal(req: Request, session: SessionContext): DomainError | undefined {
+  if (!SAFE_METHODS.has(req.method) && !sameToken(req.headers[CSRF_HEADER], session.csrfToken)) return new DomainError('CSRF_FAILED');
+  if (session.requireTwoFactor && !session.twoFactor && !req.path.startsWith(AUTH_TREE)) return new DomainError('TWO_FACTOR_SETUP_REQUIRED');
+  return undefined;
+}
+
+/** Constant-time comparison of a header with the session's token. */
+function sameToken(sent: string | string[] | undefined, expected: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,10 +1,19 @@
 /**
- * The paths served without an API key: health, the service index, the API documents and the
+ * The paths served without an API key or a session: health, signing in, the service index, the API documents and the
  * console's files (docs/api.md 16: its HTML is served without authentication; its calls carry the key). The
  * routes' @Public() decides for the guard; this list lets authentication run before routing (and
  * before a body is read). test/openapi-contract.e2e-spec.ts checks the two agree.
  */
-const PUBLIC_EXACT = new Set(['/health', '/health/ready', '/api/v1']);
+const PUBLIC_EXACT = new Set([
+  '/health',
+  '/health/ready',
+  '/api/v1',
+  // docs/api.md 19: what a person does before having a session
+  '/api/v1/auth/sign-in',
+  '/api/v1/auth/accept-invite',
+  '/api/v1/auth/forgot-password',
+  '/api/v1/auth/reset-password',
+]);
 const PUBLIC_PREFIXES = ['/docs'];
 /** Prefixes followed only by `/` (not `-`): `/console-x` is not the console. */
 const PUBLIC_TREES = ['/console'];

@@ -1,6 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension, ApiResponse } from '@nestjs/swagger';
-import { errorResponse } from '../openapi/endpoint.decorator';
+import { errorResponse, SESSION_REFUSALS } from '../openapi/endpoint.decorator';
 import { acceptedScopes, Scope, ScopeRequirement, SCOPES } from './scopes';
 
 export const SCOPE_REQUIREMENT = 'auth:scope';
@@ -24,7 +24,7 @@ export function RequiresScope(scope: Scope, ...alsoGrantedBy: Scope[]): MethodDe
     SetMetadata(SCOPE_REQUIREMENT, requirement),
     ApiExtension(X_SCOPE, scope),
     ApiExtension(X_ACCEPTED_SCOPES, accepted),
-    ApiResponse({ status: 403, ...errorResponse(['FORBIDDEN_SCOPE']) }),
+    ApiResponse({ status: 403, ...errorResponse(['FORBIDDEN_SCOPE', ...SESSION_REFUSALS]) }),
   );
 }
 

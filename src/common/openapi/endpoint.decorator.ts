@@ -70,7 +70,9 @@ export interface EndpointOptions {
 
 /** Every route can answer these (400 for a query parameter it does not take, or one given empty); protected ones also 401 and 429. */
 const ALWAYS: ErrorCode[] = ['VALIDATION_FAILED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
-const PROTECTED: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED'];
+/** What EarlyAuthentication refuses a request signed in with the session cookie (docs/api.md 19) for: a protected route's 403s besides its scope's. */
+export const SESSION_REFUSALS: ErrorCode[] = ['CSRF_FAILED', 'TWO_FACTOR_SETUP_REQUIRED'];
+const PROTECTED: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED', 'AMBIGUOUS_CREDENTIALS', ...SESSION_REFUSALS];
 const WITH_BODY: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 const IDEMPOTENT: ErrorCode[] = ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'];
 

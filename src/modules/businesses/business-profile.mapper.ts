@@ -13,6 +13,8 @@ export class BusinessProfileJson {
   @ApiProperty({ type: String, nullable: true, example: 'billing@corner.example' }) email: string | null;
   @ApiProperty({ type: String, nullable: true, example: '+49 30 1234567' }) phone: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'printed at the foot of its invoices and credit notes' }) invoice_footer: string | null;
+  @ApiProperty({ description: 'members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19)' })
+  require_two_factor: boolean;
 }
 
 export function toBusinessProfileJson(business: Business): BusinessProfileJson {
@@ -27,5 +29,6 @@ export function toBusinessProfileJson(business: Business): BusinessProfileJson {
     email: business.email,
     phone: business.phone,
     invoice_footer: business.invoiceFooter,
+    require_two_factor: business.requireTwoFactor,
   };
 }

@@ -9,7 +9,7 @@ import { CallingKeyJson, callingKeyJson } from './calling-key.json';
 import { UpdateBusinessDto } from './dto/update-business.dto';
 
 export class BusinessJson extends BusinessProfileJson {
-  @ApiProperty({ type: CallingKeyJson, description: 'the API key of this request' }) key: CallingKeyJson;
+  @ApiProperty({ type: CallingKeyJson, description: "the API key of this request, or a signed-in member's id, name and role's scopes" }) key: CallingKeyJson;
 }
 
 @ApiTags('business')

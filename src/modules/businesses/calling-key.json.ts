@@ -2,7 +2,10 @@ import { ApiProperty } from '@nestjs/swagger';
 import { BusinessContext } from '../../common/auth/business-context';
 import { SCOPES } from '../../common/auth/scopes';
 
-/** GET /business's `key`: the calling key (docs/api.md 18), so a console shows only what it may do. */
+/**
+ * GET /business's `key`: the calling key (docs/api.md 18), so a console shows only what it may do; for
+ * a signed-in member (docs/api.md 19) the member's id, the user's name and the role's scopes.
+ */
 export class CallingKeyJson {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'Counter 1' }) name: string;
@@ -10,5 +13,5 @@ export class CallingKeyJson {
 }
 
 export function callingKeyJson(biz: BusinessContext): CallingKeyJson {
-  return { id: biz.keyId, name: biz.keyName, scopes: biz.scopes };
+  return { id: biz.actor.type === 'staff' ? biz.actor.id! : biz.keyId, name: biz.keyName, scopes: biz.scopes };
 }

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
 import { MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { IsMultiLine, IsSingleLine } from '../../../common/validation/text-fields';
 import { IsEmailAddress } from '../../../common/validation/email-address';
@@ -41,4 +42,10 @@ export class UpdateBusinessDto {
   @OptionalNullable()
   @IsMultiLine(1000, 'Thank you for your business.')
   invoice_footer?: string | null;
+
+  /** docs/api.md 19: members without two-factor get 403 TWO_FACTOR_SETUP_REQUIRED outside /auth/* until they enable it */
+  @OptionalNotNull()
+  @IsBoolean()
+  @ApiPropertyOptional({ example: true })
+  require_two_factor?: boolean;
 }

@@ -1,0 +1,48 @@
+import { defineStatement } from '../../../database/statement';
+
+export interface SessionRow {
+  sessionId: string;
+  userId: string;
+  csrfToken: string;
+  userName: string;
+  twoFactor: boolean;
+  memberId: string;
+  builtInRole: string | null;
+  roleScopes: string[] | null;
+  id: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  requireTwoFactor: boolean;
+}
+
+/**
+ * The live session whose token hash is $1 (idle for less than $2 minutes, before its absolute end),
+ * with its member, if active, in the session's business: on every cookie-authenticated request, so one
+ * statement of key probes. It also writes `last_seen_at` when the one written is a minute old or more
+ * (at most about once a minute per session, in the same round trip: PostgreSQL runs a data-modifying
+ * WITH whether or not the query reads it); the idle expiry counts from it,
+ * so a session may end up to a minute before SESSION_IDLE_MINUTES of true idleness, never after.
+ * An ended session is a deleted row (endSessions): no cache to drop, every process sees it at once.
+ */
+export const findLiveSession = defineStatement<[tokenHash: string, idleMinutes: number], SessionRow>(
+  'auth.findLiveSession',
+  `WITH s AS (
+     SELECT id, user_id, business_id, csrf_token, last_seen_at
+       FROM user_sessions
+      WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2::int * interval '1 minute'
+   ), touched AS (
+     UPDATE user_sessions t SET last_seen_at = now()
+       FROM s WHERE t.id = s.id AND s.last_seen_at <= now() - interval '1 minute'
+     RETURNING t.id
+   )
+   SELECT s.id AS "sessionId", s.user_id AS "userId", s.csrf_token AS "csrfToken",
+          u.name AS "userName", u.two_factor_enabled_at IS NOT NULL AS "twoFactor",
+          m.id AS "memberId", m.built_in_role AS "builtInRole", r.scopes AS "roleScopes",
+          b.id, b.name, b.currency, b.timezone, b.require_two_factor AS "requireTwoFactor"
+     FROM s
+     JOIN business_members m ON m.business_id = s.business_id AND m.user_id = s.user_id AND m.status = 'active'
+     JOIN users u ON u.id = s.user_id
+     JOIN businesses b ON b.id = s.business_id
+     LEFT JOIN roles r ON r.id = m.role_id`,
+);
