@@ -1,90 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Scope } from '../frame/scopes';
+import type { components } from '../../../test/generated/openapi';
 import { api } from './client';
 import { dataOrThrow } from './errors';
 
 /**
- * docs/api.md 19 and 20 (staff, sign-in, sessions, roles, the activity log), with the shapes
- * CONTRACT.md gives them. These routes are being added to the API in this wave: until their schemas
- * are in test/generated/openapi.d.ts, `call` reaches them through the same client (its middleware:
- * CSRF header, 401 signs out) with these types.
+ * docs/api.md 19 and 20 (staff, sign-in, sessions, roles, the activity log): the schemas of
+ * test/generated/openapi.d.ts, and `call`, which reaches these routes by a path built at run time
+ * (`/staff/${id}`) through the same client (its middleware: CSRF header, 401 signs out).
  */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  two_factor?: boolean;
-}
-export interface Membership {
-  business_id: string;
-  business_name: string;
-  role: string;
-  scopes: Scope[];
-}
-export interface SignInAnswer {
-  user: SessionUser;
-  memberships: Membership[];
-  business_id: string;
-  csrf_token: string;
-}
-/** GET /auth/session: who is signed in, in which business, with which role and scopes. */
-export interface AuthSession extends SignInAnswer {
-  role: string;
-  scopes: Scope[];
-}
-export interface SessionRow {
-  id: string;
-  created_at: string;
-  last_seen_at: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  current: boolean;
-}
-export interface Role {
-  id: string | null;
-  name: string;
-  scopes: Scope[];
-  built_in: boolean;
-}
+type Schemas = components['schemas'];
+export type SessionUser = Schemas['SessionUserJson'];
+export type Membership = Schemas['MembershipJson'];
+/** POST /auth/sign-in, POST /auth/session/business, GET /auth/session: who is signed in, where, with which role and scopes. */
+export type AuthSession = Schemas['SessionJson'];
+export type SignInAnswer = AuthSession;
+export type SessionRow = Schemas['SessionListItemJson'];
+export type Role = Schemas['RoleJson'];
+export type StaffMember = Schemas['StaffMemberJson'];
 export type StaffStatus = 'invited' | 'active' | 'disabled';
-export interface StaffMember {
-  id: string;
-  user_id: string;
-  email: string;
-  name: string;
-  /** a built-in role's name or an own role's id (what POST and PATCH take) */
-  role: string;
-  role_name: string;
-  status: StaffStatus;
-  two_factor: boolean;
-  last_sign_in_at: string | null;
-  created_at: string;
-}
-export interface Actor {
-  type: 'staff' | 'key' | 'system';
-  id: string | null;
-  name: string;
-}
-export interface ActivityEntry {
-  id: string;
-  occurred_at: string;
-  actor: Actor;
-  action: string;
-  resource: { type: string; id: string | null; label: string | null };
-  changes: Record<string, [unknown, unknown]> | null;
-  request_id: string | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-export interface PageMeta {
-  page: number;
-  per_page: number;
-  total: number;
-  total_pages: number;
-}
-export interface CursorMeta {
-  next: string | null;
-}
+export type Actor = Schemas['ActivityActorJson'];
+export type ActivityEntry = Schemas['ActivityEntryJson'];
+export type PageMeta = Schemas['PageMeta'];
+export type CursorMeta = Schemas['CursorMeta'];
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Result<T> {
@@ -126,8 +63,8 @@ export function roleName(member: StaffMember): string {
 }
 
 /** docs/api.md 19's `created_by` of an order, return or credit note: the member's name, or the key's with "(API key)". */
-export function soldByText(document: object): string | null {
-  const by = (document as { created_by?: { type: string; name: string | null } | null }).created_by;
+export function soldByText(document: { created_by?: Schemas['CreatedByJson'] | null }): string | null {
+  const by = document.created_by;
   if (!by) return null;
   const name = by.name ?? 'Unknown';
   return by.type === 'key' ? `${name} (API key)` : name;

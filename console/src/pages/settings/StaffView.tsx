@@ -199,7 +199,10 @@ function InviteForm() {
       await invalidatePaths('/api/v1/staff');
     },
   });
-  const options = (roles.data?.data ?? [{ id: null, name: 'cashier', scopes: [], built_in: true }]).map((r) => ({ value: roleValue(r), label: r.name }));
+  const options = (roles.data?.data ?? [{ id: null, name: 'cashier', scopes: [], built_in: true, created_at: null }]).map((r) => ({
+    value: roleValue(r),
+    label: r.name,
+  }));
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSent('');
