@@ -40,7 +40,7 @@ describeInBrowser('the activity log and roles in the console', () => {
     await app?.close();
   });
 
-  it('Activity shows the sale and the price change with its diff, filters by action and pages by cursor', async () => {
+  it('Activity shows the sale and the price change with its diff, and filters by action (in the URL)', async () => {
     const tab = await openConsole(browser, app, '/console/settings/activity');
     const { page } = tab;
     await signIn(page, biz.api_key);
@@ -60,6 +60,28 @@ describeInBrowser('the activity log and roles in the console', () => {
     await update.waitFor();
     await eventually(() => page.getByLabel('Action').inputValue()).toBe('products.');
     expect(cspViolations(tab)).toEqual([]);
+    await tab.context.close();
+  });
+
+  it('Older and Newer page the log by its cursor, the cursor in the URL', async () => {
+    const api = apiAs(app.t, biz);
+    const cups = (await api.post('/products', { name: 'Cups', price: 1 }).expect(201)).body.data.id;
+    for (let i = 1; i <= 50; i++) await api.put(`/products/${cups}`, { price: 1 + i / 100 }).expect(200);
+    const tab = await openConsole(browser, app, '/console/settings/activity?action=products.update');
+    const { page } = tab;
+    await signIn(page, biz.api_key);
+    const rows = page.getByRole('table', { name: 'Activity' }).locator('tbody tr');
+    await eventually(() => rows.count()).toBe(50);
+    const pages = page.getByRole('navigation', { name: 'Pages of activity' });
+    await eventually(() => pages.getByRole('button', { name: 'Newer' }).isDisabled()).toBe(true);
+    await pages.getByRole('button', { name: 'Older' }).click();
+    await eventually(() => page.url()).toMatch(/after=[0-9a-f-]{36}/);
+    await eventually(() => rows.count()).toBe(1); // 51 price changes: Beans' one is the oldest
+    await rows.filter({ hasText: 'Beans' }).waitFor();
+    await eventually(() => pages.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
+    await pages.getByRole('button', { name: 'Newer' }).click();
+    await eventually(() => rows.count()).toBe(50);
+    await eventually(() => page.url()).not.toMatch(/after=/);
     await tab.context.close();
   });
 

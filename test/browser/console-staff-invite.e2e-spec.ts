@@ -48,7 +48,9 @@ describeInBrowser('inviting a cashier in the console', () => {
     await signInAs(owner.page, OWNER.email, OWNER.password);
     await owner.page.getByRole('heading', { level: 2, name: 'Staff' }).waitFor();
     await owner.page.getByRole('row', { name: /Olga Owner/ }).waitFor();
-    expect(await storageOf(owner.page)).toEqual({ session: [], local: 0, cookie: '' }); // the cookie is HttpOnly
+    // the cookie (HttpOnly) is the only credential: web storage holds only the hint that a person signed in here
+    expect(await storageOf(owner.page)).toEqual({ session: [], local: 1, cookie: '' });
+    expect(await owner.page.evaluate('Object.entries(localStorage)')).toEqual([['console.person-signed-in', '1']]);
     expect((await owner.context.cookies()).map((c) => [c.name, c.httpOnly, c.sameSite])).toEqual([['bo_session', true, 'Strict']]);
 
     const form = owner.page.getByRole('form', { name: 'Invite a member' });
@@ -96,7 +98,7 @@ describeInBrowser('inviting a cashier in the console', () => {
     await result.getByRole('link', { name: /Open order/ }).click();
     await cashier.page.getByRole('heading', { level: 1, name: /^Order S-/ }).waitFor();
     await eventually(() => cashier.page.locator('dl.figures div', { hasText: 'Sold by' }).locator('dd').textContent()).toBe(CASHIER.name);
-    expect(await storageOf(cashier.page)).toEqual({ session: [], local: 0, cookie: '' });
+    expect(await storageOf(cashier.page)).toEqual({ session: [], local: 1, cookie: '' });
 
     // the token was used once: opening the link again says so
     const again = await openConsole(browser, app, `/console/accept-invite?token=${encodeURIComponent(token)}`);
