@@ -15,11 +15,9 @@ describe('Staff sign-in and sessions', () => {
   afterAll(() => t.close());
 
   const sessionRows = async (userId: string) =>
-    (await t.db.query(`SELECT id, token_hash, business_id FROM user_sessions WHERE user_id = $1`, [userId])) as Array<{
-      id: string;
-      token_hash: string;
-      business_id: string;
-    }>;
+    t.db.query<Array<{ id: string; token_hash: string; business_id: string }>>(`SELECT id, token_hash, business_id FROM user_sessions WHERE user_id = $1`, [
+      userId,
+    ]);
 
   it('signs in: the session JSON, an HttpOnly SameSite=Strict cookie on /, a token kept only as its hash', async () => {
     const staff = await createStaff(t, biz.business_id, { role: 'cashier' });

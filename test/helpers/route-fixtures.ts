@@ -223,6 +223,29 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     hostile: () => ({ texts: ['name'] }),
   },
 
+  // docs/api.md 19: members, invited; PATCH disables, which an invited member may be. (A's email in B joins A's user to B, whose
+  // user_id and name B then rightly sees: test/staff.e2e-spec.ts covers that, not the isolation sweep)
+  staff: {
+    async make(made, n, route): Promise<Instance> {
+      const body = { email: `staff${n}@example.com`, name: `Staff ${n}`, role: 'cashier' };
+      if (!hasParams(route)) return { params: {}, body, ids: { email: body.email } };
+      const member = await made('POST', '/staff', body);
+      return { params: { id: member.id }, body: route.method === 'PATCH' ? { role: 'manager', status: 'disabled' } : undefined, ids: { email: member.email } };
+    },
+    hostile: (route) => (route.method === 'POST' && !hasParams(route) ? { texts: ['name'] } : {}),
+  },
+
+  // docs/api.md 19: a business's own roles (A's name is free in B)
+  roles: {
+    async make(made, n, route, theirs): Promise<Instance> {
+      const name = theirs?.ids?.name ?? `Role ${n}`;
+      if (!hasParams(route)) return { params: {}, body: { name, scopes: ['sales', 'orders:read'] }, ids: { name } };
+      const role = await made('POST', '/roles', { name, scopes: ['sales'] });
+      return { params: { id: role.id }, body: { name: `${name} renamed`, scopes: ['inventory', 'products:read'] }, ids: { name: role.name } };
+    },
+    hostile: () => ({ texts: ['name'] }),
+  },
+
   categories: named('categories', 'category_id', (_n, name) => ({ name, description: 'Shelf' }), { texts: ['name', 'description'] }),
 
   suppliers: named('suppliers', 'supplier_id', (n, name) => ({ name, email: `orders${n}@supplier.example`, phone: '+44 20 7946 0000', notes: 'Net 30' }), {

@@ -43,6 +43,11 @@ export class AccountService implements BeforeApplicationShutdown {
   ) {}
 
   async beforeApplicationShutdown(): Promise<void> {
+    await this.idle();
+  }
+
+  /** Once every forgot-password lookup under way is done (shutdown waits for them; so can a test). */
+  async idle(): Promise<void> {
     await Promise.allSettled([...this.background]);
   }
 

@@ -60,6 +60,7 @@ export class StaffController {
     summary: 'Mail the invitation again, with a new link (the earlier one stops working); only while the member is `invited`',
     status: 202,
     response: StaffMemberJson,
+    body: true,
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'NOT_INVITED'],
   })
   resend(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string) {

@@ -5,6 +5,8 @@ import { BusinessMember } from './entities/business-member.entity';
 import { Role } from './entities/role.entity';
 import { StaffToken } from './entities/staff-token.entity';
 import { User } from './entities/user.entity';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
 import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';
 import { StaffMailComposer } from './staff-mail.composer';
@@ -18,7 +20,7 @@ import { StaffService } from './staff.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([User, Role, BusinessMember, StaffToken]), DocumentsModule],
-  controllers: [RolesController, StaffController],
-  providers: [RolesService, StaffService, StaffMailComposer],
+  controllers: [RolesController, StaffController, AccountController],
+  providers: [RolesService, StaffService, StaffMailComposer, AccountService],
 })
 export class StaffModule {}
