@@ -1,4 +1,4 @@
-import { randomBytes } from 'crypto';
+import { createHmac, randomBytes } from 'crypto';
 import request from 'supertest';
 import { BusinessMember, MemberStatus } from '../../src/modules/staff/entities/business-member.entity';
 import { Role } from '../../src/modules/staff/entities/role.entity';
@@ -76,4 +76,21 @@ export function sessionSetCookie(res: request.Response): string | undefined {
   const header = res.headers['set-cookie'] as unknown as string[] | string | undefined;
   const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
   return lines.find((line) => line.startsWith('bo_session='));
+}
+
+/** RFC 6238 computed here, apart from the app's otplib: the 6-digit code of a base32 `secret` at `epochSeconds`. */
+export function totpCode(secret: string, epochSeconds = Date.now() / 1000): string {
+  const key = base32Bytes(secret);
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(epochSeconds / 30)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+function base32Bytes(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of text.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  return Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
 }
