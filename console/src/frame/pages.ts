@@ -40,10 +40,10 @@ export const PAGES: PageEntry[] = [
 /** Where `/console` itself leads. */
 export const HOME = '/dashboard';
 
-/** The page a browser path below /console shows (`$param` segments match any one segment). */
+/** The page a browser path below /console shows (`$param` segments match any one segment, a final `$` splat the rest). */
 export function pageAt(pathname: string): PageEntry | undefined {
   const path = pathname.replace(/^\/console/, '').replace(/\/$/, '') || HOME;
-  return PAGES.find((page) => new RegExp(`^${page.path.replace(/\$[^/]+/g, '[^/]+')}$`).test(path));
+  return PAGES.find((page) => new RegExp(`^${page.path.replace(/\$[^/]+/g, '[^/]+').replace(/\/\$$/, '/.+')}$`).test(path));
 }
 
 /** Fetches the chunk of the page at `pathname` ahead of time (while the sign-in form is filled in). */
