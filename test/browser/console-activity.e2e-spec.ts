@@ -66,7 +66,7 @@ describeInBrowser('the activity log and roles in the console', () => {
   it('Older and Newer page the log by its cursor, the cursor in the URL', async () => {
     const api = apiAs(app.t, biz);
     const cups = (await api.post('/products', { name: 'Cups', price: 1 }).expect(201)).body.data.id;
-    for (let i = 1; i <= 50; i++) await api.put(`/products/${cups}`, { price: 1 + i / 100 }).expect(200);
+    for (let i = 1; i <= 50; i++) await api.put(`/products/${cups}`, { price: 1 + i }).expect(200);
     const tab = await openConsole(browser, app, '/console/settings/activity?action=products.update');
     const { page } = tab;
     await signIn(page, biz.api_key);
