@@ -41,9 +41,10 @@ export async function makeMember(
   person: { email: string; name: string; role: string; password: string },
 ): Promise<void> {
   const auth = { Authorization: `Bearer ${key}` };
+  const before = sink.mails.length;
   const invited = await app.t.http().post('/api/v1/staff').set(auth).send({ email: person.email, name: person.name, role: person.role });
   if (invited.status !== 201) throw new Error(`POST /staff: ${invited.status} ${JSON.stringify(invited.body)}`);
-  const token = await mailedToken(sink, person.email, 'accept-invite');
+  const token = await mailedToken(sink, person.email, 'accept-invite', before);
   const accepted = await app.t.http().post('/api/v1/auth/accept-invite').send({ token, password: person.password });
   if (accepted.status !== 200) throw new Error(`POST /auth/accept-invite: ${accepted.status} ${JSON.stringify(accepted.body)}`);
 }
