@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import { Browser } from 'playwright-core';
 import { apiAs, TestBusiness } from '../helpers/test-app';
 import {
@@ -59,6 +60,15 @@ describeInBrowser('the activity log and roles in the console', () => {
     await page.reload();
     await update.waitFor();
     await eventually(() => page.getByLabel('Action').inputValue()).toBe('products.');
+
+    // Download CSV: every entry matching the filters (the API's format=csv)
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync(await file.path(), 'utf8');
+    expect(csv).toContain('products.update');
+    expect(csv).not.toContain('orders.create');
     expect(cspViolations(tab)).toEqual([]);
     await tab.context.close();
   });
