@@ -68,7 +68,14 @@ describeInBrowser('inviting a cashier in the console', () => {
     await form.getByRole('button', { name: 'Invite' }).click();
     await form.getByRole('alert').getByText('already a member').waitFor();
 
-    const token = await mailedToken(sink, CASHIER.email, 'accept-invite');
+    // the last owner cannot disable themselves: 409 LAST_OWNER, said plainly
+    await owner.page.getByRole('button', { name: 'Disable Olga Owner' }).click();
+    await owner.page.getByRole('alert').getByText('at least one active owner').waitFor();
+
+    // Send again: a new mail whose link replaces the first
+    const before = sink.mails.length;
+    await owner.page.getByRole('button', { name: 'Send the invitation to Cass Cashier again' }).click();
+    const token = await mailedToken(sink, CASHIER.email, 'accept-invite', before);
     const cashier = await openConsole(browser, app, `/console/accept-invite?token=${encodeURIComponent(token)}`);
     const accept = cashier.page.getByRole('form', { name: 'Accept invitation' });
     await accept.waitFor();

@@ -4,9 +4,10 @@ import { Browser, Page } from 'playwright-core';
 import { SmtpSink } from '../helpers/smtp-sink';
 import { TestBusiness } from '../helpers/test-app';
 import { axeAtEverySize, ConsoleApp, consoleBusiness, cspViolations, describeInBrowser, eventually, launchChromium, openConsole } from './browser-harness';
-import { makeMember, startMailingConsoleApp } from './staff-flows';
+import { makeMember, signInAs, startMailingConsoleApp } from './staff-flows';
 
 const MANAGER = { email: 'mia@corner.test', name: 'Mia Manager', role: 'manager', password: 'manager passphrase 42' };
+const REX = { email: 'rex@corner.test', name: 'Rex Required', role: 'clerk', password: 'required factor passphrase' };
 const CLERK = { email: 'cleo@corner.test', name: 'Cleo Clerk', role: 'clerk', password: 'stock room passphrase 9' };
 
 /**
@@ -65,6 +66,7 @@ describeInBrowser('two-factor sign-in in the console', () => {
     biz = await consoleBusiness(app, 'Corner Coffee');
     await makeMember(app, sink, biz.api_key, MANAGER);
     await makeMember(app, sink, biz.api_key, CLERK);
+    await makeMember(app, sink, biz.api_key, REX);
   });
   afterAll(async () => {
     await browser?.close();
@@ -150,5 +152,26 @@ describeInBrowser('two-factor sign-in in the console', () => {
     await second.page.reload();
     await second.page.getByRole('form', { name: 'Sign in' }).waitFor();
     await Promise.all([first.context.close(), second.context.close()]);
+  });
+
+  it('a business that requires two-factor leads a member without it to set it up, then to their pages', async () => {
+    await app.t.http().put('/api/v1/business').set(biz.auth).send({ require_two_factor: true }).expect(200);
+    try {
+      const { page, context } = await openConsole(browser, app, '/console');
+      await signInAs(page, REX.email, REX.password);
+      await page.getByRole('heading', { level: 1, name: 'Set up two-factor' }).waitFor();
+      expect(await axeAtEverySize(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Set up two-factor' }).click();
+      const enable = page.getByRole('form', { name: 'Turn on two-factor' });
+      const secret = (await enable.getByTestId('two-factor-secret').textContent())!.trim();
+      await enable.getByLabel('Authentication code').fill(code(secret));
+      await enable.getByRole('button', { name: 'Turn on two-factor' }).click();
+      await page.getByRole('button', { name: 'Done' }).click();
+      // a clerk (inventory, products:read, purchasing) lands on Products
+      await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+      await context.close();
+    } finally {
+      await app.t.http().put('/api/v1/business').set(biz.auth).send({ require_two_factor: false }).expect(200);
+    }
   });
 });

@@ -80,7 +80,8 @@ function Sessions() {
   );
 }
 
-function TwoFactor() {
+/** The two-factor part of Security (also shown alone when the business requires two-factor and it is off). */
+export function TwoFactor({ onEnabled }: { onEnabled?: () => void } = {}) {
   const me = useApiRead<{ data: AuthSession }>('/auth/session');
   const [setup, setSetup] = useState<{ secret: string; otpauth_uri: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -92,7 +93,13 @@ function TwoFactor() {
     <section aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">Two-factor authentication</h2>
       {codes ? (
-        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        <RecoveryCodes
+          codes={codes}
+          onDone={() => {
+            setCodes(null);
+            onEnabled?.();
+          }}
+        />
       ) : (
         <QueryState query={me} what="your account">
           {(body) =>
