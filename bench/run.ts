@@ -6,7 +6,19 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-const SECTIONS = ['orders', 'page-growth', 'analytics', 'webhooks', 'auth-flood', 'loyalty-history', 'csv-export', 'documents', 'console', 'observability'];
+const SECTIONS = [
+  'orders',
+  'page-growth',
+  'analytics',
+  'webhooks',
+  'auth-flood',
+  'sign-in',
+  'loyalty-history',
+  'csv-export',
+  'documents',
+  'console',
+  'observability',
+];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
 const ON_REQUEST = ['orders-ab', 'reports-ab', 'cpu', 'paired'];
 

@@ -8,6 +8,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter';
 import { exactJsonResponses } from './common/http/exact-json';
 import { EarlyAuthentication } from './common/auth/early-authentication';
 import { ScopeGuard } from './common/auth/scope.guard';
+import { SESSION_COOKIE } from './common/auth/session-lookup';
 import { describeScopes } from './common/auth/document-scopes';
 import { Draining } from './common/http/draining';
 import { accessLogMiddleware } from './common/http/access-log.middleware';
@@ -18,7 +19,7 @@ import { RateLimitGuard } from './common/security/rate-limit.guard';
 import { RATE_LIMIT_STORE, RateLimitStore } from './common/security/rate-limit-store';
 import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
-import { RequestOriginInterceptor } from './common/activity/request-origin.interceptor';
+import { requestOriginMiddleware } from './common/activity/request-origin.middleware';
 import { DeclaredQueryInterceptor } from './common/validation/declared-query.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -44,6 +45,8 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   // Before body parsing: a request that will be refused costs no parsing (see EarlyAuthentication).
   app.use(app.get(EarlyAuthentication).middleware);
   app.use(...bodyParsingMiddlewares(config.bodyLimit));
+  // After the body parsers: the request's origin (id, address, user agent) for the activity log's entries.
+  app.use(requestOriginMiddleware);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'health', method: RequestMethod.GET },
@@ -55,8 +58,7 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   // Then the key's scopes (docs/api.md 18): a refusal counts against the key's rate limit, and comes before any interceptor or pipe.
   app.useGlobalGuards(new ScopeGuard(app.get(Reflector)));
   // Before any route's own interceptors (idempotency): a parameter no route declares is refused first.
-  // The request's origin (id, address, user agent) for the activity log's entries of its transactions.
-  app.useGlobalInterceptors(new RequestOriginInterceptor(), new DeclaredQueryInterceptor());
+  app.useGlobalInterceptors(new DeclaredQueryInterceptor());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupSwagger(app);
@@ -72,7 +74,9 @@ function setupSwagger(app: INestApplication): void {
     app,
     new DocumentBuilder()
       .setTitle('Back-office commerce API')
-      .setDescription('Sales, stock, customers, loyalty, invoices, finance and webhooks. All routes need `Authorization: Bearer <API key>` except health.')
+      .setDescription(
+        "Sales, stock, customers, loyalty, invoices, finance and webhooks. All routes need `Authorization: Bearer <API key>`, or a signed-in user's `bo_session` cookie (POST /auth/sign-in; writes also send `X-CSRF-Token`), except health and sign-in.",
+      )
       .setVersion('1.0')
       .addServer('/', 'this server (paths carry the /api/v1 prefix)')
       .addBearerAuth({
@@ -81,7 +85,18 @@ function setupSwagger(app: INestApplication): void {
         bearerFormat: 'API key',
         description: 'An API key of the business: `Authorization: Bearer <key>` (CLI `apikey:create`)',
       })
+      .addCookieAuth(
+        SESSION_COOKIE,
+        {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: "A signed-in user's session (POST /auth/sign-in); every write also sends `X-CSRF-Token`",
+        },
+        SESSION_COOKIE,
+      )
       .addSecurityRequirements('bearer')
+      .addSecurityRequirements(SESSION_COOKIE)
       .build(),
   );
   documentSaleEffectRefusals(document, effects);

@@ -1,6 +1,15 @@
 import { createHash } from 'crypto';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { createStaff, PASSWORD, sessionSetCookie, signIn } from './helpers/staff-sessions';
+import { metricsRegistry } from '../src/common/metrics/registry';
+import { ActivityRecord } from '../src/common/activity/activity-record';
+import { Tx } from '../src/database/transaction';
+
+/** sign_ins_total{outcome} of this process. */
+async function signIns(outcome: 'succeeded' | 'refused'): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('sign_ins_total')!.get();
+  return metric.values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+}
 
 /** docs/api.md 19: sign-in, the session cookie, CSRF, scopes of the role, sessions, expiry, switching business. */
 describe('Staff sign-in and sessions', () => {
@@ -222,6 +231,84 @@ describe('Staff sign-in and sessions', () => {
     const res = await t.http().get(`${api}/auth/session`).set(biz.auth).expect(401);
     expect(res.body.error.code).toBe('UNAUTHORIZED');
     await t.http().get(`${api}/products`).set('Cookie', 'bo_session=not-a-session').expect(401);
+  });
+
+  it('refuses a session before reading the body: a CSRF refusal or an ended session never parses it', async () => {
+    const staff = await createStaff(t, biz.business_id, { role: 'manager' });
+    const s = await signIn(t, staff.email);
+    const raw = '{"name": "half a body';
+    const csrf = await t.http().post(`${api}/products`).set('Cookie', s.cookie).set('Content-Type', 'application/json').send(raw).expect(403);
+    expect(csrf.body.error.code).toBe('CSRF_FAILED');
+    await t.http().post(`${api}/products`).set(s.writes).set('Content-Type', 'application/json').send(raw).expect(400); // parsed once let through
+    await t.http().post(`${api}/auth/sign-out`).set(s.writes).expect(204);
+    const ended = await t.http().post(`${api}/products`).set(s.writes).set('Content-Type', 'application/json').send(raw).expect(401);
+    expect(ended.headers.connection).toBe('close');
+  });
+
+  it('validates the sign-in body: unknown fields, wrong types and overlong values are 400, no session', async () => {
+    const staff = await createStaff(t, biz.business_id);
+    for (const body of [
+      { email: staff.email, password: PASSWORD, remember: true },
+      { email: staff.email, password: 42 },
+      { email: [staff.email], password: PASSWORD },
+      { email: staff.email, password: 'x'.repeat(129) },
+      { email: staff.email, password: PASSWORD, code: 'x'.repeat(33) },
+      { email: staff.email },
+    ]) {
+      const res = await t.http().post(`${api}/auth/sign-in`).send(body).expect(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(sessionSetCookie(res)).toBeUndefined();
+    }
+    expect(await sessionRows(staff.userId)).toEqual([]);
+  });
+
+  it('counts sign-ins in sign_ins_total by outcome', async () => {
+    const staff = await createStaff(t, biz.business_id);
+    const [ok, refused] = [await signIns('succeeded'), await signIns('refused')];
+    await signIn(t, staff.email);
+    await t.http().post(`${api}/auth/sign-in`).send({ email: staff.email, password: 'not-the-password' }).expect(401);
+    expect(await signIns('succeeded')).toBe(ok + 1);
+    expect(await signIns('refused')).toBe(refused + 1);
+  });
+
+  it("seals a key created by a session under that session: another owner's session replaying it gets 409", async () => {
+    const one = await signIn(t, (await createStaff(t, biz.business_id, { role: 'owner' })).email);
+    const two = await signIn(t, (await createStaff(t, biz.business_id, { role: 'owner' })).email);
+    const body = { name: 'Till', scopes: ['sales'] };
+    const first = await t.http().post(`${api}/api-keys`).set(one.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(201);
+    const replay = await t.http().post(`${api}/api-keys`).set(one.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(201);
+    expect(replay.body.data.api_key).toBe(first.body.data.api_key);
+    const other = await t.http().post(`${api}/api-keys`).set(two.writes).set('Idempotency-Key', 'session-key-1').send(body).expect(409);
+    expect(other.text).not.toContain(first.body.data.api_key);
+  });
+
+  it('records auth.sign_in, auth.sign_in_failed, auth.session_revoked and auth.sign_out on the Tx, never a secret', async () => {
+    const recorded: ActivityRecord[] = [];
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was
+    const record = Tx.prototype.recordActivity;
+    Tx.prototype.recordActivity = function (this: Tx, entry: ActivityRecord) {
+      recorded.push(entry);
+      record.call(this, entry);
+    };
+    try {
+      const staff = await createStaff(t, biz.business_id);
+      const s = await signIn(t, staff.email);
+      const other = await signIn(t, staff.email);
+      await t.http().post(`${api}/auth/sign-in`).send({ email: staff.email, password: 'not-the-password' }).expect(401);
+      const [row] = await t.db.query(`SELECT id FROM user_sessions WHERE token_hash = $1`, [hash(other.token)]);
+      await t.http().delete(`${api}/auth/sessions/${row.id}`).set(s.writes).expect(204);
+      await t.http().post(`${api}/auth/sign-out`).set(s.writes).expect(204);
+      // the failed sign-in's entry is written after its answer
+      for (let i = 0; i < 500 && !recorded.some((e) => e.action === 'auth.sign_in_failed'); i++) await new Promise((r) => setTimeout(r, 20));
+      const actor = { type: 'staff', id: staff.memberId, name: staff.name };
+      const mine = recorded.filter((e) => e.actor.id === staff.memberId);
+      expect(mine.map((e) => e.action).sort()).toEqual(['auth.session_revoked', 'auth.sign_in', 'auth.sign_in', 'auth.sign_in_failed', 'auth.sign_out']);
+      for (const entry of mine) expect(entry).toMatchObject({ businessId: biz.business_id, actor });
+      const text = JSON.stringify(mine);
+      for (const secret of [s.token, s.csrf, other.token, PASSWORD, 'not-the-password', hash(s.token)]) expect(text).not.toContain(secret);
+    } finally {
+      Tx.prototype.recordActivity = record;
+    }
   });
 });
 

@@ -43,6 +43,7 @@ describe('CLI: business and API keys', () => {
       email: null,
       phone: null,
       invoice_footer: null,
+      require_two_factor: false,
       key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
     });
     const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [biz.warehouse_id, biz.business_id]);
@@ -95,6 +96,9 @@ describe('CLI: business and API keys', () => {
       token,
     ]);
     expect(row.matches).toBe(true);
+    // the printed link lets the owner in
+    const accepted = await t.http().post('/api/v1/auth/accept-invite').send({ token, password: 'violet-harbour-lantern-42' }).expect(200);
+    expect(accepted.body.data).toMatchObject({ business_id: biz.business_id, role: 'owner', scopes: ['admin'] });
     for (const bad of [
       ['--owner-email', 'not an email'],
       ['--owner-name', 'Nobody'],

@@ -29,7 +29,11 @@ function valueAt(object: Json, header: string): unknown {
 }
 
 /** The fields of the nested objects of the exported models (a null one has its fields too). */
-const NESTED: Record<string, string[]> = { category: ['id', 'name'], email: ['status', 'to', 'attempts', 'last_error', 'sent_at'] };
+const NESTED: Record<string, string[]> = {
+  category: ['id', 'name'],
+  email: ['status', 'to', 'attempts', 'last_error', 'sent_at'],
+  created_by: ['type', 'id', 'name'],
+};
 
 /** The header an export of these objects must have: every field, nested objects' fields dotted, arrays whole. */
 function headerOf(sample: Json, warehouses: string[] = []): string[] {
@@ -161,6 +165,9 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         'warehouse_id',
         'notes',
         'items',
+        'created_by.type',
+        'created_by.id',
+        'created_by.name',
         'created_at',
       ]);
       expect(rows.map((r) => r.order_number)).toEqual(['S-0003', 'S-0002', 'S-0001']);

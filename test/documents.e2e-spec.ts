@@ -47,6 +47,7 @@ describe('documents: the letterhead and the PDFs', () => {
         email: null,
         phone: null,
         invoice_footer: null,
+        require_two_factor: false,
         key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
       });
       const put = await api.put('/business', PROFILE).expect(200);

@@ -105,6 +105,7 @@ describe('POST /orders: the one-call sale', () => {
           cost_total: 0,
         },
       ],
+      created_by: { type: 'key', id: biz.key_id, name: 'Owner key' },
       created_at: expect.stringMatching(ISO_MS),
     });
     const bid = biz.business_id;

@@ -142,6 +142,7 @@ describe('Returns, refunds and credit notes (docs/api.md 12)', () => {
           credit_note_id: expect.stringMatching(UUID),
           credit_note_number: 'CN-0001',
           reason: 'damaged box',
+          created_by: { type: 'key', id: biz.key_id, name: 'Owner key' },
           created_at: expect.stringMatching(ISO_MS),
         },
       });
@@ -172,6 +173,7 @@ describe('Returns, refunds and credit notes (docs/api.md 12)', () => {
         discount_amount: 1.69,
         shipping_amount: 0,
         total: 25.3,
+        created_by: { type: 'key', id: biz.key_id, name: 'Owner key' },
         created_at: expect.stringMatching(ISO_MS),
       });
       expect((await a.get(`/invoices/${order.invoice_id}`)).data.credited_amount).toBe(25.3);

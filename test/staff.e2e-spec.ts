@@ -266,6 +266,18 @@ describe('staff and roles', () => {
     expect((await apiAs(t, a).get('/roles').expect(200)).body.data[5]).toEqual(role);
   });
 
+  it('shows two_factor from the user, and refuses an email with a control character (400)', async () => {
+    const biz = await createBusiness(t);
+    const member = await invite(biz, 'totp@example.com');
+    await t.db.query(`UPDATE users SET two_factor_enabled_at = now() WHERE id = $1`, [member.user_id]);
+    expect((await apiAs(t, biz).get('/staff').expect(200)).body.data[0]).toMatchObject({ id: member.id, two_factor: true });
+    for (const email of ['a@example.com\r\nBcc: evil@example.com', '"x\ny"@example.com', 'Sam <sam@example.com>']) {
+      const res = await apiAs(t, biz).post('/staff', { email, name: 'X', role: 'clerk' }).expect(400);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'email' })]);
+    }
+    expect((await apiAs(t, biz).get('/staff').expect(200)).body.meta.total).toBe(1);
+  });
+
   it('is for admin keys only (403 FORBIDDEN_SCOPE)', async () => {
     const biz = await createBusiness(t);
     const key = (

@@ -6,7 +6,7 @@ import { sqlStateOf } from '../common/errors/pg-errors';
 import { IdempotentRequest, idempotentRequests } from '../common/idempotency/idempotent-request';
 import { DeferredBegin } from './deferred-begin';
 import { claimInTransaction, completeThenCommit } from './idempotency/idempotency-in-transaction';
-import { insertEventsAndActivity, insertEventsAndActivityThenCommit } from './activity-writer';
+import { activityRecords, insertEventsAndActivity, insertEventsAndActivityThenCommit } from './activity-writer';
 import { Tx } from './transaction';
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -70,8 +70,9 @@ export class UnitOfWork {
       const events = tx.takeEventsToWrite();
       const activities = tx.takeActivitiesToWrite();
       if (keyed) {
-        await insertEventsAndActivity(tx, events, activities);
-        await completeThenCommit(tx, keyed, result);
+        // the events first (their own statement, as before); the entries go with the outcome and the COMMIT
+        await insertEventsAndActivity(tx, events, []);
+        await completeThenCommit(tx, keyed, result, activities.length > 0 ? activityRecords(activities).json : undefined);
       } else if (events.length > 0 || activities.length > 0) {
         await insertEventsAndActivityThenCommit(tx, events, activities);
       } else if (begin.sent) {

@@ -2860,6 +2860,8 @@ export interface components {
             /** @example CN-0001 */
             credit_note_number: string | null;
             reason: string | null;
+            /** @description who made it: the member or the key (null for documents made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
         };
@@ -3380,6 +3382,8 @@ export interface components {
             shipping_amount: number;
             /** @example 14.88 */
             total: number;
+            /** @description who made it: the member or the key (null for documents made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
         };
@@ -3654,6 +3658,10 @@ export interface components {
             name?: string;
             /** Format: password */
             password: string;
+        };
+        ForgotPasswordJson: {
+            /** @example If the email is a user's, a link to reset the password is on its way (valid 1 hour). */
+            message: string;
         };
         ForgotPasswordDto: {
             /** @example ada@example.com */
@@ -17972,7 +17980,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: id,occurred_at,actor.type,actor.id,actor.name,action,resource.type,resource.id,resource.label,changes,request_id,ip,user_agent) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -17984,6 +17992,7 @@ export interface operations {
                         data: components["schemas"]["ActivityEntryJson"][];
                         meta: components["schemas"]["CursorMeta"];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
@@ -19722,10 +19731,7 @@ export interface operations {
     AccountController_acceptInvite: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19748,7 +19754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INVALID_TOKEN, WEAK_PASSWORD */
+            /** @description VALIDATION_FAILED, INVALID_TOKEN, WEAK_PASSWORD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19757,12 +19763,12 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TOKEN" | "WEAK_PASSWORD";
+                            code?: "VALIDATION_FAILED" | "INVALID_TOKEN" | "WEAK_PASSWORD";
                         };
                     };
                 };
             };
-            /** @description UNAUTHORIZED, INVALID_CREDENTIALS */
+            /** @description INVALID_CREDENTIALS */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -19771,35 +19777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNAUTHORIZED" | "INVALID_CREDENTIALS";
-                        };
-                    };
-                };
-            };
-            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                            code?: "INVALID_CREDENTIALS";
                         };
                     };
                 };
@@ -19832,7 +19810,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            /** @description TOO_MANY_ATTEMPTS */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -19841,7 +19819,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
+                            code?: "TOO_MANY_ATTEMPTS";
                         };
                     };
                 };
@@ -19879,10 +19857,7 @@ export interface operations {
     AccountController_forgotPassword: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -19892,14 +19867,20 @@ export interface operations {
             };
         };
         responses: {
-            /** @description No content */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ForgotPasswordJson"];
+                    };
+                };
             };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            /** @description VALIDATION_FAILED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19908,49 +19889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNAUTHORIZED";
-                        };
-                    };
-                };
-            };
-            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                            code?: "VALIDATION_FAILED";
                         };
                     };
                 };
@@ -19979,20 +19918,6 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
-                        };
-                    };
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "RATE_LIMITED";
                         };
                     };
                 };
@@ -20030,10 +19955,7 @@ export interface operations {
     AccountController_resetPassword: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -20050,7 +19972,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS, INVALID_TOKEN, WEAK_PASSWORD */
+            /** @description VALIDATION_FAILED, INVALID_TOKEN, WEAK_PASSWORD */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20059,49 +19981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TOKEN" | "WEAK_PASSWORD";
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNAUTHORIZED";
-                        };
-                    };
-                };
-            };
-            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                            code?: "VALIDATION_FAILED" | "INVALID_TOKEN" | "WEAK_PASSWORD";
                         };
                     };
                 };
@@ -20134,7 +20014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description RATE_LIMITED, TOO_MANY_ATTEMPTS */
+            /** @description TOO_MANY_ATTEMPTS */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -20143,7 +20023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "RATE_LIMITED" | "TOO_MANY_ATTEMPTS";
+                            code?: "TOO_MANY_ATTEMPTS";
                         };
                     };
                 };

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Actor } from '../auth/business-context';
 
-/** Who made a document (docs/api.md 19): the member, the key, or the service itself. */
+/** Who made a document (docs/api.md 20): the member, the key, or the service itself. */
 export class CreatedByJson {
   @ApiProperty({ enum: ['staff', 'key', 'system'] }) type: 'staff' | 'key' | 'system';
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "the member's or the key's id; null for the system" }) id: string | null;
@@ -24,4 +24,9 @@ export function toCreatedByJson(row: CreatedByColumns): CreatedByJson | null {
 /** The columns of an actor, for a row it makes. */
 export function createdByColumnsOf(actor: Actor): CreatedByColumns {
   return { created_by_type: actor.type, created_by_id: actor.id, created_by_name: actor.name };
+}
+
+/** `created_by` of an entity with the three columns (Return, CreditNote). */
+export function createdByOfEntity(e: { createdByType: string | null; createdById: string | null; createdByName: string | null }): CreatedByJson | null {
+  return toCreatedByJson({ created_by_type: e.createdByType, created_by_id: e.createdById, created_by_name: e.createdByName });
 }

@@ -16,14 +16,27 @@ describe('isPublicPath', () => {
     '/console/',
     '/console/orders/1',
     '/console/assets/index.js',
+    '/api/v1/auth/sign-in',
+    '/api/v1/auth/accept-invite',
   ])('%s is public', (path) => {
     expect(isPublicPath(path)).toBe(true);
   });
 
-  it.each(['/api/v1/products', '/api/v1/health', '/healthz', '/health/ready/x', '/docsx', '/api/v1x', '/', '/consolex', '/console-json', '/api/v1/console'])(
-    '%s is protected',
-    (path) => {
-      expect(isPublicPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/api/v1/products',
+    '/api/v1/health',
+    '/healthz',
+    '/health/ready/x',
+    '/docsx',
+    '/api/v1x',
+    '/',
+    '/consolex',
+    '/console-json',
+    '/api/v1/console',
+    '/api/v1/auth/session',
+    '/api/v1/auth/sign-out',
+    '/api/v1/auth/sign-in/x',
+  ])('%s is protected', (path) => {
+    expect(isPublicPath(path)).toBe(false);
+  });
 });

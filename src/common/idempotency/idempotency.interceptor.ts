@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { Request, Response } from 'express';
 import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
 import { AuthenticatedRequest } from '../auth/business-context';
+import { sessionCookie } from '../auth/session-lookup';
 import { DomainError } from '../errors/domain-error';
 import { errorBody, ErrorBody, statusOf } from '../errors/error-body';
 import { toErrorResponse } from '../errors/to-error-response';
@@ -55,7 +56,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       committed: false,
     };
     const secretFields = this.reflector.get<string[] | undefined>(IDEMPOTENT_SECRET_FIELDS, context.getHandler());
-    if (secretFields) request.sealing = sealingOf(secretFields, parseBearer(req.headers.authorization) ?? '', request.scope);
+    // sealed under the caller's credential: the key, or a signed-in user's session token (docs/api.md 19)
+    if (secretFields)
+      request.sealing = sealingOf(secretFields, parseBearer(req.headers.authorization) ?? sessionCookie(req.headers.cookie) ?? '', request.scope);
     const stored = await this.store.lookup(request.scope, request.fingerprint);
     if (stored.kind !== 'none') return this.answerStored(context, this.opened(request, stored));
     return new Observable<unknown>((subscriber) =>

@@ -39,14 +39,13 @@ export function countMailDelivery(outcome: MailOutcome): void {
 }
 
 /**
- * Staff sign-ins by outcome. There is no staff sign-in yet (API keys authenticate every request, no
- * session is opened): the counter is defined so dashboards and alerts can be written now, and stays
- * at 0 until the sign-in lands and counts through countSignIn.
+ * Staff sign-ins by outcome (POST /auth/sign-in, docs/api.md 19): a session started, or a wrong
+ * password or two-factor code (a throttled attempt is not a sign-in: it is answered 429 unverified).
  */
 const SIGN_IN_OUTCOMES = ['succeeded', 'refused'] as const;
 const signIns = new Counter({
   name: 'sign_ins_total',
-  help: 'Staff sign-ins by outcome (succeeded, refused); 0 until staff sign-in exists',
+  help: 'Staff sign-ins by outcome (succeeded, refused)',
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });

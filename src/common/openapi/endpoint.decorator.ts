@@ -62,7 +62,10 @@ export interface EndpointOptions {
    * back to the same API key only, and the stored outcome keeps them encrypted under that key.
    */
   secretFields?: string[];
-  /** shape 'csv': the header row, as documented (a column per warehouse is written `stock_by_warehouse[<name>]`) */
+  /**
+   * shape 'csv': the header row, as documented (a column per warehouse is written `stock_by_warehouse[<name>]`);
+   * with another shape, the list answers `text/csv` too when asked (`format=csv`: GET /activity)
+   */
   csvHeaders?: string[];
   /** the success body is a file of this media type (`application/pdf`), streamed, not JSON */
   file?: string;
@@ -120,7 +123,20 @@ function successResponse(options: EndpointOptions): MethodDecorator {
     'bare-array': { type: 'array', items: ref },
     csv: ref, // csvResponse
   };
-  return ApiResponse({ status, description: 'Success', schema: schemas[options.shape ?? 'one'] });
+  const schema = schemas[options.shape ?? 'one'];
+  // a list that is also its own CSV export (`format=csv`, the activity log): both media types on its 200
+  if (options.csvHeaders) {
+    const headers = options.csvHeaders;
+    return ApiResponse({
+      status,
+      description: `Success; with format=csv every matching row as a CSV attachment (header: ${headers.join(',')})`,
+      content: {
+        'application/json': { schema },
+        'text/csv': { schema: { type: 'string', example: `${headers.join(',')}\r\n` } },
+      },
+    });
+  }
+  return ApiResponse({ status, description: 'Success', schema });
 }
 
 /** A CSV export (docs/api.md, "CSV exports"): `text/csv` with its header row, as an attachment. */

@@ -1,4 +1,5 @@
 import { IdempotencyKeyTaken, IdempotentRequest, storedForm } from '../../common/idempotency/idempotent-request';
+import { completeIdempotencyKeyWithActivity } from '../persistence/activity.sql';
 import { claimIdempotencyKey, completeIdempotencyKey } from '../persistence/idempotency.sql';
 import { Tx } from '../transaction';
 
@@ -13,12 +14,12 @@ export async function claimInTransaction(tx: Tx, request: IdempotentRequest): Pr
   if (claimed.length === 0) throw new IdempotencyKeyTaken();
 }
 
-/** The last statement, sent with the COMMIT: the outcome, committed with the effect it records. */
-export async function completeThenCommit(tx: Tx, request: IdempotentRequest, body: unknown): Promise<void> {
-  await tx.runThenCommit(completeIdempotencyKey, [
-    request.scope.businessId,
-    request.scope.key,
-    request.status,
-    JSON.stringify(storedForm(request, body) ?? null),
-  ]);
+/**
+ * The last statement, sent with the COMMIT: the outcome, committed with the effect it records, and
+ * the activity entries `entries` (a jsonb array, activityRecords) when there are any, in the same statement.
+ */
+export async function completeThenCommit(tx: Tx, request: IdempotentRequest, body: unknown, entries?: string): Promise<void> {
+  const params = [request.scope.businessId, request.scope.key, request.status, JSON.stringify(storedForm(request, body) ?? null)] as const;
+  if (entries) await tx.runThenCommit(completeIdempotencyKeyWithActivity, [...params, entries]);
+  else await tx.runThenCommit(completeIdempotencyKey, [...params]);
 }

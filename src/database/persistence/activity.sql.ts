@@ -1,5 +1,6 @@
 import { defineStatement } from '../statement';
 import { OUTBOX_INSERT, outboxRecordsFrom } from './outbox.sql';
+import { completeIdempotencyKey } from './idempotency.sql';
 
 /**
  * The entries of a jsonb array parameter (`param`, see activityRecords in activity-writer.ts) as rows
@@ -30,4 +31,14 @@ export const writeOutboxEventsAndActivity = defineStatement<[events: string, rec
   'activity.writeWithEvents',
   `WITH entries AS (${ACTIVITY_INSERT} SELECT ${activitySelectList()} FROM ${activityRecordsFrom('$2::jsonb')})
    ${OUTBOX_INSERT} SELECT e.id, e.business_id, e.type, e.data, e.created_at, e.trace_parent FROM ${outboxRecordsFrom('$1::jsonb')}`,
+);
+
+/**
+ * A keyed request's outcome ($1..$4 of idempotency.complete) and its activity entries ($5) in one
+ * statement, the transaction's last (with the COMMIT): a keyed write pays no round trip for its entries.
+ */
+export const completeIdempotencyKeyWithActivity = defineStatement<[businessId: string, key: string, status: number, body: string, records: string], never>(
+  'activity.completeIdempotencyKey',
+  `WITH entries AS (${ACTIVITY_INSERT} SELECT ${activitySelectList()} FROM ${activityRecordsFrom('$5::jsonb')})
+   ${completeIdempotencyKey.text}`,
 );

@@ -5,7 +5,7 @@ import { BusinessContext, CurrentBusiness } from '../../common/auth/business-con
 import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
-import { ActivityEntryJson } from './activity.mapper';
+import { ACTIVITY_CSV_COLUMNS, ActivityEntryJson } from './activity.mapper';
 import { ActivityService } from './activity.service';
 import { ActivityPageQuery, ListActivityQuery } from './dto/list-activity.query';
 
@@ -29,6 +29,7 @@ export class ActivityController {
       'exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `changes` as its JSON.',
     response: ActivityEntryJson,
     shape: 'cursor',
+    csvHeaders: ACTIVITY_CSV_COLUMNS.map((c) => c.header),
     errors: ['VALIDATION_FAILED'],
   })
   async list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListActivityQuery, @Res() res: Response): Promise<void> {

@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Inject, Injectable } from '@nestjs/common';
 import { Repository } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
@@ -37,6 +38,7 @@ export class InvoiceSendingService {
       const recipient = dto.to?.trim() ?? (await customerEmail(tx.getRepository(Customer), biz.id, invoice.customerId));
       if (!recipient) throw new DomainError('NO_RECIPIENT');
       await tx.run(queueInvoiceEmail, [biz.id, invoice.id, recipient, this.config.mailMaxAttempts, currentTraceparent()]);
+      tx.recordActivity(activityOf(biz, 'invoices.send', { type: 'invoice', id: invoice.id, label: invoice.invoiceNumber }, { email_to: [null, recipient] }));
       return invoiceJson(tx, biz.id, invoice);
     });
     this.dispatcher.wake();

@@ -1,3 +1,4 @@
+import { CreatedByJson, createdByOfEntity } from '../../common/activity/created-by';
 import { ApiProperty } from '@nestjs/swagger';
 import { moneyNumber, quantityNumber } from '../../common/money/money';
 import { CreditNote } from './entities/credit-note.entity';
@@ -25,6 +26,8 @@ export class CreditNoteJson {
   @ApiProperty({ example: 0 }) discount_amount: number;
   @ApiProperty({ example: 0 }) shipping_amount: number;
   @ApiProperty({ example: 14.88 }) total: number;
+  @ApiProperty({ type: CreatedByJson, nullable: true, description: 'who made it: the member or the key (null for documents made before attribution)' })
+  created_by: CreatedByJson | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
@@ -58,6 +61,7 @@ export function toCreditNoteJson(note: CreditNote, invoiceNumber: string, lines:
     discount_amount: moneyNumber(note.discountAmount),
     shipping_amount: moneyNumber(note.shippingAmount),
     total: moneyNumber(note.total),
+    created_by: createdByOfEntity(note),
     created_at: note.createdAt.toISOString(),
   };
 }

@@ -75,6 +75,9 @@ function creditNoteOf(reversal: SaleReversal, returned: ReturnedGoods, invoiceId
     discountAmount: returned.discountAmount,
     shippingAmount: returned.shippingAmount,
     total: returned.total,
+    createdByType: reversal.actor.type,
+    createdById: reversal.actor.id,
+    createdByName: reversal.actor.name,
     createdAt: number.at,
   };
 }

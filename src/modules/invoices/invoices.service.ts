@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
@@ -67,7 +69,9 @@ export class InvoicesService {
       dto.notes ?? null,
     ]);
     if (!issued) throw new Error(`invoice counter missing for business ${biz.id}`);
-    return toInvoiceJson(await findInBusiness(tx.getRepository(Invoice), biz.id, invoiceId, 'Invoice'), items);
+    const invoice = await findInBusiness(tx.getRepository(Invoice), biz.id, invoiceId, 'Invoice');
+    tx.recordActivity(activityOf(biz, 'invoices.create', invoiceResource(invoice)));
+    return toInvoiceJson(invoice, items);
   }
 
   private async insertItems(
@@ -103,6 +107,10 @@ export class InvoicesService {
         throw new DomainError('INVALID_STATUS_TRANSITION', `An invoice that is ${status} cannot become ${dto.status}`, [{ from: status, to: dto.status }]);
       }
       const current = transition === 'change' ? await this.apply(tx, biz, invoice, dto) : invoice;
+      const was = { status: invoice.status, paid_date: invoice.paidDate };
+      tx.recordActivity(
+        activityOf(biz, 'invoices.update', invoiceResource(current), changesBetween(was, { status: current.status, paid_date: current.paidDate })),
+      );
       const items = await invoiceItemsOf(tx.getRepository(InvoiceItem), biz.id, [id]);
       const emails = await latestEmailsOf(tx.getRepository(InvoiceEmail), biz.id, [id]);
       return toInvoiceJson(current, items.get(id) ?? [], emails.get(id) ?? null);
@@ -152,4 +160,9 @@ export class InvoicesService {
       }),
     );
   }
+}
+
+/** An invoice as the activity log names it: by its number. */
+function invoiceResource(invoice: Invoice) {
+  return { type: 'invoice', id: invoice.id, label: invoice.invoiceNumber };
 }

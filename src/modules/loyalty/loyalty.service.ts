@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { Customer } from '../customers/entities/customer.entity';
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
@@ -23,7 +25,23 @@ export class LoyaltyService {
 
   /** A manual redemption: 422 UNKNOWN_CUSTOMER, or 422 INSUFFICIENT_POINTS naming the balance found. */
   async redeem(biz: BusinessContext, dto: RedeemPointsDto): Promise<RedemptionJson> {
-    return this.uow.run((tx) => this.debit(tx, biz.id, dto));
+    return this.uow.run(async (tx) => {
+      const redeemed = await this.debit(tx, biz.id, dto);
+      const customer = await tx
+        .getRepository(Customer)
+        .findOne({ select: { id: true, name: true, email: true, phone: true }, where: { businessId: biz.id, id: dto.customer_id } });
+      tx.recordActivity(
+        activityOf(
+          biz,
+          'loyalty.redeem',
+          { type: 'customer', id: dto.customer_id, label: customer?.name ?? customer?.email ?? customer?.phone ?? null },
+          {
+            points_balance: [redeemed.new_balance + redeemed.points_redeemed, redeemed.new_balance],
+          },
+        ),
+      );
+      return redeemed;
+    });
   }
 
   /** The debit and its ledger line (redeemPoints): written only where the balance covers the points. */

@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { dec, moneyNumber, moneyString } from '../../common/money/money';
@@ -58,6 +60,14 @@ export class OrderCancellationService {
           cancelled_at: cancelled_at.toISOString(),
         }),
       );
+      const cancelled = { status: 'cancelled', payment_status: 'refunded', refunded_amount: moneyNumber(sale.total), cancel_reason: dto.reason ?? null };
+      const was = {
+        status: sale.status,
+        payment_status: sale.payment_status,
+        refunded_amount: moneyNumber(sale.refunded_amount),
+        cancel_reason: sale.cancel_reason,
+      };
+      tx.recordActivity(activityOf(biz, 'orders.cancel', { type: 'order', id: sale.id, label: sale.sale_number }, changesBetween(was, cancelled)));
       await this.rollups.invalidate(tx, biz.id, sale.created_at);
       return this.reader.get(biz, saleId, tx);
     });
@@ -71,6 +81,7 @@ function cancellationOf(biz: BusinessContext, sale: OriginalSale): SaleReversal 
     businessId: biz.id,
     timezone: biz.timezone,
     sale,
+    actor: biz.actor,
     wholeSale: true,
     amount: moneyString(dec(sale.total).minus(sale.refunded_amount)),
     points: earned - cumulativePointsReversed(earned, sale.total, sale.refunded_amount),

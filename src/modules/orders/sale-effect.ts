@@ -1,3 +1,4 @@
+import { Actor } from '../../common/auth/business-context';
 import type { Type } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { ErrorCode } from '../../common/errors/error-codes';
@@ -111,6 +112,8 @@ export interface ReturnedGoods {
  */
 export interface SaleReversal {
   businessId: string;
+  /** who undoes it (the cancellation's or the return's caller): a credit note's `created_by` */
+  actor: Actor;
   /** IANA zone of the business: a refund is booked on today's date there */
   timezone: string;
   /** the original sale, every column as stored, its row locked (lockReversibleSale) */

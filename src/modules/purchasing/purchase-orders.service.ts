@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
@@ -57,6 +59,7 @@ export class PurchaseOrdersService {
         updatedAt: number.at,
       });
       await insertLines(tx, biz.id, order.id, dto.items, priced.lineTotals);
+      tx.recordActivity(activityOf(biz, 'purchase_orders.create', purchaseOrderResource(order)));
       return this.reader.get(biz, order.id, tx.manager);
     });
   }
@@ -65,6 +68,7 @@ export class PurchaseOrdersService {
   async update(biz: BusinessContext, id: string, dto: UpdatePurchaseOrderDto): Promise<PurchaseOrderJson> {
     return this.uow.run(async (tx) => {
       await lockForAction(tx, biz.id, id, 'update', 'draft');
+      const before = await this.reader.get(biz, id, tx.manager);
       const changes: Partial<PurchaseOrder> = { updatedAt: new Date() };
       if (dto.supplier_id !== undefined) {
         await checkSupplier(tx, biz.id, dto.supplier_id);
@@ -89,7 +93,11 @@ export class PurchaseOrdersService {
         changes.total = moneyString(priced.total);
       }
       await tx.getRepository(PurchaseOrder).update({ businessId: biz.id, id }, changes);
-      return this.reader.get(biz, id, tx.manager);
+      const after = await this.reader.get(biz, id, tx.manager);
+      tx.recordActivity(
+        activityOf(biz, 'purchase_orders.update', { type: 'purchase_order', id, label: after.purchase_order_number }, changesBetween(before, after)),
+      );
+      return after;
     });
   }
 
@@ -109,9 +117,15 @@ export class PurchaseOrdersService {
       const changes: Partial<PurchaseOrder> = { status: to, updatedAt: new Date() };
       if (to === 'cancelled') changes.paidAtCancel = order.paidAmount;
       await tx.getRepository(PurchaseOrder).update({ businessId: biz.id, id }, changes);
+      tx.recordActivity(activityOf(biz, `purchase_orders.${action}`, purchaseOrderResource(order), changesBetween({ status: order.status }, { status: to })));
       return this.reader.get(biz, id, tx.manager);
     });
   }
+}
+
+/** A purchase order as the activity log names it: by its number. */
+export function purchaseOrderResource(order: PurchaseOrder) {
+  return { type: 'purchase_order', id: order.id, label: order.purchaseOrderNumber };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
@@ -77,6 +78,10 @@ export class ReceiptsService {
       await tx.getRepository(ReceiptItem).save(items);
       await recordOnOrder(tx, biz.id, order.id, after, complete);
       if (complete) tx.record(receivedEvent(biz.id, order));
+      // the receipt is a purchase-order action: in the order's entries, named by both numbers
+      tx.recordActivity(
+        activityOf(biz, 'purchase_orders.receive', { type: 'purchase_order', id: order.id, label: `${order.purchaseOrderNumber} ${receipt.receiptNumber}` }),
+      );
       return toReceiptJson(receipt, items);
     });
   }

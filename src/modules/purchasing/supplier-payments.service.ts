@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { BusinessContext } from '../../common/auth/business-context';
 import { DomainError } from '../../common/errors/domain-error';
@@ -10,7 +11,7 @@ import { CreateSupplierPaymentDto } from './dto/create-supplier-payment.dto';
 import { PurchaseOrder } from './entities/purchase-order.entity';
 import { ReceiptItem } from './entities/receipt-item.entity';
 import { Receipt } from './entities/receipt.entity';
-import { lockForAction } from './purchase-orders.service';
+import { purchaseOrderResource, lockForAction } from './purchase-orders.service';
 import { ReceivedLine, supplierPayable } from './supplier-payable';
 
 /** The finance category of supplier payments. */
@@ -50,6 +51,9 @@ export class SupplierPaymentsService {
         timezone: biz.timezone,
       });
       await tx.getRepository(PurchaseOrder).update({ businessId: biz.id, id: order.id }, { paidAmount: moneyString(paidAfter), updatedAt: new Date() });
+      tx.recordActivity(
+        activityOf(biz, 'purchase_orders.pay', purchaseOrderResource(order), { paid_amount: [moneyNumber(order.paidAmount), moneyNumber(paidAfter)] }),
+      );
       return toFinanceTransactionJson(booked, biz.currency);
     });
   }

@@ -1,3 +1,4 @@
+import { CreatedByJson, createdByOfEntity } from '../../common/activity/created-by';
 import { ApiProperty } from '@nestjs/swagger';
 import { moneyNumber, quantityNumber } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
@@ -29,6 +30,8 @@ export class ReturnJson {
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) credit_note_id: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'CN-0001' }) credit_note_number: string | null;
   @ApiProperty({ type: String, nullable: true }) reason: string | null;
+  @ApiProperty({ type: CreatedByJson, nullable: true, description: 'who made it: the member or the key (null for documents made before attribution)' })
+  created_by: CreatedByJson | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
@@ -65,6 +68,7 @@ export function toReturnJson(ret: Return, items: ReturnItem[], names: ReturnName
     credit_note_id: ret.creditNoteId,
     credit_note_number: names.creditNoteNumber,
     reason: ret.reason,
+    created_by: createdByOfEntity(ret),
     created_at: ret.createdAt.toISOString(),
   };
 }

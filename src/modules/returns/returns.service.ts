@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
@@ -61,6 +62,19 @@ export class ReturnsService {
       await saveReturn(tx, biz.id, { sale, returnId, number, amounts, dto, reversal, lines });
       await recordOnSale(tx, biz.id, sale, lines, amounts, dto);
       tx.record(returnedEvent(biz.id, sale, returnId, number.formatted, amounts, dto, lines));
+      // the return is in the order's history (its resource), named by both numbers
+      tx.recordActivity(
+        activityOf(
+          biz,
+          'returns.create',
+          { type: 'order', id: sale.id, label: `${sale.sale_number} ${number.formatted}` },
+          {
+            refunded_amount: [moneyNumber(sale.refunded_amount), moneyNumber(amounts.refundedAfter)],
+          },
+        ),
+      );
+      const note = reversal.outcome.creditNote;
+      if (note) tx.recordActivity(activityOf(biz, 'credit_notes.create', { type: 'credit_note', id: note.id, label: note.number }));
       await this.rollups.invalidate(tx, biz.id, sale.created_at);
       return this.reader.get(biz, returnId, tx.manager);
     });
@@ -126,6 +140,7 @@ function returnReversal(biz: BusinessContext, sale: OriginalSale, returnId: stri
     businessId: biz.id,
     timezone: biz.timezone,
     sale,
+    actor: biz.actor,
     wholeSale: false,
     amount: moneyString(amounts.total),
     points: amounts.points,
@@ -174,6 +189,9 @@ async function saveReturn(tx: Tx, businessId: string, r: NewReturn): Promise<voi
     pointsReversed: String(r.reversal.outcome.pointsReversed),
     creditNoteId: r.reversal.outcome.creditNote?.id ?? null,
     reason: r.dto.reason ?? null,
+    createdByType: r.reversal.actor.type,
+    createdById: r.reversal.actor.id,
+    createdByName: r.reversal.actor.name,
     createdAt: r.number.at,
   });
   if (r.dto.items.length === 0) return;

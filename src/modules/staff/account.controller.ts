@@ -6,6 +6,7 @@ import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { SessionJson } from '../auth/auth.json';
 import { AccountService } from './account.service';
 import { AcceptInviteDto, ForgotPasswordDto, ResetPasswordDto } from './dto/account.dto';
+import { FORGOT_PASSWORD_ANSWER, ForgotPasswordJson } from './account.json';
 
 /** The links mailed to people (docs/api.md 19): no key, no session; the token is the credential. */
 @ApiTags('auth')
@@ -17,7 +18,7 @@ export class AccountController {
   @HttpCode(200)
   @Public()
   @Endpoint({
-    idempotent: true,
+    public: true,
     summary:
       "Accept an invitation: a new user sets a password (and may correct the name), a user who has one gives it; signs in (the sign-in's answer and cookie)",
     response: SessionJson,
@@ -32,21 +33,23 @@ export class AccountController {
   @HttpCode(202)
   @Public()
   @Endpoint({
-    idempotent: true,
+    public: true,
     summary: 'Mail a password reset link (valid 1 h) to the user of this email, if there is one: always 202, the same whether or not there is',
     status: 202,
+    response: ForgotPasswordJson,
     body: true,
     errors: ['VALIDATION_FAILED'],
   })
-  forgotPassword(@Body() dto: ForgotPasswordDto): void {
+  forgotPassword(@Body() dto: ForgotPasswordDto): ForgotPasswordJson {
     this.account.forgotPassword(dto);
+    return FORGOT_PASSWORD_ANSWER;
   }
 
   @Post('reset-password')
   @HttpCode(204)
   @Public()
   @Endpoint({
-    idempotent: true,
+    public: true,
     summary: "Set a new password with a reset link's token; every session of the user ends",
     status: 204,
     body: true,

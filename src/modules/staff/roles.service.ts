@@ -9,7 +9,7 @@ import { findInBusiness } from '../../database/repository-helpers';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { endSessions } from '../auth/end-sessions';
-import { changesOf } from './activity-changes';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { BUILT_IN_ROLES, BuiltInRoleName, isBuiltInRole } from './built-in-roles';
 import { CreateRoleDto } from './dto/create-role.dto';
 import { ListRolesQuery } from './dto/list-roles.query';
@@ -74,7 +74,7 @@ export class RolesService {
       this.uow.run(async (tx) => {
         const role = await this.lockRole(tx, biz.id, id);
         const after = { name: dto.name ?? role.name, scopes: dto.scopes ?? role.scopes };
-        const changes = changesOf({ name: role.name, scopes: role.scopes }, after);
+        const changes = changesBetween({ name: role.name, scopes: role.scopes }, after);
         if (changes) {
           await tx.getRepository(Role).update({ id: role.id, businessId: biz.id }, { ...after, updatedAt: () => 'now()' });
           if (changes.scopes) await this.endMembersSessions(tx, biz.id, role.id);

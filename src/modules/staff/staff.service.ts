@@ -10,7 +10,7 @@ import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { endSessions } from '../auth/end-sessions';
 import { MailDispatcher } from '../documents/mail/mail-dispatcher';
-import { changesOf } from './activity-changes';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { isBuiltInRole } from './built-in-roles';
 import { InviteMemberDto } from './dto/invite-member.dto';
 import { ListStaffQuery } from './dto/list-staff.query';
@@ -96,7 +96,7 @@ export class StaffService {
       }
       this.keepAnOwner(owners, member, isActiveOwner({ builtInRole: role.builtInRole, status }));
       const before = { role: roleOfMember(member).ref, status: member.status };
-      const changes = changesOf(before, { role: roleOfMember(role).ref, status });
+      const changes = changesBetween(before, { role: roleOfMember(role).ref, status });
       if (changes) {
         await tx.getRepository(BusinessMember).update({ id: member.id, businessId: biz.id }, { ...role, status, updatedAt: () => 'now()' });
         if (changes.role || status === 'disabled') await endSessions(tx, member.userId, biz.id);

@@ -1,3 +1,4 @@
+import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
@@ -66,6 +67,7 @@ export class StockCountsService {
         }),
       );
       await tx.getRepository(StockCountItem).save(items);
+      tx.recordActivity(activityOf(biz, 'stock_counts.create', { type: 'stock_count', id, label: count.countNumber }));
       return toStockCountJson(count, items);
     });
   }

@@ -1,3 +1,6 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { dec } from '../../common/money/money';
+import { Product } from '../products/entities/product.entity';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -34,7 +37,21 @@ export class StockMovementsService {
         reason: dto.reason,
         note: dto.note ?? null,
       });
-      return toMovementJson(movement);
+      const json = toMovementJson(movement);
+      // an adjustment is a change of the product's stock: it is in the product's history
+      const product = await tx.getRepository(Product).findOne({ select: { id: true, name: true }, where: { businessId: biz.id, id: dto.product_id } });
+      const was = dec(json.quantity_after).minus(json.quantity).toNumber();
+      tx.recordActivity(
+        activityOf(
+          biz,
+          'stock.adjust',
+          { type: 'product', id: dto.product_id, label: product?.name ?? null },
+          {
+            stock: [was, json.quantity_after],
+          },
+        ),
+      );
+      return json;
     });
   }
 

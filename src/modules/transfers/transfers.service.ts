@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
@@ -64,6 +66,7 @@ export class TransfersService {
       });
       const items = lines.map((l) => tx.getRepository(TransferItem).create({ businessId: biz.id, transferId: id, ...l }));
       await tx.getRepository(TransferItem).save(items);
+      tx.recordActivity(activityOf(biz, 'transfers.create', transferResource(transfer)));
       return toTransferJson(transfer, items);
     });
   }
@@ -100,6 +103,7 @@ export class TransfersService {
           items: items.map(toTransferItemJson),
         }),
       );
+      tx.recordActivity(activityOf(biz, 'transfers.receive', transferResource(closed), changesBetween({ status: transfer.status }, { status: closed.status })));
       return toTransferJson(closed, items);
     });
   }
@@ -111,9 +115,16 @@ export class TransfersService {
       const items = await itemsOf(tx, biz.id, id);
       await this.stock.lockProducts(tx, biz.id, productIdsOf(items));
       await this.stock.enterTransfer(tx, biz.id, id, transfer.fromWarehouseId, 'cancelled', perProduct(items));
-      return toTransferJson(await close(tx, transfer, 'cancelled'), items);
+      const closed = await close(tx, transfer, 'cancelled');
+      tx.recordActivity(activityOf(biz, 'transfers.cancel', transferResource(closed), changesBetween({ status: 'in_transit' }, { status: closed.status })));
+      return toTransferJson(closed, items);
     });
   }
+}
+
+/** A transfer as the activity log names it: by its number. */
+function transferResource(transfer: Transfer) {
+  return { type: 'transfer', id: transfer.id, label: transfer.transferNumber };
 }
 
 /** The transfer, its row locked until the transaction ends; 404 for another business's, 409 unless in transit. */

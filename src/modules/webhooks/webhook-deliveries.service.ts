@@ -1,3 +1,5 @@
+import { activityOf } from '../../common/activity/activity-of';
+import { changesBetween } from '../../common/activity/activity-changes';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -62,6 +64,14 @@ export class WebhookDeliveriesService {
     await repo.update(
       { businessId, id: deliveryId },
       { status: 'pending', attemptLimit: current.attempts + this.config.webhookMaxAttempts, nextAttemptAt: () => 'now()', updatedAt: () => 'now()' },
+    );
+    tx.recordActivity(
+      activityOf(
+        biz,
+        'webhooks.redeliver',
+        { type: 'webhook_delivery', id: deliveryId, label: `${current.event} to ${current.webhook!.url}` },
+        changesBetween({ status: current.status }, { status: 'pending' }),
+      ),
     );
     return toDeliveryJson(await repo.findOneByOrFail({ businessId, id: deliveryId }));
   }

@@ -87,7 +87,7 @@ export class Sale {
   @Column('timestamptz', { default: () => 'now()' })
   createdAt: Date;
 
-  /** who made it (docs/api.md 19): staff | key | system; null for rows made before attribution */
+  /** who made it (docs/api.md 20): staff | key | system; null for rows made before attribution */
   @Column('text', { nullable: true })
   createdByType: 'staff' | 'key' | 'system' | null;
 
