@@ -4,6 +4,7 @@ import { SessionLookup } from '../../common/auth/session-lookup';
 import { BusinessMember } from '../staff/entities/business-member.entity';
 import { User } from '../staff/entities/user.entity';
 import { AuthThrottle } from './auth-throttle';
+import { PasswordChecks } from './password-checks';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { UserSession } from './entities/user-session.entity';
@@ -20,7 +21,7 @@ import { TwoFactorService } from './two-factor.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserSession, User, BusinessMember])],
   controllers: [AuthController],
-  providers: [{ provide: SessionLookup, useClass: SessionLookupStore }, AuthService, AuthThrottle, SessionIssuer, TwoFactorService],
-  exports: [SessionLookup, AuthThrottle, SessionIssuer, TwoFactorService],
+  providers: [{ provide: SessionLookup, useClass: SessionLookupStore }, AuthService, AuthThrottle, SessionIssuer, TwoFactorService, PasswordChecks],
+  exports: [SessionLookup, AuthThrottle, SessionIssuer, TwoFactorService, PasswordChecks],
 })
 export class AuthModule {}

@@ -10,7 +10,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { BusinessMember } from '../staff/entities/business-member.entity';
 import { User } from '../staff/entities/user.entity';
-import { verifyPassword } from '../staff/passwords';
+import { PasswordChecks } from './password-checks';
 import { SessionJson, SessionListItemJson } from './auth.json';
 import { activeMemberships, sessionListItemJson, staffActor } from './auth.mapper';
 import { AuthThrottle } from './auth-throttle';
@@ -28,6 +28,7 @@ export class AuthService {
 
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly passwords: PasswordChecks,
     private readonly throttle: AuthThrottle,
     private readonly issuer: SessionIssuer,
     private readonly twoFactor: TwoFactorService,
@@ -51,7 +52,7 @@ export class AuthService {
       .addSelect(['u.passwordHash', 'u.twoFactorSecret', 'u.twoFactorLastStep'])
       .where('lower(u.email) = lower(:email)', { email: dto.email.trim() })
       .getOne();
-    if (!(await verifyPassword(user?.passwordHash, dto.password)) || !user) {
+    if (!(await this.passwords.verify(user?.passwordHash, dto.password)) || !user) {
       this.refused(user, 'password');
       throw new DomainError('INVALID_CREDENTIALS');
     }

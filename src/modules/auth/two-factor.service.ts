@@ -6,7 +6,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { runStatement } from '../../database/run-statement';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { User } from '../staff/entities/user.entity';
-import { verifyPassword } from '../staff/passwords';
+import { PasswordChecks } from './password-checks';
 import { RecoveryCodesJson, TwoFactorSetupJson } from './auth.json';
 import { AttemptSubject, AuthThrottle } from './auth-throttle';
 import { takeRecoveryCode, takeTotpStep } from './persistence/two-factor.sql';
@@ -25,6 +25,7 @@ type CodeUser = Pick<User, 'id' | 'twoFactorSecret' | 'twoFactorLastStep'>;
 export class TwoFactorService {
   constructor(
     private readonly uow: UnitOfWork,
+    private readonly passwords: PasswordChecks,
     private readonly throttle: AuthThrottle,
     private readonly dataSource: DataSource,
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -71,7 +72,7 @@ export class TwoFactorService {
     if (user.twoFactorEnabledAt === null) throw new DomainError('TWO_FACTOR_NOT_SET_UP', 'Two-factor authentication is not enabled');
     const subject = { email: user.email, address };
     const attempt = await this.throttle.check('sign-in', subject);
-    if (!(await verifyPassword(user.passwordHash, password))) throw new DomainError('INCORRECT_PASSWORD');
+    if (!(await this.passwords.verify(user.passwordHash, password))) throw new DomainError('INCORRECT_PASSWORD');
     await attempt.succeeded();
     await this.verifyOrThrow(user, code, subject);
     await this.uow.run(async (tx) => {
