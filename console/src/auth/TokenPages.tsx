@@ -78,7 +78,10 @@ export function AcceptInvite() {
         </p>
       ) : (
         <form method="post" aria-label="Accept invitation" className="stacked" onSubmit={(e) => void submit(e)}>
-          <p>You are invited to the back office. Choose your name as colleagues see it and a password.</p>
+          <p>
+            You are invited to the back office. Choose your name as colleagues see it and a password. Already signed in to another shop with this email? Type
+            that password.
+          </p>
           <TextField label="Your name" autoComplete="name" value={name} onChange={setName} />
           <TextField
             label="Password"

@@ -45,7 +45,7 @@ export function Layout() {
         </nav>
         {who?.kind === 'user' && (
           <p className="who">
-            {who.user.name} <span className="hint">({who.role})</span>
+            {who.user.name} <span className="hint">({who.role})</span> <Link to="/security">Security</Link>
           </p>
         )}
         {who?.kind === 'user' && who.memberships.length > 1 && <BusinessSwitcher current={who.businessId} memberships={who.memberships} />}
