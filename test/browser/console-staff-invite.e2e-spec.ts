@@ -107,6 +107,20 @@ describeInBrowser('inviting a cashier in the console', () => {
     await eventually(() => cashier.page.locator('dl.figures div', { hasText: 'Sold by' }).locator('dd').textContent()).toBe(CASHIER.name);
     expect(await storageOf(cashier.page)).toEqual({ session: [], local: 1, cookie: '' });
 
+    // the owner changes the cashier's role, disables and enables them, then removes them after a confirmation
+    const row = owner.page.getByRole('row', { name: /Cass Cashier/ });
+    await owner.page.reload();
+    await row.getByLabel('Role of Cass Cashier').selectOption({ label: 'clerk' });
+    await row.getByRole('button', { name: 'Change role' }).click();
+    await eventually(() => row.getByRole('button', { name: 'Change role' }).count()).toBe(0);
+    await eventually(() => row.getByLabel('Role of Cass Cashier').inputValue()).toBe('clerk');
+    await row.getByRole('button', { name: 'Disable Cass Cashier' }).click();
+    await row.getByRole('button', { name: 'Enable Cass Cashier' }).click();
+    await row.getByRole('button', { name: 'Disable Cass Cashier' }).waitFor();
+    await row.getByRole('button', { name: 'Remove Cass Cashier' }).click();
+    await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Remove member' }).click();
+    await eventually(() => owner.page.getByRole('row', { name: /Cass Cashier/ }).count()).toBe(0);
+
     // the token was used once: opening the link again says so
     const again = await openConsole(browser, app, `/console/accept-invite?token=${encodeURIComponent(token)}`);
     await again.page.getByLabel('Password').fill('another passphrase 123');

@@ -90,7 +90,6 @@ function RoleChange({ member, onError }: { member: StaffMember; onError: (error:
   return (
     <form
       className="inline"
-      aria-label={`Role of ${member.name}`}
       onSubmit={(e) => {
         e.preventDefault();
         if (value !== currentValue) change.mutate({ method: 'PATCH', body: { role: value } });
