@@ -4,7 +4,10 @@ import { BusinessMember } from '../staff/entities/business-member.entity';
 import { MembershipJson, SessionJson, SessionListItemJson } from './auth.json';
 import { UserSession } from './entities/user-session.entity';
 import { scopesOfMember } from './member-scopes';
-import type { SessionUser } from './session-issuer';
+import { User } from '../staff/entities/user.entity';
+
+/** What a session needs of its user. */
+export type SessionUser = Pick<User, 'id' | 'email' | 'name' | 'twoFactorEnabledAt'>;
 
 /** A transaction or the data source: where reads come from. */
 export interface Repositories {

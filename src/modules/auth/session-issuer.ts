@@ -4,17 +4,14 @@ import { Request, Response } from 'express';
 import { hashSessionToken, SESSION_COOKIE, sessionCookie } from '../../common/auth/session-lookup';
 import { countSignIn } from '../../common/metrics/service-metrics';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
-import { Repositories } from './auth.mapper';
 import { Tx } from '../../database/transaction';
 import { BusinessMember } from '../staff/entities/business-member.entity';
-import { User } from '../staff/entities/user.entity';
 import { SessionJson } from './auth.json';
-import { activeMemberships, sessionJson, staffActor } from './auth.mapper';
+import { activeMemberships, Repositories, SessionUser, sessionJson, staffActor } from './auth.mapper';
 import { UserSession } from './entities/user-session.entity';
 import { clientAddress, clientUserAgent } from './client';
 
-/** What a session needs of its user. */
-export type SessionUser = Pick<User, 'id' | 'email' | 'name' | 'twoFactorEnabledAt'>;
+export type { SessionUser } from './auth.mapper';
 
 /**
  * Starts a session (docs/api.md 19) for a user in one of its memberships: sign-in, and whatever else
