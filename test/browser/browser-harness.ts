@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { AddressInfo } from 'net';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import type { AppConfig } from '../../src/config/app-config';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from '../helpers/test-app';
 
 /**
@@ -61,9 +62,9 @@ export interface ConsoleApp {
   close(): Promise<void>;
 }
 
-/** The real app listening on a free port, as a browser reaches it. */
-export async function startConsoleApp(): Promise<ConsoleApp> {
-  const t = await startTestApp();
+/** The real app listening on a free port, as a browser reaches it (`overrides`: its configuration, e.g. an SMTP sink). */
+export async function startConsoleApp(overrides: Partial<AppConfig> = {}): Promise<ConsoleApp> {
+  const t = await startTestApp(overrides);
   const server = t.app.getHttpServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,8 +79,8 @@ export interface ConsoleTab {
 }
 
 /** A fresh browser context (its own sessionStorage, cookies) with one tab on the given console path. */
-export async function openConsole(browser: Browser, app: ConsoleApp, at = '/console'): Promise<ConsoleTab> {
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 900 } });
+export async function openConsole(browser: Browser, app: ConsoleApp, at = '/console', viewport = { width: 1280, height: 900 }): Promise<ConsoleTab> {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {
@@ -90,15 +91,38 @@ export async function openConsole(browser: Browser, app: ConsoleApp, at = '/cons
   return { context, page, errors };
 }
 
-/** Types the key into "API key" and presses "Sign in", as a user does. */
+/** Types the key into "API key" (after "Use an API key" when the email form is shown) and presses "Sign in", as a user does. */
 export async function signIn(page: Page, key: string): Promise<void> {
-  await page.getByLabel('API key').fill(key);
+  const field = page.getByLabel('API key');
+  const useKey = page.getByRole('button', { name: 'Use an API key' });
+  await field.or(useKey).first().waitFor();
+  if (!(await field.isVisible())) await useKey.click();
+  await field.fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** What the tab keeps: sessionStorage's values, how many localStorage items, document.cookie (run in the page). */
 export function storageOf(page: Page): Promise<{ session: string[]; local: number; cookie: string }> {
   return page.evaluate('({ session: Object.values(sessionStorage), local: localStorage.length, cookie: document.cookie })');
+}
+
+/** The sizes the console is judged at: a desk, a counter tablet, a phone. */
+export const SIZES = [
+  { name: 'desk', width: 1280, height: 900 },
+  { name: 'counter tablet', width: 1024, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** axe's serious and critical violations of the page as it is now at each of SIZES, by size (empty when clean). */
+export async function axeAtEverySize(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  const before = page.viewportSize();
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const violation of await seriousAxeViolations(page)) found.push(`${size.name}: ${violation}`);
+  }
+  if (before) await page.setViewportSize(before);
+  return found;
 }
 
 /** CSP violations among the console errors of a tab. */

@@ -7,7 +7,7 @@
 import { call, DocumentedRoute } from './route-cases';
 import { BodyRouteCase, HostileContext } from './route-cases-hostile';
 import { IsolationCall, list, notFound, own } from './route-cases-isolation';
-import { concretePath, Instance, Maker, REFERENCES, referencedRoute, RESOURCE_FIXTURES, resourceOf, ResourceFixture } from './route-fixtures';
+import { concretePath, Instance, Maker, QUERY_REFERENCES, REFERENCES, referencedRoute, RESOURCE_FIXTURES, resourceOf, ResourceFixture } from './route-fixtures';
 import { pathParameters } from './missing-paths';
 import { FieldPath, requestBodyFields, valueAt, withValueAt } from './request-schemas';
 import { ErrorCode } from '../../src/common/errors/error-codes';
@@ -56,7 +56,13 @@ function referenceFields(document: any, route: DocumentedRoute, body: Record<str
 
 /** The documented uuid query parameters of a route that name another resource's row. */
 const referenceQueries = (route: DocumentedRoute): string[] =>
-  (route.operation.parameters ?? []).filter((p: any) => p.in === 'query' && p.schema?.format === 'uuid' && REFERENCES[p.name]).map((p: any) => p.name);
+  (route.operation.parameters ?? []).filter((p: any) => p.in === 'query' && p.schema?.format === 'uuid' && referenceOf(route, p.name)).map((p: any) => p.name);
+
+/** What a query parameter of the route names: the route's own meaning first (`/activity`'s `after` is an entry), else REFERENCES. */
+function referenceOf(route: Pick<DocumentedRoute, 'path'>, name: string): (typeof REFERENCES)[string] | undefined {
+  const last = route.path.split('/').pop() ?? '';
+  return QUERY_REFERENCES[`${last} ${name}`] ?? REFERENCES[name];
+}
 
 const REFUSED_REFERENCE: ErrorCode[] = [
   'VALIDATION_FAILED',
@@ -72,7 +78,8 @@ const REFUSED_REFERENCE: ErrorCode[] = [
 /** The documented enum query parameters of a route, each value as a query string (`status=cancelled`). */
 const enumQueries = (route: DocumentedRoute): string[] =>
   (route.operation.parameters ?? [])
-    .filter((p: any) => p.in === 'query' && Array.isArray(p.schema?.enum))
+    // `format` picks the media type (`format=csv` of GET /activity answers a file): no filter of the list
+    .filter((p: any) => p.in === 'query' && Array.isArray(p.schema?.enum) && p.name !== 'format')
     .flatMap((p: any) => p.schema.enum.map((v: string) => `${p.name}=${encodeURIComponent(v)}`));
 
 /** A query parameter no route declares. */
@@ -151,7 +158,7 @@ export async function derivedIsolationCalls(
     if (check) calls.push(own(`B reads its ${resource}`, route.path, 200, undefined, (body, f) => check(body, f, theirs)));
     else calls.push(listed ? list(`B lists its ${resource}`, route.path) : own(`B reads its ${resource}`, route.path, 200));
     for (const name of referenceQueries(route)) {
-      const reference = REFERENCES[name];
+      const reference = referenceOf(route, name)!;
       const mine = await referenced(reference.resource, a, n());
       const label = `filtered on A's ${reference.resource}`;
       const path = `${route.path}?${name}=${mine.ids![reference.id]}`;
@@ -213,8 +220,9 @@ export async function derivedOwnPaths(route: DocumentedRoute, owner: Maker, n: (
   if (pathParameters(route).length > 0) return [concretePath(route, await fixture.make(owner, n(), route))];
   const paths = [route.path];
   for (const name of referenceQueries(route)) {
-    const mine = await referenced(REFERENCES[name].resource, owner, n());
-    paths.push(`${route.path}?${name}=${mine.ids![REFERENCES[name].id]}`);
+    const reference = referenceOf(route, name)!;
+    const mine = await referenced(reference.resource, owner, n());
+    paths.push(`${route.path}?${name}=${mine.ids![reference.id]}`);
   }
   for (const query of enumQueries(route)) paths.push(`${route.path}?${query}`);
   return paths;

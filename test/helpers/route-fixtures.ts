@@ -79,6 +79,14 @@ export const REFERENCES: Record<string, { resource: string; id: string; cursor?:
   after: { resource: 'events', id: 'event_id', cursor: true },
 };
 
+/**
+ * Query parameters whose meaning is the route's own, by the path's last segment and the name: the
+ * `after` of the activity log's pages is an entry of the log, not an event (docs/api.md 20).
+ */
+export const QUERY_REFERENCES: Record<string, { resource: string; id: string; cursor?: true }> = {
+  'activity after': { resource: 'activity', id: 'activity_id', cursor: true },
+};
+
 /** The route `make` is asked for when an instance of `resource` is only referenced: its detail route. */
 export const referencedRoute = (resource: string): RouteOf => ({ method: 'GET', path: `/${resource}/{id}`, key: `GET /${resource}/{id}` });
 
@@ -500,6 +508,15 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     async make(made, n): Promise<Instance> {
       const customer = (await made('POST', '/customers', customerBody(n))).id;
       return { params: {}, ids: { event_id: (await eventOf(made, 'customer.created', (data) => data.customer_id === customer)).id } };
+    },
+  },
+
+  // an entry of the business's activity log: a customer's customers.create (docs/api.md 20)
+  activity: {
+    async make(made, n): Promise<Instance> {
+      const customer = (await made('POST', '/customers', customerBody(n))).id;
+      const entries = await made('GET', `/activity?resource_type=customer&resource_id=${customer}`);
+      return { params: {}, ids: { activity_id: entries[0].id } };
     },
   },
 

@@ -33,15 +33,17 @@ export const PAGES: PageEntry[] = [
   { path: '/webhooks', name: 'Webhooks', load: () => import('../pages/webhooks/WebhooksPage') },
   { path: '/webhooks/$webhookId', load: () => import('../pages/webhooks/WebhookPage') },
   { path: '/settings', name: 'Settings', load: () => import('../pages/settings/SettingsPage') },
+  { path: '/settings/$', load: () => import('../pages/settings/SettingsPage') },
+  { path: '/security', load: () => import('../pages/settings/SecurityPage') },
 ];
 
 /** Where `/console` itself leads. */
 export const HOME = '/dashboard';
 
-/** The page a browser path below /console shows (`$param` segments match any one segment). */
+/** The page a browser path below /console shows (`$param` segments match any one segment, a final `$` splat the rest). */
 export function pageAt(pathname: string): PageEntry | undefined {
   const path = pathname.replace(/^\/console/, '').replace(/\/$/, '') || HOME;
-  return PAGES.find((page) => new RegExp(`^${page.path.replace(/\$[^/]+/g, '[^/]+')}$`).test(path));
+  return PAGES.find((page) => new RegExp(`^${page.path.replace(/\$[^/]+/g, '[^/]+').replace(/\/\$$/, '/.+')}$`).test(path));
 }
 
 /** Fetches the chunk of the page at `pathname` ahead of time (while the sign-in form is filled in). */

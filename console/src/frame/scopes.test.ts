@@ -29,6 +29,12 @@ describe('scopes', () => {
     expect(mayUsePage(['admin'], '/nowhere')).toBe(true);
   });
 
+  it('Security is for anyone signed in; Settings and its sub-views for admin only', () => {
+    expect(mayUsePage(['sales'], '/security')).toBe(true);
+    expect(mayUsePage(['sales', 'orders:read', 'customers'], '/settings')).toBe(false);
+    expect(mayUsePage(['sales', 'orders:read', 'customers'], '/settings/$')).toBe(false);
+  });
+
   it('lists the 13 scopes of docs/api.md 18', () => {
     expect(SCOPES).toHaveLength(13);
   });

@@ -23,7 +23,7 @@ export const SCOPES: readonly Scope[] = [
  * Which scopes let a key use each page of frame/pages.ts (by its path) and each guarded action,
  * following docs/api.md 18's table (the routes a page's main view calls). `admin` grants
  * everything and `x:write` grants `x:read` (see `grants`), so neither is repeated here. A page
- * missing from this table is for `admin` keys only.
+ * missing from this table is for `admin` keys only; an empty list is a page anyone signed in may use.
  */
 export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/dashboard': ['analytics'],
@@ -45,6 +45,9 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/webhooks': ['webhooks'],
   '/webhooks/$webhookId': ['webhooks'],
   '/settings': ['admin'],
+  '/settings/$': ['admin'],
+  // a member's own sessions and two-factor (docs/api.md 19): every signed-in person, whatever the role
+  '/security': [],
 };
 
 /** Actions and sections (reads of another scope) a page hides from a key that may not use them. */
@@ -55,10 +58,13 @@ export const ACTION_SCOPES = {
   customerOrders: ['orders:read'],
   stockMovements: ['inventory'],
   eventsFeed: ['webhooks'],
+  productHistory: ['products:read'],
+  orderHistory: ['orders:read'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Whether a key holding `held` may call something that `accepted` scopes grant. */
 export function grants(held: readonly Scope[], accepted: readonly Scope[]): boolean {
+  if (accepted.length === 0) return true;
   if (held.includes('admin')) return true;
   return accepted.some((scope) => held.includes(scope) || (scope.endsWith(':read') && held.includes(scope.replace(/:read$/, ':write') as Scope)));
 }

@@ -4,7 +4,7 @@ import { filenameOf, saveBlob } from '../api/files';
 import { ErrorView } from './ErrorView';
 
 /** What openapi-fetch's `api.GET(<export>, { params, parseAs: 'blob' })` gives back. */
-interface FileResult {
+export interface FileResult {
   data?: unknown;
   error?: unknown;
   response: Response;

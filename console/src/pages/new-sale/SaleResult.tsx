@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { components } from '../../../../test/generated/openapi';
+import { soldByText } from '../../api/staff';
 import { useFormat } from '../../frame/business';
 
 type Order = components['schemas']['OrderJson'];
@@ -29,6 +30,12 @@ export function SaleResult({ order }: { order: Order }) {
           <dt>Invoice</dt>
           <dd>{order.invoice_number ?? 'None'}</dd>
         </div>
+        {soldByText(order) && (
+          <div>
+            <dt>Sold by</dt>
+            <dd>{soldByText(order)}</dd>
+          </div>
+        )}
       </dl>
       <p>
         <Link to="/orders/$orderId" params={{ orderId: order.order_id }}>

@@ -1,7 +1,9 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
+import { soldByText } from '../../api/staff';
 import { useMay } from '../../frame/use-scopes';
+import { History } from '../../ui/activity/History';
 import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/States';
 import { CancelOrder } from './CancelOrder';
@@ -17,6 +19,7 @@ export default function OrderPage() {
   const order = $api.useQuery('get', '/api/v1/orders/{id}', { params: { path: { id } } });
   const format = useFormat();
   const mayChange = useMay('cancelOrder');
+  const mayReadHistory = useMay('orderHistory');
   const title = order.data ? `Order ${order.data.data.order_number}` : 'Order';
 
   return (
@@ -54,6 +57,12 @@ export default function OrderPage() {
                   <dt>Points earned</dt>
                   <dd>{format.quantity(data.loyalty_points_earned)}</dd>
                 </div>
+                {soldByText(data) && (
+                  <div>
+                    <dt>Sold by</dt>
+                    <dd>{soldByText(data)}</dd>
+                  </div>
+                )}
               </dl>
               {open && mayChange && (
                 <div className="actions">
@@ -62,6 +71,7 @@ export default function OrderPage() {
               )}
               <OrderLines order={data} />
               <OrderReturns order={data} />
+              {mayReadHistory && <History path={`/orders/${data.order_id}/activity`} what="order" />}
             </>
           );
         }}

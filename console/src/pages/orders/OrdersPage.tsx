@@ -1,101 +1,66 @@
 import { Link } from '@tanstack/react-router';
+import type { components, paths } from '../../../../test/generated/openapi';
 import { $api, api } from '../../api/client';
+import { withoutPaging } from '../../api/files';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
-import { pageNumber } from '../../lib/url-state';
-import { withoutPaging } from '../../api/files';
-import { DownloadCsv } from '../../ui/DownloadCsv';
+import { listQuery } from '../../lib/list-query';
 import { Page } from '../../ui/Page';
-import { Pager } from '../../ui/Pager';
-import { QueryState } from '../../ui/States';
+import { DateFilter, ListView, SelectFilter, type Column } from '../../ui/list/ListPage';
 import { CustomerFilter } from './CustomerFilter';
-import { STATUSES, statusLabel, type OrderStatus } from './status';
+import { STATUSES, statusLabel } from './status';
+
+type Order = components['schemas']['OrderJson'];
+type OrdersQuery = NonNullable<paths['/api/v1/orders']['get']['parameters']['query']>;
 
 const DEFAULTS = { status: '', customer: '', from: '', to: '', page: '1' };
+const FILTERS = { status: 'status', customer: 'customer_id', from: 'from', to: 'to' };
+const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
 
-/** docs/api.md 16's Orders: the list, filtered by status, customer and dates, paged, all in the URL. */
+/** docs/api.md 16's Orders: the list, filtered by status, customer and dates, paged, all in the URL (ui/list). */
 export default function OrdersPage() {
   const [state, set] = useUrlState(DEFAULTS);
   const format = useFormat();
-  const query = {
-    page: pageNumber(state.page),
-    ...(state.status ? { status: state.status as OrderStatus } : {}),
-    ...(state.customer ? { customer_id: state.customer } : {}),
-    ...(state.from ? { from: state.from } : {}),
-    ...(state.to ? { to: state.to } : {}),
-  };
+  const query = listQuery(state, FILTERS) as OrdersQuery;
   const orders = $api.useQuery('get', '/api/v1/orders', { params: { query } });
+  const columns: Column<Order>[] = [
+    {
+      header: 'Order',
+      rowHeader: true,
+      cell: (order) => (
+        <Link to="/orders/$orderId" params={{ orderId: order.order_id }}>
+          {order.order_number}
+        </Link>
+      ),
+    },
+    { header: 'Date', cell: (order) => format.dateTime(order.created_at) },
+    { header: 'Status', cell: (order) => statusLabel(order.status) },
+    { header: 'Payment', cell: (order) => order.payment_method.replace('_', ' ') },
+    { header: 'Invoice', cell: (order) => order.invoice_number ?? '' },
+    { header: 'Total', num: true, cell: (order) => format.money(order.total) },
+    { header: 'Refunded', num: true, cell: (order) => format.money(order.refunded_amount) },
+  ];
 
   return (
     <Page title="Orders">
-      <div className="filters" role="search" aria-label="Filter orders">
-        <div>
-          <label htmlFor="status">Status</label>
-          <select id="status" value={state.status} onChange={(e) => set({ status: e.target.value })}>
-            <option value="">Any status</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <CustomerFilter customerId={state.customer} onChange={(customer) => set({ customer })} />
-        <div>
-          <label htmlFor="from">From</label>
-          <input id="from" type="date" value={state.from} onChange={(e) => set({ from: e.target.value })} />
-        </div>
-        <div>
-          <label htmlFor="to">To</label>
-          <input id="to" type="date" value={state.to} onChange={(e) => set({ to: e.target.value })} />
-        </div>
-      </div>
-      <DownloadCsv
+      <ListView
         what="orders"
-        fallback="orders.csv"
-        download={() => api.GET('/api/v1/orders/export', { params: { query: withoutPaging(query) }, parseAs: 'blob' })}
-      />
-      <QueryState query={orders} what="orders" isEmpty={(body) => body.data.length === 0} empty="No orders match these filters.">
-        {(body) => (
+        caption="Orders"
+        query={orders}
+        columns={columns}
+        rowKey={(order) => order.order_id}
+        empty="No orders match these filters."
+        onPage={(page) => set({ page: String(page) })}
+        filters={
           <>
-            <table aria-label="Orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Invoice</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col" className="num">
-                    Refunded
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((order) => (
-                  <tr key={order.order_id}>
-                    <th scope="row">
-                      <Link to="/orders/$orderId" params={{ orderId: order.order_id }}>
-                        {order.order_number}
-                      </Link>
-                    </th>
-                    <td>{format.dateTime(order.created_at)}</td>
-                    <td>{statusLabel(order.status)}</td>
-                    <td>{order.payment_method.replace('_', ' ')}</td>
-                    <td>{order.invoice_number ?? ''}</td>
-                    <td className="num">{format.money(order.total)}</td>
-                    <td className="num">{format.money(order.refunded_amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager meta={body.meta} what="orders" onPage={(page) => set({ page: String(page) })} />
+            <SelectFilter id="status" label="Status" any="Any status" value={state.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
+            <CustomerFilter customerId={state.customer} onChange={(customer) => set({ customer })} />
+            <DateFilter id="from" label="From" value={state.from} onChange={(from) => set({ from })} />
+            <DateFilter id="to" label="To" value={state.to} onChange={(to) => set({ to })} />
           </>
-        )}
-      </QueryState>
+        }
+        csv={{ fallback: 'orders.csv', download: () => api.GET('/api/v1/orders/export', { params: { query: withoutPaging(query) }, parseAs: 'blob' }) }}
+      />
     </Page>
   );
 }

@@ -6,6 +6,7 @@ import { dataOrThrow } from '../../api/errors';
 import { queryClient } from '../../api/query-client';
 import { useFormat } from '../../frame/business';
 import { useMay } from '../../frame/use-scopes';
+import { History } from '../../ui/activity/History';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorView } from '../../ui/ErrorView';
 import { Page } from '../../ui/Page';
@@ -36,6 +37,7 @@ function ProductView({ product }: { product: Product }) {
   const format = useFormat();
   const mayEdit = useMay('editProduct');
   const mayReadMovements = useMay('stockMovements');
+  const mayReadHistory = useMay('productHistory');
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -153,6 +155,7 @@ function ProductView({ product }: { product: Product }) {
         </ConfirmDialog>
       )}
       {mayReadMovements && <Movements productId={product.id} />}
+      {mayReadHistory && <History path={`/products/${product.id}/activity`} what="product" />}
     </>
   );
 }

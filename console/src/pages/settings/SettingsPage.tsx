@@ -1,109 +1,46 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { components } from '../../../../test/generated/openapi';
-import { $api, api } from '../../api/client';
-import { dataOrThrow } from '../../api/errors';
-import { invalidatePaths } from '../../api/invalidate';
-import { useBusiness, useFormat } from '../../frame/business';
-import { useUrlState } from '../../frame/use-url-state';
-import { pageNumber } from '../../lib/url-state';
-import { AlertDialog } from '../../ui/AlertDialog';
+import { useParams } from '@tanstack/react-router';
+import { useWho } from '../../frame/who';
 import { Page } from '../../ui/Page';
-import { Pager } from '../../ui/Pager';
-import { QueryState } from '../../ui/States';
-import '../../ui/part2-forms.css';
-import { CreateKey } from './CreateKey';
+import { SubNav } from '../inventory/common/SubNav';
+import { ActivityView } from './ActivityView';
+import { KeysView } from './KeysView';
+import { RolesView } from './RolesView';
+import { SecurityView } from './SecurityView';
+import { StaffView } from './StaffView';
 
-type ApiKey = components['schemas']['ApiKeyJson'];
+const LINKS = [
+  { to: '/settings', name: 'API keys' },
+  { to: '/settings/staff', name: 'Staff' },
+  { to: '/settings/roles', name: 'Roles' },
+  { to: '/settings/security', name: 'Security' },
+  { to: '/settings/activity', name: 'Activity' },
+];
 
-/** docs/api.md 16/18's Settings (admin keys): the business's keys (paged, the page in the URL), New key, Revoke after a confirmation. */
+/**
+ * docs/api.md 16/18/19/20's Settings (admin): one page (one h1) whose sub-views have their own URLs
+ * below /settings: API keys, Staff, Roles, Security (the signed-in person's sessions and two-factor)
+ * and Activity.
+ */
 export default function SettingsPage() {
-  const [state, set] = useUrlState({ page: '1' });
-  const format = useFormat();
-  const me = useBusiness().key;
-  const keys = $api.useQuery('get', '/api/v1/api-keys', { params: { query: { page: pageNumber(state.page), per_page: 20 } } });
+  const params: { _splat?: string } = useParams({ strict: false });
+  const parts = (params._splat ?? '').split('/').filter(Boolean);
+  const view = parts[0] ?? '';
+  const who = useWho();
+  let body;
+  if (view === '') body = <KeysView />;
+  else if (view === 'staff' && parts.length === 1) body = <StaffView />;
+  else if (view === 'roles' && parts.length === 1) body = <RolesView />;
+  else if (view === 'security' && parts.length === 1) body = <SecurityView />;
+  else if (view === 'activity' && parts.length === 1) body = <ActivityView />;
+  else body = <p role="alert">There is no such view of the settings.</p>;
   return (
     <Page title="Settings">
-      <section aria-labelledby="keys-title">
-        <h2 id="keys-title">API keys</h2>
-        <QueryState query={keys} what="the keys" isEmpty={(body) => body.data.length === 0} empty="No keys.">
-          {(body) => (
-            <>
-              <table>
-                <caption className="sr-only">API keys</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Starts with</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {body.data.map((k) => (
-                    <tr key={k.id}>
-                      <th scope="row">
-                        {k.name}
-                        {k.id === me.id ? ' (this key)' : ''}
-                      </th>
-                      <td>
-                        <code>{k.prefix}</code>
-                      </td>
-                      <td>{k.scopes.join(', ')}</td>
-                      <td>{format.dateTime(k.created_at)}</td>
-                      <td>{k.last_used_at ? format.dateTime(k.last_used_at) : 'Never'}</td>
-                      <td>{k.revoked_at ? `Revoked ${format.dateTime(k.revoked_at)}` : <RevokeKey apiKey={k} />}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <Pager meta={body.meta} what="keys" onPage={(page) => set({ page: String(page) })} />
-            </>
-          )}
-        </QueryState>
-      </section>
-      <CreateKey />
+      <SubNav
+        label="Settings"
+        links={who.kind === 'user' ? LINKS : LINKS.filter((l) => l.name !== 'Security')}
+        current={view ? `/settings/${view}` : '/settings'}
+      />
+      {body}
     </Page>
-  );
-}
-
-/** Revoke (DELETE /api-keys/:id, 204) after a confirmation; 409 LAST_ADMIN_KEY shows its message in the dialog. */
-function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
-  const [confirming, setConfirming] = useState(false);
-  const revoke = useMutation({
-    mutationFn: async () => {
-      const result = await api.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: apiKey.id } } });
-      if (!result.response.ok) dataOrThrow(result);
-    },
-    onSuccess: async () => {
-      setConfirming(false);
-      await invalidatePaths('/api/v1/api-keys');
-    },
-  });
-  return (
-    <>
-      Active{' '}
-      <button type="button" className="danger" aria-label={`Revoke ${apiKey.name}`} onClick={() => setConfirming(true)}>
-        Revoke
-      </button>
-      {confirming && (
-        <AlertDialog
-          title={`Revoke the key “${apiKey.name}”?`}
-          confirmLabel="Revoke key"
-          closeLabel="Keep key"
-          busy={revoke.isPending}
-          error={revoke.error}
-          onConfirm={() => revoke.mutate()}
-          onClose={() => {
-            revoke.reset();
-            setConfirming(false);
-          }}
-        >
-          <p>Every request with this key is refused from now on. This cannot be undone.</p>
-        </AlertDialog>
-      )}
-    </>
   );
 }

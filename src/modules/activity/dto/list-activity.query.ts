@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { DateRange } from '../../../common/pagination/date-range';
 import { IsIsoDate, IsOneOf, IsUuid, QueryInt } from '../../../common/validation/decorators';
@@ -68,6 +68,3 @@ export class ListActivityQuery extends ActivityPageQuery implements DateRange {
 }
 
 export type ActivityFilters = Omit<ListActivityQuery, 'limit' | 'after' | 'format'>;
-
-/** The filters alone (the CSV export's query). */
-export class ActivityFiltersQuery extends OmitType(ListActivityQuery, ['limit', 'after', 'format'] as const) {}
