@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config/app-config';
 import { consoleJavaScript, ensureConsoleBuilt } from '../src/console/console-build';
 import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
 import { Log, percentile } from './bench-support';
-import { benchContext, chartDrawn, ConsoleBenchContext, launchChromium } from './console-browser';
+import { benchContext, chartDrawn, ConsoleBenchContext, keyForm, launchChromium } from './console-browser';
 import { CONSOLE_MEASURES } from './console-measures';
 import { withConsoleBusiness } from './console-kept-seed';
 
@@ -109,7 +109,7 @@ async function placeOrders(origin: string, apiKey: string, productIds: string[])
 
 async function screenshot(ctx: ConsoleBenchContext, log: Log): Promise<void> {
   const page = await ctx.openTab('/console/dashboard');
-  await page.getByLabel('API key').fill(ctx.apiKey);
+  await (await keyForm(page)).fill(ctx.apiKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await chartDrawn(page);
   await page.getByRole('region', { name: 'Latest events' }).getByRole('listitem').first().waitFor();
