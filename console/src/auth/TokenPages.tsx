@@ -27,9 +27,32 @@ function TokenPage({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-function passwordError(error: unknown, field: Record<string, string>): string | undefined {
-  if (errorCode(error) === 'WEAK_PASSWORD') return WEAK_PASSWORD;
-  return field.password;
+/** The password a token page sets: docs/api.md 19's bounds, WEAK_PASSWORD shown beside it. */
+function NewPasswordField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error: unknown }) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={10}
+      maxLength={128}
+      value={value}
+      onChange={onChange}
+      hint="10 to 128 characters."
+      error={errorCode(error) === 'WEAK_PASSWORD' ? WEAK_PASSWORD : undefined}
+    />
+  );
+}
+
+/** Under the form: a refused password is explained at its field, so only a line here; any other error in full. */
+function TokenFormError({ error }: { error: unknown }) {
+  if (errorCode(error) !== 'WEAK_PASSWORD') return <FormError error={error} messages={TOKEN_MESSAGES} />;
+  return (
+    <p role="alert" className="error">
+      The password was refused.
+    </p>
+  );
 }
 
 /**
@@ -68,7 +91,6 @@ export function AcceptInvite() {
     }
   }
 
-  const code = errorCode(error);
   return (
     <TokenPage title="Accept invitation">
       {!token && <p role="alert">This page needs the link from your invitation mail, with its token.</p>}
@@ -83,27 +105,11 @@ export function AcceptInvite() {
             that password.
           </p>
           <TextField label="Your name" autoComplete="name" value={name} onChange={setName} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            maxLength={128}
-            value={password}
-            onChange={setPassword}
-            hint="10 to 128 characters."
-            error={passwordError(error, {})}
-          />
+          <NewPasswordField label="Password" value={password} onChange={setPassword} error={error} />
           <SubmitButton busy={busy} busyLabel="Accepting…">
             Accept invitation
           </SubmitButton>
-          {code !== 'WEAK_PASSWORD' && <FormError error={error} messages={TOKEN_MESSAGES} />}
-          {code === 'WEAK_PASSWORD' && (
-            <p role="alert" className="error">
-              The password was refused.
-            </p>
-          )}
+          <TokenFormError error={error} />
         </form>
       )}
     </TokenPage>
@@ -133,7 +139,6 @@ export function ResetPassword() {
     }
   }
 
-  const code = errorCode(error);
   return (
     <TokenPage title="Reset password">
       {done ? (
@@ -142,27 +147,11 @@ export function ResetPassword() {
         </p>
       ) : (
         <form method="post" aria-label="Reset password" className="stacked" onSubmit={(e) => void submit(e)}>
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={10}
-            maxLength={128}
-            value={password}
-            onChange={setPassword}
-            hint="10 to 128 characters."
-            error={passwordError(error, {})}
-          />
+          <NewPasswordField label="New password" value={password} onChange={setPassword} error={error} />
           <SubmitButton busy={busy} busyLabel="Saving…">
             Reset password
           </SubmitButton>
-          {code !== 'WEAK_PASSWORD' && <FormError error={error} messages={TOKEN_MESSAGES} />}
-          {code === 'WEAK_PASSWORD' && (
-            <p role="alert" className="error">
-              The password was refused.
-            </p>
-          )}
+          <TokenFormError error={error} />
         </form>
       )}
     </TokenPage>

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PeriodicPass } from '../../common/jobs/periodic-pass';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { runStatement } from '../../database/run-statement';
 import { removeOldActivity } from './persistence/activity-retention.sql';
@@ -15,11 +16,7 @@ export const RETENTION_BATCH = 5_000;
  */
 @Injectable()
 export class ActivityRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Activity');
-  private timer?: NodeJS.Timeout;
-  private stopped = true;
-  private shuttingDown = false;
-  private running: Promise<unknown> | null = null;
+  private readonly job = new PeriodicPass(new Logger('Activity'), 'activity retention failed', () => this.removeExpired());
 
   constructor(
     private readonly db: DataSource,
@@ -27,24 +24,11 @@ export class ActivityRetention implements OnApplicationBootstrap, BeforeApplicat
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.activityRetentionIntervalMs <= 0) return;
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.config.activityRetentionIntervalMs);
-    this.timer.unref();
+    this.job.start(this.config.activityRetentionIntervalMs, false);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.shuttingDown = true;
-    clearInterval(this.timer);
-    if (this.running) await this.running;
-  }
-
-  private wake(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.removeExpired()
-      .catch((err: Error) => this.logger.warn({ msg: 'activity retention failed', error: err?.message ?? String(err) }))
-      .finally(() => (this.running = null));
+    await this.job.stop();
   }
 
   /** One pass: every entry older than the retention removed; how many. */
@@ -54,7 +38,7 @@ export class ActivityRetention implements OnApplicationBootstrap, BeforeApplicat
     for (;;) {
       const [{ removed }] = await runStatement(this.db, removeOldActivity, [before, RETENTION_BATCH]);
       total += removed;
-      if (removed < RETENTION_BATCH || this.shuttingDown) return total;
+      if (removed < RETENTION_BATCH || this.job.stopping) return total;
     }
   }
 }

@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, LessThan } from 'typeorm';
+import { PeriodicPass } from '../../common/jobs/periodic-pass';
 import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { runStatement } from '../../database/run-statement';
 import { Tx } from '../../database/transaction';
@@ -30,11 +31,7 @@ const SHUTDOWN_WAIT_MS = 2_000;
  */
 @Injectable()
 export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('Analytics');
-  private timer?: NodeJS.Timeout;
-  private stopped = true;
-  private shuttingDown = false;
-  private running: Promise<unknown> | null = null;
+  private readonly job = new PeriodicPass(new Logger('Analytics'), 'analytics warm-up failed', () => this.warmAll());
 
   constructor(
     private readonly db: DataSource,
@@ -45,25 +42,11 @@ export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.analyticsWarmIntervalMs <= 0) return;
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.config.analyticsWarmIntervalMs);
-    this.timer.unref();
-    this.wake();
+    this.job.start(this.config.analyticsWarmIntervalMs, true);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    this.shuttingDown = true;
-    clearInterval(this.timer);
-    if (this.running) await Promise.race([this.running, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
-  }
-
-  private wake(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.warmAll()
-      .catch((err: Error) => this.logger.warn({ msg: 'analytics warm-up failed', error: err?.message ?? String(err) }))
-      .finally(() => (this.running = null));
+    await this.job.stop(SHUTDOWN_WAIT_MS);
   }
 
   /** One pass over every business with sales; `busy` when another process's pass holds the lock. */
@@ -75,7 +58,7 @@ export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicatio
       if (!locked) return 'busy';
       try {
         for (const business of await runStatement(this.db, businessesToWarm, [])) {
-          if (this.shuttingDown) break;
+          if (this.job.stopping) break;
           await this.warm(business);
         }
       } finally {
