@@ -19,7 +19,6 @@ import { RateLimitGuard } from './common/security/rate-limit.guard';
 import { RATE_LIMIT_STORE, RateLimitStore } from './common/security/rate-limit-store';
 import { securityHeaders } from './common/security/security-headers';
 import { JsonLogger } from './common/logging/json-logger';
-import { requestOriginMiddleware } from './common/activity/request-origin.middleware';
 import { DeclaredQueryGuard } from './common/validation/declared-query.guard';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -45,8 +44,6 @@ export function setupApp(app: NestExpressApplication, config: AppConfig, logger:
   // Before body parsing: a request that will be refused costs no parsing (see EarlyAuthentication).
   app.use(app.get(EarlyAuthentication).middleware);
   app.use(...bodyParsingMiddlewares(config.bodyLimit));
-  // After the body parsers: the request's origin (id, address, user agent) for the activity log's entries.
-  app.use(requestOriginMiddleware);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: [
       { path: 'health', method: RequestMethod.GET },

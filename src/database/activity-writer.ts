@@ -1,6 +1,5 @@
 import { randomUUID } from 'crypto';
 import { ActivityRecord } from '../common/activity/activity-record';
-import { currentRequestOrigin } from '../common/activity/request-context';
 import { DomainEvent } from '../common/events/domain-event';
 import { outboxRecords } from './outbox-writer';
 import { ACTIVITY_INSERT, activityRecordsFrom, activitySelectList, writeActivity, writeOutboxEventsAndActivity } from './persistence/activity.sql';
@@ -12,7 +11,7 @@ import { Tx } from './transaction';
  * (`tx.recordActivity`), with the outbox's events: the unit of work writes what is left at commit in
  * one statement with the events (joined with the COMMIT), and a combined statement (the order's
  * numbered one) writes those recorded before it as one of its parts, so no path pays a round trip.
- * The request's id, address and user agent come from its context (request-context.ts).
+ * Each entry carries its request's id, address and user agent (`ActivityRecord.origin`).
  */
 
 /** An entry's label whose value only the statement knows (the sale number it takes). */
@@ -24,7 +23,6 @@ export interface ActivityStamp {
 
 /** The entries as one jsonb array parameter of jsonb_to_recordset, each with a fresh id: `ids` in the same order. */
 export function activityRecords(records: ActivityRecord[]): { json: string; ids: string[] } {
-  const origin = currentRequestOrigin();
   const ids = records.map(() => randomUUID());
   const json = JSON.stringify(
     records.map((r, i) => ({
@@ -38,9 +36,9 @@ export function activityRecords(records: ActivityRecord[]): { json: string; ids:
       resource_id: r.resource.id,
       resource_label: r.resource.label,
       changes: r.changes,
-      request_id: origin.requestId,
-      ip: origin.ip,
-      user_agent: origin.userAgent,
+      request_id: r.origin.requestId,
+      ip: r.origin.ip,
+      user_agent: r.origin.userAgent,
     })),
   );
   return { json, ids };

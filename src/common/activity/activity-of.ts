@@ -1,5 +1,6 @@
 import { BusinessContext } from '../auth/business-context';
 import { ActivityChanges, ActivityRecord } from './activity-record';
+import { NO_ORIGIN } from './request-context';
 
 /**
  * The entry of an operation of the calling business's actor on one resource (docs/api.md 20),
@@ -11,5 +12,5 @@ export function activityOf(
   resource: { type: string; id: string | null; label: string | null },
   changes: ActivityChanges | null = null,
 ): ActivityRecord {
-  return { businessId: biz.id, actor: biz.actor, action, resource, changes };
+  return { businessId: biz.id, actor: biz.actor, action, resource, changes, origin: biz.origin ?? NO_ORIGIN };
 }

@@ -1,4 +1,5 @@
 import { Actor } from '../auth/business-context';
+import { RequestOrigin } from './request-context';
 
 /** What changed in an update: `{field: [before, after]}`, never a secret (docs/api.md 20). */
 export type ActivityChanges = Record<string, [unknown, unknown]>;
@@ -15,4 +16,6 @@ export interface ActivityRecord {
   action: string;
   resource: { type: string; id: string | null; label: string | null };
   changes: ActivityChanges | null;
+  /** the request's id, address and user agent (NO_ORIGIN for work no request asked for) */
+  origin: RequestOrigin;
 }

@@ -1,4 +1,5 @@
-import { AsyncLocalStorage } from 'async_hooks';
+import { Request } from 'express';
+import { clientAddress, clientUserAgent } from '../http/client';
 
 /** Where a request came from, as the activity log records it (docs/api.md 20). */
 export interface RequestOrigin {
@@ -7,18 +8,15 @@ export interface RequestOrigin {
   userAgent: string | null;
 }
 
+/** The origin of work no request asked for (a background job, the CLI). */
+export const NO_ORIGIN: RequestOrigin = { requestId: null, ip: null, userAgent: null };
+
 /**
- * The origin of the request being handled, set once per request (RequestOriginInterceptor, global)
- * and read by the activity writer in the request's transaction; undefined outside a request (a
- * background job, the CLI), whose entries then carry nulls.
+ * The request's id (request-id.middleware.ts), the client's address and its user agent. Handed to
+ * the activity log explicitly, on the caller's BusinessContext (set by authentication) or from the
+ * request itself: an AsyncLocalStorage around every request turned on Node's promise hooks for the
+ * whole process, 5-11% of an order's CPU (BENCHMARKS.md, "Issue 41").
  */
-export const requestOrigins = new AsyncLocalStorage<RequestOrigin>();
-
-const NO_ORIGIN: RequestOrigin = { requestId: null, ip: null, userAgent: null };
-
-export function currentRequestOrigin(): RequestOrigin {
-  return requestOrigins.getStore() ?? NO_ORIGIN;
+export function originOf(req: Request & { requestId?: string }): RequestOrigin {
+  return { requestId: req.requestId ?? null, ip: clientAddress(req), userAgent: clientUserAgent(req) };
 }
-
-/** A user agent is kept to this many characters (a header may be far longer). */
-export const MAX_USER_AGENT_CHARS = 512;

@@ -5,6 +5,7 @@ import { hashApiKey, parseBearer } from './api-key';
 import { ApiKeyLookup } from './api-key-lookup';
 import { AuthenticatedRequest } from './business-context';
 import { IS_PUBLIC } from './public.decorator';
+import { originOf } from '../activity/request-context';
 
 /**
  * Bearer API-key authentication. The key is hashed before the lookup, and unknown and revoked keys
@@ -26,7 +27,7 @@ export class ApiKeyGuard implements CanActivate {
     if (!key) throw new DomainError('UNAUTHORIZED', 'Missing or malformed Authorization header (expected: Bearer <API key>)');
     const business = await this.keys.findActive(hashApiKey(key));
     if (!business) throw new DomainError('UNAUTHORIZED', 'Invalid or revoked API key');
-    req.business = business;
+    req.business = { ...business, origin: originOf(req as never) };
     return true;
   }
 }

@@ -1,4 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { RequestOrigin } from '../activity/request-context';
 import { DomainError } from '../errors/domain-error';
 
 /** Who acts in a request (docs/api.md 19, 20): a signed-in member, an API key, or the service itself. */
@@ -22,6 +23,8 @@ export interface BusinessContext {
   keyName: string;
   scopes: string[];
   actor: Actor;
+  /** where the request came from (set per request by authentication; absent for the service's own work) */
+  origin?: RequestOrigin;
 }
 
 /** The staff session a request is authenticated by (docs/api.md 19); absent for a key. */

@@ -9,6 +9,7 @@ import { hashApiKey, parseBearer } from './api-key';
 import { ApiKeyLookup } from './api-key-lookup';
 import { AuthenticatedRequest } from './business-context';
 import { isPublicPath } from './public-paths';
+import { originOf } from '../activity/request-context';
 import { CSRF_HEADER, hashSessionToken, SESSION_COOKIE, SessionContext, SessionLookup, sessionCookie } from './session-lookup';
 import { timingSafeEqual } from 'crypto';
 
@@ -80,7 +81,7 @@ export class EarlyAuthentication {
     const key = parseBearer(req.headers.authorization);
     const business = key ? await this.keys.findActive(hashApiKey(key)) : undefined;
     if (business) {
-      req.business = business;
+      req.business = { ...business, origin: originOf(req) };
       return true;
     }
     await this.countRefusal(address);
@@ -102,7 +103,7 @@ export class EarlyAuthentication {
       this.refuse(req, res, refusal);
       return false;
     }
-    req.business = session.business;
+    req.business = { ...session.business, origin: originOf(req) };
     req.session = { id: session.sessionId, userId: session.userId, csrfToken: session.csrfToken };
     return true;
   }

@@ -9,7 +9,7 @@ import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { RecoveryCodesJson, SessionJson, SessionListItemJson, TwoFactorSetupJson } from './auth.json';
 import { AuthService } from './auth.service';
-import { clientAddress } from './client';
+import { clientAddress } from '../../common/http/client';
 import { DisableTwoFactorDto, SignInDto, SwitchBusinessDto, TwoFactorCodeDto } from './dto/sign-in.dto';
 import { TwoFactorService } from './two-factor.service';
 

@@ -14,11 +14,13 @@ import { PasswordChecks } from './password-checks';
 import { SessionJson, SessionListItemJson } from './auth.json';
 import { activeMemberships, sessionListItemJson, staffActor } from './auth.mapper';
 import { AuthThrottle } from './auth-throttle';
-import { clientAddress } from './client';
+import { clientAddress } from '../../common/http/client';
 import { SignInDto } from './dto/sign-in.dto';
 import { UserSession } from './entities/user-session.entity';
 import { SessionIssuer } from './session-issuer';
 import { TwoFactorService } from './two-factor.service';
+import { activityOf } from '../../common/activity/activity-of';
+import { originOf, RequestOrigin } from '../../common/activity/request-context';
 
 /** docs/api.md 19: sign-in, the session, switching business, the user's sessions, sign-out. */
 @Injectable()
@@ -53,13 +55,13 @@ export class AuthService {
       .where('lower(u.email) = lower(:email)', { email: dto.email.trim() })
       .getOne();
     if (!(await this.passwords.verify(user?.passwordHash, dto.password)) || !user) {
-      this.refused(user, 'password');
+      this.refused(user, 'password', originOf(req));
       throw new DomainError('INVALID_CREDENTIALS');
     }
     await attempt.succeeded();
     if (user.twoFactorEnabledAt !== null) {
       if (dto.code === undefined) throw new DomainError('TWO_FACTOR_REQUIRED');
-      await this.twoFactor.verifyOrThrow(user, dto.code, subject, () => this.refused(user, 'two_factor'));
+      await this.twoFactor.verifyOrThrow(user, dto.code, subject, () => this.refused(user, 'two_factor', originOf(req)));
     }
     const [first] = await activeMemberships(this.users.manager, user.id);
     if (!first) throw new DomainError('NO_ACTIVE_MEMBERSHIP');
@@ -67,7 +69,7 @@ export class AuthService {
   }
 
   /** A refused sign-in: counted, and entered in the activity log of each business the user is a member of (after the answer). */
-  private refused(user: User | null, reason: 'password' | 'two_factor'): void {
+  private refused(user: User | null, reason: 'password' | 'two_factor', origin: RequestOrigin): void {
     countSignIn('refused');
     if (!user) return;
     setImmediate(() => {
@@ -81,6 +83,7 @@ export class AuthService {
               action: 'auth.sign_in_failed',
               resource: { type: 'user', id: user.id, label: user.email },
               changes: { reason: [null, reason] },
+              origin,
             });
         })
         .catch((err: unknown) => this.logger.error({ msg: 'failed sign-in not recorded', err }));
@@ -116,26 +119,14 @@ export class AuthService {
     await this.uow.run(async (tx) => {
       const result = await tx.getRepository(UserSession).delete({ id, userId: session.userId });
       if (!result.affected) throw DomainError.notFound('Session');
-      tx.recordActivity({
-        businessId: biz.id,
-        actor: biz.actor,
-        action: 'auth.session_revoked',
-        resource: { type: 'session', id, label: null },
-        changes: null,
-      });
+      tx.recordActivity(activityOf(biz, 'auth.session_revoked', { type: 'session', id, label: null }, null));
     });
   }
 
   async signOut(session: RequestSession, biz: BusinessContext, res: Response): Promise<void> {
     await this.uow.run(async (tx) => {
       await tx.getRepository(UserSession).delete({ id: session.id });
-      tx.recordActivity({
-        businessId: biz.id,
-        actor: biz.actor,
-        action: 'auth.sign_out',
-        resource: { type: 'session', id: session.id, label: null },
-        changes: null,
-      });
+      tx.recordActivity(activityOf(biz, 'auth.sign_out', { type: 'session', id: session.id, label: null }, null));
     });
     res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/' });
   }

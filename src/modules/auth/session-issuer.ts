@@ -9,7 +9,8 @@ import { BusinessMember } from '../staff/entities/business-member.entity';
 import { SessionJson } from './auth.json';
 import { activeMemberships, Repositories, SessionUser, sessionJson, staffActor } from './auth.mapper';
 import { UserSession } from './entities/user-session.entity';
-import { clientAddress, clientUserAgent } from './client';
+import { originOf } from '../../common/activity/request-context';
+import { clientAddress, clientUserAgent } from '../../common/http/client';
 
 export type { SessionUser } from './auth.mapper';
 
@@ -51,6 +52,7 @@ export class SessionIssuer {
       action: 'auth.sign_in',
       resource: { type: 'user', id: user.id, label: user.email },
       changes: null,
+      origin: originOf(req),
     });
     const body = await this.sessionBody(tx, user, member.businessId, csrfToken);
     res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', path: '/', secure: req.secure, expires: expiresAt });

@@ -11,6 +11,7 @@ import { RecoveryCodesJson, TwoFactorSetupJson } from './auth.json';
 import { AttemptSubject, AuthThrottle } from './auth-throttle';
 import { takeRecoveryCode, takeTotpStep } from './persistence/two-factor.sql';
 import { hashRecoveryCode, isTotpCode, newRecoveryCodes, newTotpSecret, otpauthUri, totpStep } from './two-factor';
+import { activityOf } from '../../common/activity/activity-of';
 
 /** What checking a code needs of its user. */
 type CodeUser = Pick<User, 'id' | 'twoFactorSecret' | 'twoFactorLastStep'>;
@@ -56,13 +57,7 @@ export class TwoFactorService {
           { twoFactorEnabledAt: () => 'now()', twoFactorLastStep: String(step), twoFactorRecoveryHashes: codes.map(hashRecoveryCode) },
         );
       if (!result.affected) throw new DomainError('TWO_FACTOR_ALREADY_ENABLED');
-      tx.recordActivity({
-        businessId: biz.id,
-        actor: biz.actor,
-        action: 'auth.two_factor_enabled',
-        resource: { type: 'user', id: user.id, label: user.email },
-        changes: null,
-      });
+      tx.recordActivity(activityOf(biz, 'auth.two_factor_enabled', { type: 'user', id: user.id, label: user.email }, null));
     });
     return { recovery_codes: codes };
   }
@@ -79,13 +74,7 @@ export class TwoFactorService {
       await tx
         .getRepository(User)
         .update({ id: user.id }, { twoFactorEnabledAt: null, twoFactorSecret: null, twoFactorLastStep: null, twoFactorRecoveryHashes: null });
-      tx.recordActivity({
-        businessId: biz.id,
-        actor: biz.actor,
-        action: 'auth.two_factor_disabled',
-        resource: { type: 'user', id: user.id, label: user.email },
-        changes: null,
-      });
+      tx.recordActivity(activityOf(biz, 'auth.two_factor_disabled', { type: 'user', id: user.id, label: user.email }, null));
     });
   }
 

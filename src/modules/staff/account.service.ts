@@ -8,7 +8,8 @@ import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AuthThrottle } from '../auth/auth-throttle';
 import { SessionJson } from '../auth/auth.json';
-import { clientAddress } from '../auth/client';
+import { originOf } from '../../common/activity/request-context';
+import { clientAddress } from '../../common/http/client';
 import { endSessions } from '../auth/end-sessions';
 import { SessionIssuer } from '../auth/session-issuer';
 import { MailDispatcher } from '../documents/mail/mail-dispatcher';
@@ -80,6 +81,7 @@ export class AccountService implements BeforeApplicationShutdown {
         action: 'auth.invite_accepted',
         resource: { type: 'staff', id: member.id, label: user.email },
         changes: { status: ['invited', 'active'] },
+        origin: originOf(req),
       });
       return this.sessions.start(tx, req, res, user, member);
     });
@@ -122,6 +124,7 @@ export class AccountService implements BeforeApplicationShutdown {
           action: 'auth.password_reset',
           resource: { type: 'user', id: user.id, label: user.email },
           changes: null,
+          origin: originOf(req),
         });
       }
     });

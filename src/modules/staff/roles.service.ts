@@ -17,6 +17,7 @@ import { UpdateRoleDto } from './dto/update-role.dto';
 import { BusinessMember } from './entities/business-member.entity';
 import { Role } from './entities/role.entity';
 import { RoleJson, toBuiltInRoleJson, toRoleJson } from './roles.mapper';
+import { activityOf } from '../../common/activity/activity-of';
 
 const ROLE_NAME_INDEX = 'roles_business_name_uq';
 const BUILT_IN_NAMES = Object.keys(BUILT_IN_ROLES) as BuiltInRoleName[];
@@ -56,13 +57,7 @@ export class RolesService {
       this.uow.run(async (tx) => {
         const inserted = await tx.getRepository(Role).insert({ businessId: biz.id, name: dto.name, scopes: dto.scopes });
         const role = await tx.getRepository(Role).findOneByOrFail({ id: inserted.identifiers[0].id as string });
-        tx.recordActivity({
-          businessId: biz.id,
-          actor: biz.actor,
-          action: 'roles.create',
-          resource: { type: 'role', id: role.id, label: role.name },
-          changes: null,
-        });
+        tx.recordActivity(activityOf(biz, 'roles.create', { type: 'role', id: role.id, label: role.name }, null));
         return toRoleJson(role);
       }),
     );
@@ -78,13 +73,7 @@ export class RolesService {
         if (changes) {
           await tx.getRepository(Role).update({ id: role.id, businessId: biz.id }, { ...after, updatedAt: () => 'now()' });
           if (changes.scopes) await this.endMembersSessions(tx, biz.id, role.id);
-          tx.recordActivity({
-            businessId: biz.id,
-            actor: biz.actor,
-            action: 'roles.update',
-            resource: { type: 'role', id: role.id, label: after.name },
-            changes,
-          });
+          tx.recordActivity(activityOf(biz, 'roles.update', { type: 'role', id: role.id, label: after.name }, changes));
         }
         return toRoleJson(await tx.getRepository(Role).findOneByOrFail({ id: role.id }));
       }),
@@ -99,13 +88,7 @@ export class RolesService {
         const members = await tx.getRepository(BusinessMember).countBy({ businessId: biz.id, roleId: role.id });
         if (members > 0) throw new DomainError('ROLE_IN_USE', undefined, [{ role_id: role.id, members }]);
         await tx.getRepository(Role).delete({ id: role.id, businessId: biz.id });
-        tx.recordActivity({
-          businessId: biz.id,
-          actor: biz.actor,
-          action: 'roles.delete',
-          resource: { type: 'role', id: role.id, label: role.name },
-          changes: null,
-        });
+        tx.recordActivity(activityOf(biz, 'roles.delete', { type: 'role', id: role.id, label: role.name }, null));
       });
     } catch (err) {
       if (foreignKeyViolationOf(err) === 'business_members_role_id_fkey') throw new DomainError('ROLE_IN_USE', undefined, [{ role_id: id }]);

@@ -23,6 +23,7 @@ import { isActiveOwner, roleOfMember } from './member-roles';
 import { queueInvitation } from './staff-invitations';
 import { StaffMemberJson, toStaffMemberJson } from './staff.mapper';
 import { findOrCreateUser } from './users';
+import { activityOf } from '../../common/activity/activity-of';
 
 type RoleColumns = Pick<BusinessMember, 'builtInRole' | 'roleId'>;
 
@@ -72,13 +73,7 @@ export class StaffService {
       const memberId = (inserted.raw as { id: string }[])[0]?.id;
       if (!memberId) throw new DomainError('ALREADY_MEMBER', undefined, [{ field: 'email', email: user.email }]);
       await queueInvitation(tx, biz.id, memberId, user.id, user.email, this.config.mailMaxAttempts);
-      tx.recordActivity({
-        businessId: biz.id,
-        actor: biz.actor,
-        action: 'staff.invite',
-        resource: { type: 'staff', id: memberId, label: user.email },
-        changes: null,
-      });
+      tx.recordActivity(activityOf(biz, 'staff.invite', { type: 'staff', id: memberId, label: user.email }, null));
       return this.read(tx, biz.id, memberId);
     });
     this.mail.wake();
@@ -101,13 +96,7 @@ export class StaffService {
         await tx.getRepository(BusinessMember).update({ id: member.id, businessId: biz.id }, { ...role, status, updatedAt: () => 'now()' });
         if (changes.role || status === 'disabled') await endSessions(tx, member.userId, biz.id);
         if (status === 'disabled') await this.cancelInvitations(tx, member.id);
-        tx.recordActivity({
-          businessId: biz.id,
-          actor: biz.actor,
-          action: 'staff.update',
-          resource: { type: 'staff', id: member.id, label: await this.emailOf(tx, member.userId) },
-          changes,
-        });
+        tx.recordActivity(activityOf(biz, 'staff.update', { type: 'staff', id: member.id, label: await this.emailOf(tx, member.userId) }, changes));
       }
       return this.read(tx, biz.id, member.id);
     });
@@ -120,13 +109,7 @@ export class StaffService {
       if (member.status !== 'invited') throw new DomainError('NOT_INVITED', undefined, [{ id: member.id, status: member.status }]);
       const email = await this.emailOf(tx, member.userId);
       await queueInvitation(tx, biz.id, member.id, member.userId, email, this.config.mailMaxAttempts);
-      tx.recordActivity({
-        businessId: biz.id,
-        actor: biz.actor,
-        action: 'staff.invite_resent',
-        resource: { type: 'staff', id: member.id, label: email },
-        changes: null,
-      });
+      tx.recordActivity(activityOf(biz, 'staff.invite_resent', { type: 'staff', id: member.id, label: email }, null));
       return this.read(tx, biz.id, member.id);
     });
     this.mail.wake();
@@ -142,13 +125,7 @@ export class StaffService {
       const email = await this.emailOf(tx, member.userId);
       await endSessions(tx, member.userId, biz.id);
       await tx.getRepository(BusinessMember).delete({ id: member.id, businessId: biz.id });
-      tx.recordActivity({
-        businessId: biz.id,
-        actor: biz.actor,
-        action: 'staff.remove',
-        resource: { type: 'staff', id: member.id, label: email },
-        changes: null,
-      });
+      tx.recordActivity(activityOf(biz, 'staff.remove', { type: 'staff', id: member.id, label: email }, null));
     });
   }
 

@@ -7,7 +7,7 @@ export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
-/** The User-Agent header, cut to a bounded length (it is stored with the session and shown in GET /auth/sessions). */
+/** The User-Agent header, cut to a bounded length in characters (stored with a session and an activity entry). */
 export function clientUserAgent(req: Request): string | null {
   const agent = req.headers['user-agent'];
   return agent ? [...agent].slice(0, USER_AGENT_MAX_CHARS).join('') : null;
