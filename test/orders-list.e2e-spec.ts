@@ -68,6 +68,7 @@ describe('GET /orders and GET /orders/:id', () => {
       invoice_number: 'INV-0001',
       warehouse_id: biz.warehouse_id,
       notes: null,
+      created_by: { type: 'key', id: biz.key_id, name: 'Owner key' },
       items: [
         {
           id: expect.any(String),
