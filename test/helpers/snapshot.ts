@@ -35,11 +35,28 @@ export function businessTables(db: Queryable): Promise<string[]> {
   return tables;
 }
 
+/**
+ * Columns that background work sets after the request that wrote their row, whenever it runs: the
+ * outbox dispatcher marks an event dispatched, key usage is written in batches. Not a change a
+ * request made, so left out of the hash (a snapshot taken around a refused request saw an earlier
+ * event's `dispatched_at` set by the dispatcher between the two).
+ */
+const BACKGROUND_COLUMNS: Record<string, readonly string[]> = {
+  outbox_events: ['dispatched_at'],
+  api_keys: ['last_used_at'],
+};
+
+/** A row as text, without its background columns. */
+function rowText(table: string): string {
+  const background = BACKGROUND_COLUMNS[table];
+  return background ? `(to_jsonb(x) - ${background.map((c) => `'${c}'`).join(' - ')})::text` : 'x::text';
+}
+
 /** One statement: every business table plus the business row, counted and hashed. */
 export async function snapshotBusiness(db: Queryable, businessId: string): Promise<BusinessSnapshot> {
   const tables = await businessTables(db);
   const part = (label: string, from: string, where: string) =>
-    `SELECT '${label}' AS t, count(*)::int AS n, md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) AS h FROM ${from} x WHERE ${where}`;
+    `SELECT '${label}' AS t, count(*)::int AS n, md5(coalesce(string_agg(${rowText(label)}, E'\\n' ORDER BY ${rowText(label)}), '')) AS h FROM ${from} x WHERE ${where}`;
   const sql = [part('businesses', 'businesses', 'x.id = $1'), ...tables.map((t) => part(t, `"${t}"`, 'x.business_id = $1'))].join('\nUNION ALL\n');
   const rows: { t: string; n: number; h: string }[] = await db.query(sql, [businessId]);
   return Object.fromEntries(rows.map((r) => [r.t, { rows: r.n, hash: r.h }]));

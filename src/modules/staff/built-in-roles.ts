@@ -1,22 +1,12 @@
-import { Scope } from '../../common/auth/scopes';
+import { ADMIN_SCOPE, Scope, SCOPES } from '../../common/auth/scopes';
+
+/** docs/api.md 19: a manager holds every scope but `admin` (a scope added later included). */
+const EVERY_SCOPE_BUT_ADMIN: readonly Scope[] = SCOPES.filter((scope) => scope !== ADMIN_SCOPE);
 
 /** docs/api.md 19: the roles every business has, each a fixed set of docs/api.md 18 scopes. */
 export const BUILT_IN_ROLES = {
-  owner: ['admin'],
-  manager: [
-    'sales',
-    'orders:read',
-    'orders:write',
-    'products:read',
-    'products:write',
-    'inventory',
-    'purchasing',
-    'customers',
-    'invoices',
-    'finance',
-    'analytics',
-    'webhooks',
-  ],
+  owner: [ADMIN_SCOPE],
+  manager: EVERY_SCOPE_BUT_ADMIN,
   cashier: ['sales', 'orders:read', 'customers'],
   clerk: ['inventory', 'products:read', 'purchasing'],
   accountant: ['finance', 'invoices', 'analytics', 'orders:read', 'purchasing'],
