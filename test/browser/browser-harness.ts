@@ -113,16 +113,23 @@ export const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** axe's serious and critical violations of the page as it is now at each of SIZES, by size (empty when clean). */
+/** axe's serious and critical violations of the page as it is now, and any sideways scroll, at each of SIZES, by size (empty when clean). */
 export async function axeAtEverySize(page: Page): Promise<string[]> {
   const found: string[] = [];
   const before = page.viewportSize();
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const violation of await seriousAxeViolations(page)) found.push(`${size.name}: ${violation}`);
+    const overflow = await sidewaysOverflow(page);
+    if (overflow > 0) found.push(`${size.name}: the page scrolls sideways by ${overflow} px`);
   }
   if (before) await page.setViewportSize(before);
   return found;
+}
+
+/** How far the page is wider than its window (0: no sideways scroll; a wide table scrolls in its own box). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 /** CSP violations among the console errors of a tab. */

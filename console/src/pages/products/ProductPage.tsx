@@ -13,6 +13,7 @@ import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/States';
 import { Movements } from './Movements';
 import { ProductForm, type ProductBody } from './ProductForm';
+import { TableScroll } from '../../ui/list/ListPage';
 
 type Product = components['schemas']['ProductJson'];
 
@@ -98,24 +99,26 @@ function ProductView({ product }: { product: Product }) {
       </dl>
       <section aria-labelledby="stock-title">
         <h2 id="stock-title">Stock by warehouse</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Warehouse</th>
-              <th scope="col" className="num">
-                Quantity
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {product.stock_by_warehouse.map((w) => (
-              <tr key={w.warehouse_id}>
-                <th scope="row">{w.warehouse_name}</th>
-                <td className="num">{format.quantity(w.quantity)}</td>
+        <TableScroll label="Stock by warehouse">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Warehouse</th>
+                <th scope="col" className="num">
+                  Quantity
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {product.stock_by_warehouse.map((w) => (
+                <tr key={w.warehouse_id}>
+                  <th scope="row">{w.warehouse_name}</th>
+                  <td className="num">{format.quantity(w.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         {Number(product.in_transit) !== 0 && <p className="hint">{format.quantity(product.in_transit)} in transit between warehouses.</p>}
       </section>
       {mayEdit && (

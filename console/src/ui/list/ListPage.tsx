@@ -12,38 +12,49 @@ export interface Column<Row> {
   rowHeader?: boolean;
 }
 
+/** A table wider than a phone scrolls in this box (reachable by keyboard, named for screen readers), never the page. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 /** A table of rows with a name (its caption for screen readers), one column list for every list of the console. */
 export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string }) {
   return (
-    <table>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.header} scope="col" className={column.num ? 'num' : undefined}>
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {columns.map((column) =>
-              column.rowHeader ? (
-                <th key={column.header} scope="row" className={column.num ? 'num' : undefined}>
-                  {column.cell(row)}
-                </th>
-              ) : (
-                <td key={column.header} className={column.num ? 'num' : undefined}>
-                  {column.cell(row)}
-                </td>
-              ),
-            )}
+    <TableScroll label={caption}>
+      <table>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={column.num ? 'num' : undefined}>
+                {column.header}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.header} scope="row" className={column.num ? 'num' : undefined}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.header} className={column.num ? 'num' : undefined}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
