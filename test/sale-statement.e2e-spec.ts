@@ -66,6 +66,7 @@ describe('the order statements, composed', () => {
       customerId: shape.customer ? randomUUID() : null,
       currency: 'EUR',
       paymentMethod: shape.paymentMethod ?? 'cash',
+      cash: null,
       notes: null,
       sendInvoice: shape.invoice === true,
       unitCosts: new Map([[product.id, '3.1416']]),

@@ -23,6 +23,8 @@ export interface SaleRow extends CreatedByColumns {
   discount_amount: string;
   total: string;
   refunded_amount: string;
+  cash_tendered: string | null;
+  change_due: string | null;
   /** bigint: a string as pg reads it, a number in a draft about to be written */
   loyalty_points_earned: string | number;
   loyalty_transaction_id: string | null;
@@ -116,6 +118,10 @@ export class OrderJson {
   @ApiProperty({ example: 0 }) discount_amount: number;
   @ApiProperty({ example: 29.75 }) total: number;
   @ApiProperty({ example: 0, description: 'what returns and a cancellation gave back of the total' }) refunded_amount: number;
+  @ApiProperty({ type: Number, nullable: true, example: 50, description: 'what a cash customer handed over; null when none was given' })
+  cash_tendered: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 20.25, description: 'cash_tendered - total; null when no tender was given' })
+  change_due: number | null;
   @ApiProperty({ example: 'EUR' }) currency: string;
   @ApiProperty({ example: 29 }) loyalty_points_earned: number;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) loyalty_transaction_id: string | null;
@@ -159,6 +165,8 @@ export function toOrderJson(sale: SaleRow, items: SaleLineRow[]): OrderJson {
     discount_amount: moneyNumber(sale.discount_amount),
     total: moneyNumber(sale.total),
     refunded_amount: moneyNumber(sale.refunded_amount),
+    cash_tendered: sale.cash_tendered === null ? null : moneyNumber(sale.cash_tendered),
+    change_due: sale.change_due === null ? null : moneyNumber(sale.change_due),
     currency: sale.currency.trim(),
     loyalty_points_earned: pointsNumber(sale.loyalty_points_earned),
     loyalty_transaction_id: sale.loyalty_transaction_id,

@@ -59,6 +59,7 @@ export class OrdersService {
         customerId: refs.customer?.id ?? null,
         currency: biz.currency,
         paymentMethod: dto.payment_method ?? 'cash',
+        cash: null,
         notes: dto.notes ?? null,
         sendInvoice: dto.send_invoice === true,
         unitCosts,

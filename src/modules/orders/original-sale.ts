@@ -19,6 +19,8 @@ export interface OriginalSale {
   shipping_amount: string;
   discount_amount: string;
   total: string;
+  cash_tendered: string | null;
+  change_due: string | null;
   /** bigint, as pg returns it */
   loyalty_points_earned: string;
   loyalty_transaction_id: string | null;

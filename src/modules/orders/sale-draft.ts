@@ -20,6 +20,8 @@ export interface SaleFacts {
   customerId: string | null;
   currency: string;
   paymentMethod: string;
+  /** what a cash customer handed over and the change given back (docs/api.md 21); null when none */
+  cash: { tendered: string; change: string } | null;
   notes: string | null;
   sendInvoice: boolean;
   /** each product's average cost, read under its stock lock (the deduction) */
@@ -48,6 +50,8 @@ export function draftSale(facts: SaleFacts): SaleDraft {
     shipping_amount: moneyString(price.shippingAmount),
     discount_amount: moneyString(price.discountAmount),
     total: moneyString(price.total),
+    cash_tendered: facts.cash?.tendered ?? null,
+    change_due: facts.cash?.change ?? null,
     refunded_amount: '0.00',
     loyalty_points_earned: points,
     loyalty_transaction_id: points > 0 ? randomUUID() : null,

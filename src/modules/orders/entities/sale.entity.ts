@@ -61,6 +61,14 @@ export class Sale {
   @Column('numeric', { precision: 14, scale: 2 })
   total: string;
 
+  /** what a cash customer handed over (docs/api.md 21); null when none was given */
+  @Column('numeric', { precision: 14, scale: 2, nullable: true })
+  cashTendered: string | null;
+
+  /** cash_tendered - total, given back; null when no tender was given */
+  @Column('numeric', { precision: 14, scale: 2, nullable: true })
+  changeDue: string | null;
+
   @Column('bigint', { default: 0 })
   loyaltyPointsEarned: string;
 

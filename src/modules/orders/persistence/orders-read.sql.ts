@@ -3,7 +3,7 @@ import { defineStatement } from '../../../database/statement';
 import { SaleWithLinesRow } from '../order.mapper';
 
 const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment_method, s.customer_id, s.warehouse_id, s.currency,
-  s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.refunded_amount, s.loyalty_points_earned, s.loyalty_transaction_id,
+  s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.refunded_amount, s.cash_tendered, s.change_due, s.loyalty_points_earned, s.loyalty_transaction_id,
   s.notes, s.created_by_type, s.created_by_id, s.created_by_name, s.created_at, inv.id AS invoice_id, inv.invoice_number`;
 const WITH_INVOICE = `LEFT JOIN LATERAL (
     SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.sale_id = s.id ORDER BY i.number LIMIT 1

@@ -63,12 +63,13 @@ export function addSaleRow(stmt: SaleStatement, sale: SaleDraft): void {
   stmt.add(
     'orders.sale',
     `INSERT INTO sales (id, business_id, number, sale_number, customer_id, warehouse_id, status, payment_status, payment_method,
-                        currency, subtotal, tax_amount, shipping_amount, discount_amount, total, loyalty_points_earned,
+                        currency, subtotal, tax_amount, shipping_amount, discount_amount, total, cash_tendered, change_due, loyalty_points_earned,
                         loyalty_transaction_id, notes, created_by_type, created_by_id, created_by_name, created_at, updated_at)
      SELECT ${p(sale.id, 'uuid')}, ${stmt.businessId}, ${n.number}, ${n.formatted}, ${p(sale.customer_id, 'uuid')}, ${p(sale.warehouse_id, 'uuid')},
             ${p(sale.status, 'text')}, ${p(sale.payment_status, 'text')}, ${p(sale.payment_method, 'text')}, ${p(sale.currency, 'text')},
             ${p(sale.subtotal, 'numeric')}, ${p(sale.tax_amount, 'numeric')}, ${p(sale.shipping_amount, 'numeric')},
-            ${p(sale.discount_amount, 'numeric')}, ${p(sale.total, 'numeric')}, ${p(sale.loyalty_points_earned, 'int8')},
+            ${p(sale.discount_amount, 'numeric')}, ${p(sale.total, 'numeric')}, ${p(sale.cash_tendered, 'numeric')}, ${p(sale.change_due, 'numeric')},
+            ${p(sale.loyalty_points_earned, 'int8')},
             ${p(sale.loyalty_transaction_id, 'uuid')}, ${p(sale.notes, 'text')}, ${p(sale.created_by_type, 'text')}, ${p(sale.created_by_id, 'uuid')},
             ${p(sale.created_by_name, 'text')}, ${n.at}, ${n.at}
        FROM ${n.from}`,
@@ -79,7 +80,7 @@ export function addSaleRow(stmt: SaleStatement, sale: SaleDraft): void {
 export const lockSale = defineStatement<[businessId: string, saleId: string], OriginalSale>(
   'orders.lockSale',
   `SELECT id, number, sale_number, customer_id, warehouse_id, status, payment_status, payment_method, currency, subtotal, tax_amount,
-          shipping_amount, discount_amount, total, loyalty_points_earned, loyalty_transaction_id, notes, refunded_amount,
+          shipping_amount, discount_amount, total, cash_tendered, change_due, loyalty_points_earned, loyalty_transaction_id, notes, refunded_amount,
           shipping_refunded, cancelled_at, cancel_reason, created_by_type, created_by_id, created_by_name, created_at, updated_at
      FROM sales WHERE business_id = $1 AND id = $2 FOR UPDATE`,
   { plannedPerRun: true },
