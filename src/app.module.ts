@@ -6,6 +6,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SearchModule } from './modules/search/search.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
@@ -66,6 +67,7 @@ const DOMAIN_MODULES = [
   ActivityModule,
   MetricsModule,
   StaffModule,
+  SearchModule,
 ];
 
 /** What a module's `imports` takes. */
