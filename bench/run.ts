@@ -18,6 +18,7 @@ const SECTIONS = [
   'documents',
   'console',
   'observability',
+  'search',
 ];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
 const ON_REQUEST = ['orders-ab', 'reports-ab', 'cpu', 'paired'];

@@ -14,7 +14,7 @@ export class SearchResultJson {
     type: String,
     nullable: true,
     description:
-      'order: total, local date and time, customer (and its status unless completed); product: SKU, price (and "inactive"); customer: email, phone; invoice: status, total; supplier: email, phone (null when it has neither)',
+      'order: total, local date and time, customer (and its status unless completed); product: SKU, price; customer: email, phone; invoice: status, total; supplier: email, phone (null when it has neither)',
     example: '12.50 USD · 2026-11-28 14:03 · Jane Doe',
   })
   detail: string | null;
@@ -40,7 +40,7 @@ export function orderResult(row: OrderHitRow): SearchResultJson {
 }
 
 export function productResult(row: ProductHitRow, currency: string): SearchResultJson {
-  return { kind: 'product', id: row.id, label: row.name, detail: joined([row.sku, `${row.price} ${currency}`, row.is_active ? null : 'inactive']) };
+  return { kind: 'product', id: row.id, label: row.name, detail: joined([row.sku, `${row.price} ${currency}`]) };
 }
 
 export function customerResult(row: CustomerHitRow): SearchResultJson {

@@ -11,6 +11,8 @@ import { Business } from '../../businesses/entities/business.entity';
 @Index('customers_name_trgm_idx', { synchronize: false })
 @Index('customers_email_trgm_idx', { synchronize: false })
 @Index('customers_phone_trgm_idx', { synchronize: false })
+// (business_id, lower(coalesce(name, email, phone)), id): GET /search's order of customers; an expression index.
+@Index('customers_business_label_idx', { synchronize: false })
 export class Customer {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'customers_pkey' })
   id: string;

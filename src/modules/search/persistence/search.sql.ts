@@ -68,31 +68,51 @@ export const searchInvoices = defineStatement<[businessId: string, lo: string[],
   { plannedPerRun: true },
 );
 
+/**
+ * The best `limit` rows of `from` in three tiers: the exact matches, those starting with the query,
+ * those holding it, each tier by `order`. Each tier is its own LIMIT 5 subquery, so PostgreSQL picks
+ * per tier and per query between a walk of a name-ordered index that stops at the fifth match (a
+ * query most rows match: `pr` in a catalog of "Product n") and a trigram index with a sort of what
+ * it finds (a rare one); a row in several tiers counts in its best. Five of each tier are enough: a
+ * tier's fifth row is shown only if the tiers above it hold fewer than five rows in all.
+ */
+function tiered(columns: string, from: string, order: string[], tiers: [exact: string, prefix: string, contains: string]): string {
+  const names = columns.split(',').map((c) => c.trim().split(' ').pop());
+  const [key, ...ties] = order;
+  const tier = (n: number, where: string) =>
+    `(SELECT ${columns}, ${n} AS tier, ${key} AS sort_key FROM ${from} AND (${where}) ORDER BY ${[...order, 'id'].join(', ')} LIMIT 5)`;
+  return `SELECT ${names.join(', ')}
+     FROM (SELECT DISTINCT ON (id) *
+             FROM (${tiers.map((where, n) => tier(n, where)).join('\n                   UNION ALL ')}) hits
+            ORDER BY id, tier) best
+    ORDER BY ${['tier', 'sort_key', ...ties, 'id'].join(', ')}
+    LIMIT 5`;
+}
+
 export interface ProductHitRow {
   id: string;
   name: string;
   sku: string;
-  barcode: string | null;
   price: string;
-  is_active: boolean;
 }
 
 /**
- * Products whose name holds the query, or whose SKU or barcode starts with it. Exact matches first
- * (name, SKU or barcode equal to the query), then names, SKUs and barcodes starting with it, then
- * the rest; active before inactive; then by name.
+ * Active products (GET /products's default) whose name holds the query, or whose SKU or barcode
+ * starts with it: exact matches (name, SKU or barcode equal to the query) first, then names, SKUs and
+ * barcodes starting with it, then the rest, each by name (the order of products_business_list_order_idx).
  */
 export const searchProducts = defineStatement<[businessId: string, exact: string, contains: string, prefix: string], ProductHitRow>(
   'search.products',
-  `SELECT id, name, sku, barcode, price::text AS price, is_active
-     FROM products
-    WHERE business_id = $1
-      AND (lower(name) LIKE $3 OR lower(sku) LIKE $4 OR lower(barcode) LIKE $4)
-    ORDER BY CASE WHEN lower(name) = $2 OR lower(sku) = $2 OR lower(barcode) = $2 THEN 0
-                  WHEN lower(name) LIKE $4 OR lower(sku) LIKE $4 OR lower(barcode) LIKE $4 THEN 1
-                  ELSE 2 END,
-             is_active DESC, lower(name), name, id
-    LIMIT 5`,
+  tiered(
+    'id, name, sku, price::text AS price',
+    'products WHERE business_id = $1 AND is_active',
+    ['lower(name)', 'name'],
+    [
+      'lower(name) = $2 OR lower(sku) = $2 OR lower(barcode) = $2',
+      'lower(name) LIKE $4 OR lower(sku) LIKE $4 OR lower(barcode) LIKE $4',
+      'lower(name) LIKE $3',
+    ],
+  ),
   { plannedPerRun: true },
 );
 
@@ -105,9 +125,10 @@ export interface CustomerHitRow {
 
 /**
  * Customers whose name or email holds the query, or whose phone has the query's digits at the start
- * of the number or of one of its digit groups ($5 `%digits%` for the index, $6 the group rule as a
- * regular expression, $7 `digits%`: from the number's start; all three null when the query has too
- * few digits). Exact name or email first, then a name, email or phone starting with it, then by name.
+ * of the number or of one of its digit groups ($5 `%digits%` for the trigram index, $6 the group rule
+ * as a regular expression, $7 `digits%`: from the number's start; all three null when the query has
+ * too few digits). Exact name or email first, then a name, email or phone starting with it, then the
+ * rest, each by the label (name, else email, else phone: customers_business_label_idx).
  */
 export const searchCustomers = defineStatement<
   [
@@ -122,15 +143,16 @@ export const searchCustomers = defineStatement<
   CustomerHitRow
 >(
   'search.customers',
-  `SELECT id, name, email, phone
-     FROM customers
-    WHERE business_id = $1
-      AND (lower(name) LIKE $3 OR email_normalized LIKE $3 OR (phone_normalized LIKE $5::text AND phone ~ $6::text))
-    ORDER BY CASE WHEN lower(name) = $2 OR email_normalized = $2 THEN 0
-                  WHEN lower(name) LIKE $4 OR email_normalized LIKE $4 OR ltrim(phone_normalized, '+') LIKE $7::text THEN 1
-                  ELSE 2 END,
-             lower(coalesce(name, email, phone)), id
-    LIMIT 5`,
+  tiered(
+    'id, name, email, phone',
+    'customers WHERE business_id = $1',
+    ['lower(coalesce(name, email, phone))'],
+    [
+      'lower(name) = $2 OR email_normalized = $2',
+      `lower(name) LIKE $4 OR email_normalized LIKE $4 OR phone_normalized LIKE $7::text OR phone_normalized LIKE '+' || $7::text`,
+      'lower(name) LIKE $3 OR email_normalized LIKE $3 OR (phone_normalized LIKE $5::text AND phone ~ $6::text)',
+    ],
+  ),
   { plannedPerRun: true },
 );
 
