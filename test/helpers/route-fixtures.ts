@@ -51,6 +51,11 @@ export interface ResourceFixture {
    * `theirs`, for a create: another business's instance, whose unique values the body may reuse.
    */
   make(made: Maker, n: number, route: RouteOf, theirs?: Instance): Promise<Instance>;
+  /**
+   * The query strings a GET route without path parameters is read with when it needs one (GET
+   * /search's q): B's read of its own in the isolation case takes the first, the owner's view every one.
+   */
+  queries?: string[];
   hostile?(route: RouteOf): HostileOptions;
   /**
    * extra assertions on B's own answer of a GET route without parameters (a report's figures) or of
@@ -499,6 +504,20 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       if (body.data.revenue !== undefined) {
         expect(body.data.revenue).toBeGreaterThan(0);
         expect(b.revenue).toBeGreaterThan(0);
+      }
+    },
+  },
+
+  // a sale (its order, customer, products and invoice), found by what each query matches: B finds its own, never A's
+  search: {
+    queries: ['q=buyer', 'q=tenant', 'q=S-', 'q=INV-', 'q=product'],
+    make: async (made, n) => ({ params: {}, ids: (await sale(made, n)).ids }),
+    check: () => (body, _b, theirs) => {
+      const found = body.data.map((hit: { id: string }) => hit.id);
+      expect(found).not.toEqual([]);
+      for (const id of ['order_id', 'customer_id', 'product_id', 'invoice_id']) {
+        expect(theirs?.ids?.[id]).toEqual(expect.any(String));
+        expect(found).not.toContain(theirs!.ids![id]);
       }
     },
   },
