@@ -1885,6 +1885,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find orders, products, customers, invoices and suppliers by what a cashier types or scans
+         * @description **Scope:** `orders:read` (also granted by `sales`, `orders:write`, `products:read`, `products:write`, `purchasing`, `customers`, `invoices`, `admin`).
+         *
+         *     At most 5 of each kind the caller may read (orders: orders:read; products: products:read or sales; customers: customers or sales; invoices: invoices; suppliers: purchasing), kinds in that order. Within a kind: orders and invoices newest first; products, customers and suppliers exact matches first, then those starting with the query, then the rest, by name (products: active before inactive).
+         */
+        get: operations["SearchController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2751,6 +2773,16 @@ export interface components {
              * @example 0
              */
             refunded_amount: number;
+            /**
+             * @description what a cash customer handed over; null when none was given
+             * @example 50
+             */
+            cash_tendered: number | null;
+            /**
+             * @description cash_tendered - total; null when no tender was given
+             * @example 20.25
+             */
+            change_due: number | null;
             /** @example EUR */
             currency: string;
             /** @example 29 */
@@ -3672,6 +3704,22 @@ export interface components {
             token: string;
             /** Format: password */
             password: string;
+        };
+        SearchResultJson: {
+            /** @enum {string} */
+            kind: "order" | "product" | "customer" | "invoice" | "supplier";
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description the order or invoice number, the product, customer or supplier name
+             * @example S-0042
+             */
+            label: string;
+            /**
+             * @description order: total, local date and time, customer (and its status unless completed); product: SKU, price; customer: email, phone; invoice: status, total; supplier: email, phone (null when it has neither)
+             * @example 12.50 USD · 2026-11-28 14:03 · Jane Doe
+             */
+            detail: string | null;
         };
     };
     responses: never;
@@ -10846,7 +10894,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -20024,6 +20072,121 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    SearchController_search: {
+        parameters: {
+            query: {
+                /** @description what to find, 2 to 100 characters after trimming; case-insensitive, `%` and `_` match literally: an order or invoice number prefix (`S-004`, `INV-12`, or its digits: `0042`), a product name (anywhere), SKU or barcode (prefix), a customer name or email (anywhere) or phone (the digits at the start of the number or of one of its groups), a supplier name (anywhere) */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SearchResultJson"][];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
                         };
                     };
                 };
