@@ -4,9 +4,6 @@
  * query's own `%`, `_` and `\` match literally.
  */
 
-/** At most this many results of each kind. */
-export const RESULTS_PER_KIND = 5;
-
 /** The phone rule needs at least this many digits in the query: fewer would match most phones. */
 export const MIN_PHONE_DIGITS = 2;
 
