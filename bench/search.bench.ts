@@ -67,7 +67,9 @@ export async function run(log: Log): Promise<void> {
           times.push(last.ms);
         }
         times.sort((a, b) => a - b);
-        log(`  ${what} (${JSON.stringify(q)}, ${last.hits} results): p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
+        log(
+          `  ${what}${q === '' ? '' : ` (${JSON.stringify(q)}, ${last.hits} results)`}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+        );
       }
     } finally {
       await stopServerProcess(server);
