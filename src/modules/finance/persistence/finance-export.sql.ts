@@ -9,13 +9,14 @@ export interface FinanceTransactionNamesRow {
 
 /**
  * The numbers beside the ids of transactions $2 of business $1 (a page of the export): the order's
- * and the invoice's, each looked up by its primary key within the business.
+ * and the invoice's, each probed by its primary key within the business (the ids are rows of their own,
+ * never a filter over the business's transactions).
  */
 export const readFinanceTransactionNames = defineStatement<[businessId: string, transactionIds: string[]], FinanceTransactionNamesRow>(
   'finance.exportNames',
   `SELECT f.id, s.sale_number, inv.invoice_number
-     FROM finance_transactions f
+     FROM unnest($2::uuid[]) AS k(id)
+     JOIN finance_transactions f ON f.business_id = $1 AND f.id = k.id
      LEFT JOIN sales s ON s.business_id = f.business_id AND s.id = f.sale_id
-     LEFT JOIN invoices inv ON inv.business_id = f.business_id AND inv.id = f.invoice_id
-    WHERE f.business_id = $1 AND f.id = ANY($2::uuid[])`,
+     LEFT JOIN invoices inv ON inv.business_id = f.business_id AND inv.id = f.invoice_id`,
 );

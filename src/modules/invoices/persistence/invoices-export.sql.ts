@@ -10,13 +10,14 @@ export interface InvoiceNamesRow {
 
 /**
  * The names beside the ids of invoices $2 of business $1 (a page of the export): the customer's name
- * and email, the order's number; each looked up by its primary key within the business.
+ * and email, the order's number; each probed by its primary key within the business (one probe per id
+ * of the page: the ids are rows of their own, never a filter over the business's invoices).
  */
 export const readInvoiceNames = defineStatement<[businessId: string, invoiceIds: string[]], InvoiceNamesRow>(
   'invoices.exportNames',
   `SELECT i.id, cu.name AS customer_name, cu.email AS customer_email, s.sale_number
-     FROM invoices i
+     FROM unnest($2::uuid[]) AS k(id)
+     JOIN invoices i ON i.business_id = $1 AND i.id = k.id
      LEFT JOIN customers cu ON cu.business_id = i.business_id AND cu.id = i.customer_id
-     LEFT JOIN sales s ON s.business_id = i.business_id AND s.id = i.sale_id
-    WHERE i.business_id = $1 AND i.id = ANY($2::uuid[])`,
+     LEFT JOIN sales s ON s.business_id = i.business_id AND s.id = i.sale_id`,
 );
