@@ -457,7 +457,7 @@ export interface paths {
          * Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `products:read` (also granted by `products:write`, `admin`).
          *
-         *     The same query parameters as GET /products but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). The stock per warehouse is one column per warehouse of the business, stock_by_warehouse[<warehouse name>] ([<name> (<id>)] when two share a name), in the order of stock_by_warehouse; stock is the total. See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /products but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). The stock per warehouse is one column per warehouse of the business, stock_by_warehouse[<warehouse name>] ([<name> (<id>)] when two share a name), in the order of stock_by_warehouse; stock is the total. See docs/api.md, "CSV exports".
          */
         get: operations["ProductsController_export"];
         put?: never;
@@ -851,7 +851,7 @@ export interface paths {
          * Every order GET /orders would list with these filters, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
          *
-         *     The same query parameters as GET /orders but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /orders but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["OrdersController_export"];
         put?: never;
@@ -1385,7 +1385,7 @@ export interface paths {
          * Every invoice GET /invoices would list with these filters, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `invoices` (also granted by `admin`).
          *
-         *     The same query parameters as GET /invoices but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /invoices but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["InvoicesController_export"];
         put?: never;
@@ -1551,7 +1551,7 @@ export interface paths {
          * Every transaction GET /finance/transactions would list with these filters, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `finance` (also granted by `admin`).
          *
-         *     The same query parameters as GET /finance/transactions but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /finance/transactions but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["FinanceController_export"];
         put?: never;
@@ -1661,7 +1661,7 @@ export interface paths {
          * The activity log: who did what, when, from where
          * @description **Scope:** `admin` (also granted by ).
          *
-         *     Newest first, `limit` per page (1..100, default 50); the next page with `after` = `meta.next` (null on the last page). Filters: actor_id, actor_type, action (exact, or a prefix ending with a dot: `products.`), resource_type, resource_id, from and to (inclusive dates in the business time zone). With `format=csv`: every matching entry, newest first, as a `text/csv` attachment (`activity-<date>.csv`, streamed; `limit` and `after` are then 400), columns and values as the CSV exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `changes` as its JSON.
+         *     Newest first, `limit` per page (1..100, default 50); the next page with `after` = `meta.next` (null on the last page). Filters: actor_id, actor_type, action (exact, or a prefix ending with a dot: `products.`), resource_type, resource_id, from and to (inclusive dates in the business time zone). With `format=csv`: every matching entry, newest first, as a `text/csv` attachment (`activity-<date>.csv`, streamed; `limit` and `after` are then 400), columns and values as the CSV exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `occurred_at_local`, and a row per changed field (`change_field`, `change_before`, `change_after`).
          */
         get: operations["ActivityController_list"];
         put?: never;
@@ -2751,6 +2751,16 @@ export interface components {
              * @example 0
              */
             refunded_amount: number;
+            /**
+             * @description what a cash customer handed over; null when none was given
+             * @example 50
+             */
+            cash_tendered: number | null;
+            /**
+             * @description cash_tendered - total; null when no tender was given
+             * @example 20.25
+             */
+            change_due: number | null;
             /** @example EUR */
             currency: string;
             /** @example 29 */
@@ -7326,7 +7336,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -10846,7 +10856,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -15831,7 +15841,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson in the order of the JSON list. Header: id,invoice_number,customer_id,sale_id,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,items,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -17054,7 +17064,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per FinanceTransactionJson in the order of the JSON list. Header: id,type,category,amount,currency,description,date,sale_id,invoice_id,reference_id,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per FinanceTransactionJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,type,category,amount,currency,description,date,sale_id,sale_number,invoice_id,invoice_number,reference_id,created_at,created_at_local */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -17980,7 +17990,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; with format=csv every matching row as a CSV attachment (header: id,occurred_at,actor.type,actor.id,actor.name,action,resource.type,resource.id,resource.label,changes,request_id,ip,user_agent) */
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: id,occurred_at,occurred_at_local,actor.type,actor.id,actor.name,action,resource.type,resource.id,resource.label,request_id,ip,user_agent,change_field,change_before,change_after) */
             200: {
                 headers: {
                     [name: string]: unknown;
