@@ -85,14 +85,15 @@ function holdsJson(property: ModelProperty): boolean {
 export function csvLayoutOf<M, T extends M = M>(model: Type<M>, options: CsvLayoutOptions<T>): CsvLayout<T> {
   const lines = options.lines;
   const own = columnsOf(model, '', (row) => row, options as CsvLayoutOptions<unknown>);
-  const columns = lines ? [...own, ...lineColumns(propertiesOf(model).find(([name]) => name === lines.field)?.[1] ?? {}, lines)] : own;
+  if (!lines) return { headers: own.map((c) => c.header), records: (row) => [own.map((c) => c.value(row))] };
+  const ofLine = lineColumns(propertiesOf(model).find(([name]) => name === lines.field)?.[1] ?? {}, lines);
+  const linesOf = lines.of ?? ((row: T) => ((row as Record<string, unknown>)[lines.field] as object[] | null) ?? []);
   return {
-    headers: columns.map((c) => c.header),
+    headers: [...own, ...ofLine].map((c) => c.header),
     records(row: T): unknown[][] {
-      if (!lines) return [columns.map((c) => c.value(row))];
-      const of = lines.of ?? ((r: T) => ((r as Record<string, unknown>)[lines.field] as object[] | null) ?? []);
-      const items = of(row);
-      return (items.length > 0 ? items : [null]).map((line) => columns.map((c) => c.value(row, line)));
+      const values = own.map((c) => c.value(row)); // once for all its lines
+      const items = linesOf(row);
+      return (items.length > 0 ? items : [null]).map((line) => [...values, ...ofLine.map((c) => c.value(row, line))]);
     },
   };
 }
