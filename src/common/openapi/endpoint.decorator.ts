@@ -146,7 +146,7 @@ function csvResponse(status: number, options: EndpointOptions): MethodDecorator 
     status,
     description:
       'Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ' +
-      `${options.response?.name ?? 'object'} in the order of the JSON list. Header: ${headers.join(',')}`,
+      `${options.response?.name ?? 'object'} (per line of it when it has item_ columns) in the order of the JSON list. Header: ${headers.join(',')}`,
     content: { 'text/csv': { schema: { type: 'string', example: `${headers.join(',')}\r\n` } } },
     headers: {
       'Content-Disposition': { description: 'attachment; filename="<list>-<today in the business time zone>.csv"', schema: { type: 'string' } },

@@ -4,7 +4,6 @@ import { SALE_STATUSES } from './sale-status';
 import { costNumber, moneyNumber, quantityNumber } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
 import { SaleCompletedItem } from './events/sale-completed.event';
-import { csvColumnsOf } from '../../common/csv/csv-columns';
 import { CreatedByColumns, CreatedByJson, toCreatedByJson } from '../../common/activity/created-by';
 
 /** A sale as stored (numeric columns as text), with its invoice when it has one. */
@@ -184,6 +183,3 @@ export function toOrderJson(sale: SaleRow, items: SaleLineRow[]): OrderJson {
 export function toOrderJsonWithLines(sale: SaleWithLinesRow): OrderJson {
   return toOrderJson(sale, (sale.lines ?? []).map(saleLineOf));
 }
-
-/** The columns of GET /orders/export: the order's fields, `items` as its JSON (csvColumnsOf). */
-export const ORDER_CSV_COLUMNS = csvColumnsOf(OrderJson);

@@ -9,7 +9,8 @@ import { EXPORT_PAGE_ROWS, exportFilename, keysetPages } from '../../common/csv/
 import { runStatement, runPageOnGenericPlan } from '../../database/run-statement';
 import { Tx } from '../../database/transaction';
 import { ExportOrdersQuery, ListOrdersQuery } from './dto/list-orders.query';
-import { ORDER_CSV_COLUMNS, OrderJson, toOrderJsonWithLines } from './order.mapper';
+import { OrderJson, toOrderJsonWithLines } from './order.mapper';
+import { OrderCsvRow, orderCsvLayout } from './order-csv';
 import { readLatestSalePage, readSale, readSaleExportPage, readSalePage } from './persistence/orders-read.sql';
 
 /** GET /orders and GET /orders/:id: public order objects, reads only (no transaction). */
@@ -49,17 +50,25 @@ export class OrdersReader {
   }
 
   /**
-   * GET /orders/export: every order the same filters give GET /orders, in its order, as CSV, read
-   * EXPORT_PAGE_ROWS at a time (keyset: orders.exportPage) as the response takes them.
+   * GET /orders/export: every order the same filters give GET /orders, in its order, as CSV (a record
+   * per line, orderCsvLayout), read EXPORT_PAGE_ROWS at a time (keyset: orders.exportPage) as the
+   * response takes them.
    */
-  export(biz: BusinessContext, query: ExportOrdersQuery): CsvExport<OrderJson> {
-    return { filename: exportFilename('orders', biz.timezone), columns: ORDER_CSV_COLUMNS, pages: this.exportPages(biz, query) };
+  export(biz: BusinessContext, query: ExportOrdersQuery): CsvExport<OrderCsvRow> {
+    return { filename: exportFilename('orders', biz.timezone), layout: orderCsvLayout(biz.timezone), pages: this.exportPages(biz, query) };
   }
 
-  private async *exportPages(biz: BusinessContext, query: ExportOrdersQuery): AsyncGenerator<OrderJson[]> {
+  private async *exportPages(biz: BusinessContext, query: ExportOrdersQuery): AsyncGenerator<OrderCsvRow[]> {
     assertDateRange(query);
     const filters = [query.customer_id || null, query.status || null, query.from || null, query.to || null, biz.timezone] as const;
     const read = (after: string | null) => runStatement(this.dataSource, readSaleExportPage, [biz.id, ...filters, after, EXPORT_PAGE_ROWS]);
-    for await (const rows of keysetPages(read, (row) => row.id)) yield rows.map(toOrderJsonWithLines);
+    for await (const rows of keysetPages(read, (row) => row.id)) {
+      yield rows.map((row) => ({
+        ...toOrderJsonWithLines(row),
+        customer_name: row.customer_name,
+        customer_email: row.customer_email,
+        warehouse_name: row.warehouse_name,
+      }));
+    }
   }
 }

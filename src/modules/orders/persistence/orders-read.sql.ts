@@ -104,15 +104,29 @@ export const readSalePage = defineStatement<
   { plannedPerRun: true },
 );
 
-/** A row of an export page: a sale with its lines (orders.exportPage). */
-export type SaleExportRow = SaleWithLinesRow;
+/** A row of an export page: a sale with its lines, and the names beside its ids (orders.exportPage). */
+export type SaleExportRow = SaleWithLinesRow & SaleNames;
+
+/** What the CSV export writes beside the customer's and the warehouse's ids (docs/api.md, "CSV exports"). */
+export interface SaleNames {
+  customer_name: string | null;
+  customer_email: string | null;
+  warehouse_name: string;
+}
+
+/**
+ * The names of the page's customers and warehouses, looked up by primary key for the rows of the page
+ * only (after its LIMIT), each within the business.
+ */
+const WITH_NAMES = `LEFT JOIN customers cu ON cu.business_id = s.business_id AND cu.id = s.customer_id
+   JOIN warehouses w ON w.business_id = s.business_id AND w.id = s.warehouse_id`;
 
 /**
  * The next page of an export of GET /orders (CSV): business $1's sales under the filters of
  * readSalePage ($2 to $6), in the list's order, after sale $7 (none: from the first), LIMIT $8.
  * Keyset paging on (created_at, number), read from the row of sale $7 (both never change): each page
  * starts where the last one ended, an index range whatever the depth, where OFFSET would walk every
- * sale before it. The bound on created_at alone is what the index (business_id, created_at) can seek.
+ * sale before it; with the names beside the ids (WITH_NAMES). The bound on created_at alone is what the index (business_id, created_at) can seek.
  * Planned per run, as readSalePage, for its `($n IS NULL OR ...)` filters.
  */
 export const readSaleExportPage = defineStatement<
@@ -129,12 +143,12 @@ export const readSaleExportPage = defineStatement<
   SaleExportRow
 >(
   'orders.exportPage',
-  `SELECT ${SALE_COLUMNS}, ${SALE_LINES} FROM (
+  `SELECT ${SALE_COLUMNS}, ${SALE_LINES}, cu.name AS customer_name, cu.email AS customer_email, w.name AS warehouse_name FROM (
      SELECT s.* FROM sales s WHERE ${FILTERS}
         AND ($7::uuid IS NULL OR s.created_at <= (SELECT c.created_at FROM sales c WHERE c.business_id = $1 AND c.id = $7::uuid))
         AND ($7::uuid IS NULL OR (s.created_at, s.number) < (SELECT c.created_at, c.number FROM sales c WHERE c.business_id = $1 AND c.id = $7::uuid))
       ORDER BY s.created_at DESC, s.number DESC LIMIT $8
-   ) s ${WITH_INVOICE}
+   ) s ${WITH_INVOICE} ${WITH_NAMES}
    ORDER BY s.created_at DESC, s.number DESC`,
   { plannedPerRun: true },
 );
