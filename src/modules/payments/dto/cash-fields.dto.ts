@@ -1,0 +1,11 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { IsMoney } from '../../../common/validation/decorators';
+
+/** Cash's own field of POST /orders' body (docs/api.md 21). */
+export class CashFields {
+  @IsOptional()
+  @IsMoney()
+  @ApiPropertyOptional({ type: Number, example: 50, description: 'what the customer handed over; at least the total' })
+  cash_tendered?: number;
+}
