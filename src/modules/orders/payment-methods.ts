@@ -70,7 +70,8 @@ export class PaymentMethods implements OnModuleInit {
       .getProviders({ metadataKey: PaymentMethodProvider.KEY })
       .map((wrapper) => wrapper.instance as PaymentMethod | undefined)
       .filter((method): method is PaymentMethod => method !== undefined)
-      .sort((a, b) => Number(b.isDefault === true) - Number(a.isDefault === true) || a.name.localeCompare(b.name));
+      // the default first, then as the modules provide them
+      .sort((a, b) => Number(b.isDefault === true) - Number(a.isDefault === true));
     const byName = new Map<string, PaymentMethod>();
     for (const method of found) {
       if (byName.has(method.name)) throw new Error(`payment method ${method.name} is registered twice (provided by two modules?)`);
