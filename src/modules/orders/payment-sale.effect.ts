@@ -56,7 +56,8 @@ export class PaymentSaleEffect implements SaleEffect<object> {
     await this.methodOf(reversal.sale.payment_method)?.reverseSale?.(tx, reversal);
   }
 
-  private methodOf(name: string): PaymentMethod | undefined {
-    return this.methods.find(name);
+  /** The registered method `name` (the default when absent): the generic tests read its `example`. */
+  methodOf(name: string | undefined): PaymentMethod | undefined {
+    return name === undefined ? this.methods.default : this.methods.find(name);
   }
 }
