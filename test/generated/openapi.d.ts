@@ -1912,7 +1912,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -2732,7 +2732,10 @@ export interface components {
             status: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
             /** @example paid */
             payment_status: string;
-            /** @enum {string} */
+            /**
+             * @example cash
+             * @enum {string}
+             */
             payment_method: "cash" | "card" | "bank_transfer";
             /** Format: uuid */
             customer_id: string | null;
@@ -2751,6 +2754,16 @@ export interface components {
              * @example 0
              */
             refunded_amount: number;
+            /**
+             * @description what a cash customer handed over; null when none was given
+             * @example 50
+             */
+            cash_tendered: number | null;
+            /**
+             * @description cash_tendered - total; null when no tender was given
+             * @example 20.25
+             */
+            change_due: number | null;
             /** @example EUR */
             currency: string;
             /** @example 29 */
@@ -2791,7 +2804,10 @@ export interface components {
         CreateOrderDto: {
             items: components["schemas"]["OrderLineDto"][];
             customer?: components["schemas"]["OrderCustomerDto"];
-            /** @enum {string} */
+            /**
+             * @description how the order is paid; cash when omitted
+             * @enum {string}
+             */
             payment_method?: "cash" | "card" | "bank_transfer";
             /** @example 9.99 */
             tax_amount?: number;
@@ -2807,6 +2823,11 @@ export interface components {
              */
             warehouse_id?: string;
             notes?: string;
+            /**
+             * @description what the customer handed over; at least the total (only with payment_method cash)
+             * @example 50
+             */
+            cash_tendered?: number;
         };
         CancelOrderDto: {
             reason?: string;
@@ -10774,7 +10795,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK, NEGATIVE_TOTAL */
+            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK, NEGATIVE_TOTAL, INSUFFICIENT_TENDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10783,7 +10804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "NEGATIVE_TOTAL";
+                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "NEGATIVE_TOTAL" | "INSUFFICIENT_TENDER";
                         };
                     };
                 };
@@ -10846,7 +10867,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */

@@ -45,7 +45,8 @@ export class CreateOrderDto {
   @Type(() => OrderCustomerDto)
   customer?: OrderCustomerDto;
 
-  /** One of the registered payment methods (orders/payment-methods.ts documents them when the app starts). */
+  /** One of the registered payment methods (orders/payment-method-fields.ts documents them when the app starts). */
+  @ApiPropertyOptional()
   @IsOptional()
   @IsPaymentMethod()
   payment_method?: string;

@@ -4,8 +4,9 @@ import { IsMoney } from '../../../common/validation/decorators';
 
 /** Cash's own field of POST /orders' body (docs/api.md 21). */
 export class CashFields {
+  // above IsMoney, so that its example is the one documented
+  @ApiPropertyOptional({ type: Number, example: 50, description: 'what the customer handed over; at least the total' })
   @IsOptional()
   @IsMoney()
-  @ApiPropertyOptional({ type: Number, example: 50, description: 'what the customer handed over; at least the total' })
   cash_tendered?: number;
 }
