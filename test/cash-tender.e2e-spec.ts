@@ -2,7 +2,7 @@ import { orderStateOf, seedProduct, stockOf } from './helpers/orders-fixtures';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
- * docs/api.md 21, cash: `cash_tendered` with a cash order (named or by default), `change_due` =
+ * Issue 42, cash (CONTRACT section 21): `cash_tendered` with a cash order (named or by default), `change_due` =
  * tendered - total to the cent, both on every read of the order and null without a tender; a tender
  * below the total is 422 INSUFFICIENT_TENDER writing nothing; the field with another method is a 400.
  * And what finance books for each shipped payment method.
@@ -49,9 +49,7 @@ describe('POST /orders: cash tendered and change due', () => {
 
   it('is exact where floats are not: 0.30 tendered for 0.10 + 0.20', async () => {
     const cheap = await seedProduct(t, biz, { price: '0.10' });
-    const order = (
-      await api.post('/orders', { items: [{ product_id: cheap, quantity: 1 }], tax_amount: 0.2, cash_tendered: 0.3 }).expect(201)
-    ).body.data;
+    const order = (await api.post('/orders', { items: [{ product_id: cheap, quantity: 1 }], tax_amount: 0.2, cash_tendered: 0.3 }).expect(201)).body.data;
     expect(order).toMatchObject({ total: 0.3, cash_tendered: 0.3, change_due: 0 });
   });
 

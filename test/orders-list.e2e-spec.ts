@@ -225,7 +225,18 @@ describe('GET /orders and GET /orders/:id', () => {
     const order = doc.body.components.schemas.CreateOrderDto;
     expect(order.required).toEqual(['items']);
     expect(Object.keys(order.properties).sort()).toEqual(
-      ['cash_tendered', 'customer', 'discount_amount', 'items', 'notes', 'payment_method', 'send_invoice', 'shipping_amount', 'tax_amount', 'warehouse_id'].sort(),
+      [
+        'cash_tendered',
+        'customer',
+        'discount_amount',
+        'items',
+        'notes',
+        'payment_method',
+        'send_invoice',
+        'shipping_amount',
+        'tax_amount',
+        'warehouse_id',
+      ].sort(),
     );
   });
 });

@@ -119,7 +119,9 @@ describe('a payment method added by a module of its own (store credit)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({}, { modules: [TestStoreCreditModule] });
-    await t.db.query(`CREATE TABLE test_store_credit (business_id uuid NOT NULL, code text NOT NULL, balance numeric(12,2) NOT NULL, PRIMARY KEY (business_id, code))`);
+    await t.db.query(
+      `CREATE TABLE test_store_credit (business_id uuid NOT NULL, code text NOT NULL, balance numeric(12,2) NOT NULL, PRIMARY KEY (business_id, code))`,
+    );
     await t.db.query(
       `CREATE TABLE test_store_credit_uses (business_id uuid NOT NULL, sale_id uuid NOT NULL, code text NOT NULL, amount numeric(12,2) NOT NULL,
                                             given_back numeric(12,2) NOT NULL DEFAULT 0, undone text[] NOT NULL DEFAULT '{}')`,

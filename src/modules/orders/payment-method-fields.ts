@@ -48,10 +48,10 @@ function declareField(method: PaymentMethod, key: string): void {
   const only = `only with payment_method ${method.name}`;
   ApiPropertyOptional({ ...documented, description: documented.description ? `${String(documented.description)} (${only})` : only })(target, key);
   // absent from an order paid another way: none of its rules run (a field its method requires included)
-  ValidateIf((order: { payment_method?: string }, value: unknown) => value !== undefined || (order.payment_method ?? registeredPaymentMethods.defaultName) === method.name)(
-    target,
-    key,
-  );
+  ValidateIf(
+    (order: { payment_method?: string }, value: unknown) =>
+      value !== undefined || (order.payment_method ?? registeredPaymentMethods.defaultName) === method.name,
+  )(target, key);
   OnlyWithPaymentMethod(method.name)(target, key);
 }
 
