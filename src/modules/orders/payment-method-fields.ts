@@ -44,9 +44,10 @@ function declareField(method: PaymentMethod, key: string): void {
   const target = CreateOrderDto.prototype;
   inheritValidationMetadata(type, CreateOrderDto, (name) => name === key);
   inheritTransformationMetadata(type, CreateOrderDto, (name) => name === key);
-  const documented = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, type.prototype, key) ?? {}) as Record<string, unknown>;
+  const documented = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, type.prototype as object, key) ?? {}) as Record<string, unknown>;
   const only = `only with payment_method ${method.name}`;
-  ApiPropertyOptional({ ...documented, description: documented.description ? `${String(documented.description)} (${only})` : only })(target, key);
+  const description = typeof documented.description === 'string' ? `${documented.description} (${only})` : only;
+  ApiPropertyOptional({ ...documented, description })(target, key);
   // absent from an order paid another way: none of its rules run (a field its method requires included)
   ValidateIf(
     (order: { payment_method?: string }, value: unknown) =>
@@ -60,7 +61,7 @@ function fieldNames(type: NonNullable<PaymentMethod['fields']>): string[] {
   const ruled = getMetadataStorage()
     .getTargetValidationMetadatas(type, '', true, false)
     .map((rule) => rule.propertyName);
-  const documented = ((Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype) ?? []) as string[]).map((k) => k.slice(1));
+  const documented = ((Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype as object) ?? []) as string[]).map((k) => k.slice(1));
   return [...new Set([...ruled, ...documented])];
 }
 
