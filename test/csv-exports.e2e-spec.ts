@@ -157,6 +157,8 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         'discount_amount',
         'total',
         'refunded_amount',
+        'cash_tendered',
+        'change_due',
         'currency',
         'loyalty_points_earned',
         'loyalty_transaction_id',
@@ -178,6 +180,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
       expect(text).toContain('"Ring twice, then ""knock""\r\nback door, ünd so"');
       expect(rows[1].notes).toBe("'+49 call first"); // would be a formula in a spreadsheet
       expect(rows[1].customer_id).toBeNull();
+      expect([first.cash_tendered, first.change_due]).toEqual([null, null]);
       expect(JSON.parse(first.items!)).toEqual(made.first.items);
       expect(JSON.parse(first.items!)[0]).toMatchObject({ product_name: 'Café "Noir", 1kg\nSpecial', quantity: 1.125, unit_price: 0.1 });
       expect(first.created_at).toBe(made.first.created_at);
