@@ -47,6 +47,11 @@ describe('POST /orders: cash tendered and change due', () => {
     expect(order).toMatchObject({ payment_method: 'cash', cash_tendered: 100, change_due: 70.25 });
   });
 
+  it('is taken with payment_method null: the default too', async () => {
+    const order = (await api.post('/orders', body({ payment_method: null, cash_tendered: 30 })).expect(201)).body.data;
+    expect(order).toMatchObject({ payment_method: 'cash', cash_tendered: 30, change_due: 0.25 });
+  });
+
   it('is exact where floats are not: 0.30 tendered for 0.10 + 0.20', async () => {
     const cheap = await seedProduct(t, biz, { price: '0.10' });
     const order = (await api.post('/orders', { items: [{ product_id: cheap, quantity: 1 }], tax_amount: 0.2, cash_tendered: 0.3 }).expect(201)).body.data;

@@ -45,9 +45,9 @@ export class PaymentMethods implements OnModuleInit {
     return this.gathered().get(name);
   }
 
-  /** The method a validated order body pays with. */
+  /** The method a validated order body pays with: the default when it names none (absent or null). */
   of(dto: CreateOrderDto): PaymentMethod {
-    return dto.payment_method === undefined ? this.default : this.gathered().get(dto.payment_method)!;
+    return dto.payment_method === undefined || dto.payment_method === null ? this.default : this.gathered().get(dto.payment_method)!;
   }
 
   /** What `dto` tendered against `total` by its method's rule (in memory); null without a rule or a tender. */
