@@ -23,6 +23,7 @@ import { EventsModule } from './modules/events/events.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { CustomersModule } from './modules/customers/customers.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { ReturnsModule } from './modules/returns/returns.module';
 import { SuppliersModule } from './modules/suppliers/suppliers.module';
@@ -53,6 +54,7 @@ const DOMAIN_MODULES = [
   AnalyticsModule,
   CustomersModule,
   OrdersModule,
+  PaymentsModule,
   ReturnsModule,
   SuppliersModule,
   PurchasingModule,

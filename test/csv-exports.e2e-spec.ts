@@ -310,6 +310,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
       expect(rows[1].notes).toBe("'+49 call first"); // would be a formula in a spreadsheet
       expect(rows[1]).toMatchObject({ customer_id: null, customer_name: null, customer_email: null, warehouse_name: 'Lager "Nord", Köln' });
       expect(text).not.toContain('[{'); // no cell holds JSON
+      expect([coffeeLine.cash_tendered, coffeeLine.change_due]).toEqual([null, null]);
     });
 
     it('agrees with GET /orders row for row, for each filter', async () => {

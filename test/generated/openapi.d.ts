@@ -1934,7 +1934,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -2754,7 +2754,10 @@ export interface components {
             status: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
             /** @example paid */
             payment_status: string;
-            /** @enum {string} */
+            /**
+             * @example cash
+             * @enum {string}
+             */
             payment_method: "cash" | "card" | "bank_transfer";
             /** Format: uuid */
             customer_id: string | null;
@@ -2823,7 +2826,10 @@ export interface components {
         CreateOrderDto: {
             items: components["schemas"]["OrderLineDto"][];
             customer?: components["schemas"]["OrderCustomerDto"];
-            /** @enum {string} */
+            /**
+             * @description how the order is paid; cash when omitted
+             * @enum {string}
+             */
             payment_method?: "cash" | "card" | "bank_transfer";
             /** @example 9.99 */
             tax_amount?: number;
@@ -2839,6 +2845,11 @@ export interface components {
              */
             warehouse_id?: string;
             notes?: string;
+            /**
+             * @description what the customer handed over; at least the total (only with payment_method cash)
+             * @example 50
+             */
+            cash_tendered?: number;
         };
         CancelOrderDto: {
             reason?: string;
@@ -10822,7 +10833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK, NEGATIVE_TOTAL */
+            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK, NEGATIVE_TOTAL, INSUFFICIENT_TENDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10831,7 +10842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "NEGATIVE_TOTAL";
+                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "NEGATIVE_TOTAL" | "INSUFFICIENT_TENDER";
                         };
                     };
                 };

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
-import { moneyNumber, quantityString } from '../../common/money/money';
+import { moneyNumber, moneyString, quantityString } from '../../common/money/money';
 import { CombinedStatement } from '../../database/combined-statement';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -14,6 +14,8 @@ import { activityOf } from '../../common/activity/activity-of';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
 import { OrderPrice, priceOrder } from './pricing/price-order';
+import { PaymentMethods } from './payment-methods';
+import { PAYMENTS } from './payment-sale.effect';
 import { saleEffectInputsOf } from './sale-effect-inputs';
 import { SaleEffects } from './sale-effects';
 import { countOrder } from '../../common/metrics/service-metrics';
@@ -29,7 +31,8 @@ interface CheckedReferences {
 /**
  * POST /orders: the sale and all its effects in ONE transaction of three round trips: the BEGIN with
  * the products' stock locks, the references and the customer's find-or-create; the stock deduction;
- * the effects' checks, if any (each its own statements: none of today's has one); the numbered
+ * the effects' checks, if any (each its own statements: none of today's has one; the payment method's
+ * tender rule runs in memory); the numbered
  * statement that takes the sale number and writes the sale, every effect's rows and the events, with
  * the COMMIT in the same message (with an Idempotency-Key, the key's claim carries the
  * BEGIN and one more round trip writes the outcome with the COMMIT). A rejection (unknown product, short stock, an effect's
@@ -42,6 +45,7 @@ export class OrdersService {
     private readonly customers: CustomersSaleEffect,
     private readonly stock: StockService,
     private readonly effects: SaleEffects,
+    private readonly payments: PaymentMethods,
   ) {}
 
   async create(biz: BusinessContext, dto: CreateOrderDto): Promise<OrderJson> {
@@ -50,6 +54,8 @@ export class OrdersService {
     const order = await this.uow.run(async (tx) => {
       const refs = await this.checkReferences(tx, biz, dto);
       const price = priceOf(dto, refs.products);
+      // the payment method's tender rule, in memory: a refusal (INSUFFICIENT_TENDER) before the stock is taken
+      const cash = this.payments.tender(dto, moneyString(price.total));
       const unitCosts = await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
       const sale = draftSale({
         saleId,
@@ -58,14 +64,15 @@ export class OrdersService {
         warehouseId: refs.warehouseId,
         customerId: refs.customer?.id ?? null,
         currency: biz.currency,
-        paymentMethod: dto.payment_method ?? 'cash',
-        cash: null,
+        paymentMethod: this.payments.of(dto).name,
+        cash,
         notes: dto.notes ?? null,
         sendInvoice: dto.send_invoice === true,
         unitCosts,
         actor: biz.actor,
       });
-      const inputs = saleEffectInputsOf(dto, this.effects.withInput);
+      // the payment method's fields are the order's body: the payments effect's input
+      const inputs = new Map(saleEffectInputsOf(dto, this.effects.withInput)).set(PAYMENTS, dto);
       for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale, inputs.get(effect.module));
       const recorded = await this.record(tx, biz, sale, inputs);
       total = sale.total;
