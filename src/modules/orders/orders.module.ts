@@ -8,6 +8,8 @@ import { OrdersController } from './orders.controller';
 import { OrdersReader } from './orders.reader';
 import { OrdersService } from './orders.service';
 import { SaleEffects } from './sale-effects';
+import { OrderQuoteController } from './quote/order-quote.controller';
+import { OrderQuoteService } from './quote/order-quote.service';
 
 /**
  * Orders and their cancellation. The sale's effects are providers of their own modules, marked
@@ -15,8 +17,8 @@ import { SaleEffects } from './sale-effects';
  */
 @Module({
   imports: [DiscoveryModule, StockModule, AnalyticsModule, CustomersModule],
-  controllers: [OrdersController],
-  providers: [SaleEffects, OrdersService, OrdersReader, OrderCancellationService],
+  controllers: [OrderQuoteController, OrdersController],
+  providers: [SaleEffects, OrdersService, OrderQuoteService, OrdersReader, OrderCancellationService],
   exports: [SaleEffects],
 })
 export class OrdersModule {}

@@ -13,7 +13,8 @@ import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
 import { activityOf } from '../../common/activity/activity-of';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
-import { OrderPrice, priceOrder } from './pricing/price-order';
+import { OrderPrice } from './pricing/price-order';
+import { priceOf, saleFactsOf } from './order-facts';
 import { saleEffectInputsOf } from './sale-effect-inputs';
 import { SaleEffects } from './sale-effects';
 import { countOrder } from '../../common/metrics/service-metrics';
@@ -51,20 +52,9 @@ export class OrdersService {
       const refs = await this.checkReferences(tx, biz, dto);
       const price = priceOf(dto, refs.products);
       const unitCosts = await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
-      const sale = draftSale({
-        saleId,
-        price,
-        products: refs.products,
-        warehouseId: refs.warehouseId,
-        customerId: refs.customer?.id ?? null,
-        currency: biz.currency,
-        paymentMethod: dto.payment_method ?? 'cash',
-        cash: null,
-        notes: dto.notes ?? null,
-        sendInvoice: dto.send_invoice === true,
-        unitCosts,
-        actor: biz.actor,
-      });
+      const sale = draftSale(
+        saleFactsOf(biz, dto, { saleId, price, products: refs.products, warehouseId: refs.warehouseId, customerId: refs.customer?.id ?? null, unitCosts }),
+      );
       const inputs = saleEffectInputsOf(dto, this.effects.withInput);
       for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale, inputs.get(effect.module));
       const recorded = await this.record(tx, biz, sale, inputs);
@@ -106,17 +96,6 @@ export class OrdersService {
     const numbers = await stmt.record(tx);
     return toOrderJson({ ...sale, ...numbers }, sale.items);
   }
-}
-
-function priceOf(dto: CreateOrderDto, products: Map<string, SaleProduct>): OrderPrice {
-  const lines = dto.items.map((line) => ({
-    productId: line.product_id,
-    quantity: line.quantity,
-    productPrice: products.get(line.product_id)!.price,
-    price: line.price,
-    discount: line.discount,
-  }));
-  return priceOrder(lines, { taxAmount: dto.tax_amount, shippingAmount: dto.shipping_amount, discountAmount: dto.discount_amount });
 }
 
 function stockLinesOf(price: OrderPrice) {
