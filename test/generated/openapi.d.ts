@@ -816,6 +816,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote an order: what POST /orders would make of this body (lines, totals, points, stock available), writing nothing
+         * @description **Scope:** `sales` (also granted by `admin`).
+         *
+         *     The body of POST /orders. The answer is the order it would place, without ids, number, status or time, and with each line's `available` (the warehouse's stock). Short stock is not refused here; unknown or inactive products, an unknown warehouse, bad fields and a negative total are, as by POST /orders. No customer is created: `customer_id` is the existing customer the order would match, else null (the points are those the order would earn).
+         */
+        post: operations["OrderQuoteController_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -896,6 +918,28 @@ export interface paths {
          * @description **Scope:** `orders:write` (also granted by `admin`).
          */
         post: operations["OrdersController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/returns/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a return: the refund, its tax and how it is refunded that POST /orders/:id/returns would make of this body, writing nothing
+         * @description **Scope:** `orders:write` (also granted by `admin`).
+         *
+         *     The body of POST /orders/:id/returns. The answer is the return it would make, without its id, number, credit note or time, with the order's payment method it is refunded by; refused as the return would be.
+         */
+        post: operations["ReturnQuoteController_quote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2673,12 +2717,21 @@ export interface components {
             phone?: string;
             notes?: string;
         };
-        OrderItemJson: {
+        CreatedByJson: {
+            /** @enum {string} */
+            type: "staff" | "key" | "system";
             /**
              * Format: uuid
-             * @description the sale line (sale_item_id of a return)
+             * @description the member's or the key's id; null for the system
              */
-            id: string;
+            id: string | null;
+            /**
+             * @description the member's or the key's name when it was made
+             * @example Till 1
+             */
+            name: string;
+        };
+        QuoteItemJson: {
             /** Format: uuid */
             product_id: string;
             /** @example Espresso beans 1kg */
@@ -2694,11 +2747,6 @@ export interface components {
             /** @example 25 */
             total: number;
             /**
-             * @description what returns took back of the line
-             * @example 0
-             */
-            returned_quantity: number;
-            /**
              * @description the product's average cost when sold (4 decimals)
              * @example 7.125
              */
@@ -2708,30 +2756,13 @@ export interface components {
              * @example 14.25
              */
             cost_total: number;
-        };
-        CreatedByJson: {
-            /** @enum {string} */
-            type: "staff" | "key" | "system";
             /**
-             * Format: uuid
-             * @description the member's or the key's id; null for the system
+             * @description the warehouse's stock of the product now; below the line's quantity the order would be refused (422 INSUFFICIENT_STOCK)
+             * @example 12
              */
-            id: string | null;
-            /**
-             * @description the member's or the key's name when it was made
-             * @example Till 1
-             */
-            name: string;
+            available: number;
         };
-        OrderJson: {
-            /** Format: uuid */
-            order_id: string;
-            /** @example S-0001 */
-            order_number: string;
-            /** @enum {string} */
-            status: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
-            /** @example paid */
-            payment_status: string;
+        QuoteJson: {
             /** @enum {string} */
             payment_method: "cash" | "card" | "bank_transfer";
             /** Format: uuid */
@@ -2747,28 +2778,25 @@ export interface components {
             /** @example 29.75 */
             total: number;
             /**
-             * @description what returns and a cancellation gave back of the total
-             * @example 0
+             * @description what a cash customer handed over; null when none was given
+             * @example 50
              */
-            refunded_amount: number;
+            cash_tendered: number | null;
+            /**
+             * @description cash_tendered - total; null when no tender was given
+             * @example 20.25
+             */
+            change_due: number | null;
             /** @example EUR */
             currency: string;
             /** @example 29 */
             loyalty_points_earned: number;
             /** Format: uuid */
-            loyalty_transaction_id: string | null;
-            /** Format: uuid */
-            invoice_id: string | null;
-            /** @example INV-0001 */
-            invoice_number: string | null;
-            /** Format: uuid */
             warehouse_id: string;
             notes: string | null;
-            items: components["schemas"]["OrderItemJson"][];
             /** @description who sold it: the member or the key (null for sales made before attribution) */
             created_by: components["schemas"]["CreatedByJson"] | (never | null);
-            /** Format: date-time */
-            created_at: string;
+            items: components["schemas"]["QuoteItemJson"][];
         };
         OrderLineDto: {
             /** Format: uuid */
@@ -2808,6 +2836,99 @@ export interface components {
             warehouse_id?: string;
             notes?: string;
         };
+        OrderItemJson: {
+            /**
+             * Format: uuid
+             * @description the sale line (sale_item_id of a return)
+             */
+            id: string;
+            /** Format: uuid */
+            product_id: string;
+            /** @example Espresso beans 1kg */
+            product_name: string;
+            /** @example SKU-000001 */
+            sku: string;
+            /** @example 2 */
+            quantity: number;
+            /** @example 12.5 */
+            unit_price: number;
+            /** @example 0 */
+            discount: number;
+            /** @example 25 */
+            total: number;
+            /**
+             * @description what returns took back of the line
+             * @example 0
+             */
+            returned_quantity: number;
+            /**
+             * @description the product's average cost when sold (4 decimals)
+             * @example 7.125
+             */
+            unit_cost: number;
+            /**
+             * @description round(quantity x unit_cost)
+             * @example 14.25
+             */
+            cost_total: number;
+        };
+        OrderJson: {
+            /** Format: uuid */
+            order_id: string;
+            /** @example S-0001 */
+            order_number: string;
+            /** @enum {string} */
+            status: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
+            /** @example paid */
+            payment_status: string;
+            /** @enum {string} */
+            payment_method: "cash" | "card" | "bank_transfer";
+            /** Format: uuid */
+            customer_id: string | null;
+            /** @example 25 */
+            subtotal: number;
+            /** @example 4.75 */
+            tax_amount: number;
+            /** @example 0 */
+            shipping_amount: number;
+            /** @example 0 */
+            discount_amount: number;
+            /** @example 29.75 */
+            total: number;
+            /**
+             * @description what returns and a cancellation gave back of the total
+             * @example 0
+             */
+            refunded_amount: number;
+            /**
+             * @description what a cash customer handed over; null when none was given
+             * @example 50
+             */
+            cash_tendered: number | null;
+            /**
+             * @description cash_tendered - total; null when no tender was given
+             * @example 20.25
+             */
+            change_due: number | null;
+            /** @example EUR */
+            currency: string;
+            /** @example 29 */
+            loyalty_points_earned: number;
+            /** Format: uuid */
+            loyalty_transaction_id: string | null;
+            /** Format: uuid */
+            invoice_id: string | null;
+            /** @example INV-0001 */
+            invoice_number: string | null;
+            /** Format: uuid */
+            warehouse_id: string;
+            notes: string | null;
+            items: components["schemas"]["OrderItemJson"][];
+            /** @description who sold it: the member or the key (null for sales made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
+            /** Format: date-time */
+            created_at: string;
+        };
         CancelOrderDto: {
             reason?: string;
             /** @description Default when omitted: true. */
@@ -2832,6 +2953,53 @@ export interface components {
              * @example 12.5
              */
             amount: number;
+        };
+        ReturnQuoteJson: {
+            /** Format: uuid */
+            sale_id: string;
+            /** @example S-0001 */
+            sale_number: string;
+            items: components["schemas"]["ReturnItemJson"][];
+            /** @example 12.5 */
+            subtotal: number;
+            /** @example 2.38 */
+            tax_amount: number;
+            /** @example 0 */
+            discount_amount: number;
+            /** @example 0 */
+            shipping_amount: number;
+            /** @example 14.88 */
+            total: number;
+            /** @example 14 */
+            points_reversed: number;
+            reason: string | null;
+            /** @description who made it: the member or the key (null for documents made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
+            /**
+             * @description how the total is refunded: the order's payment method
+             * @enum {string}
+             */
+            payment_method: "cash" | "card" | "bank_transfer";
+        };
+        ReturnLineDto: {
+            /**
+             * Format: uuid
+             * @description the order line (an order item id)
+             */
+            sale_item_id: string;
+            /** @example 1 */
+            quantity: number;
+            /** @description Default when omitted: true. */
+            restock?: boolean;
+            /** Format: uuid */
+            warehouse_id?: string;
+        };
+        CreateReturnDto: {
+            /** @description the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return) */
+            items: components["schemas"]["ReturnLineDto"][];
+            /** @description Default when omitted: false. */
+            refund_shipping?: boolean;
+            reason?: string;
         };
         ReturnJson: {
             /** Format: uuid */
@@ -2864,26 +3032,6 @@ export interface components {
             created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
-        };
-        ReturnLineDto: {
-            /**
-             * Format: uuid
-             * @description the order line (an order item id)
-             */
-            sale_item_id: string;
-            /** @example 1 */
-            quantity: number;
-            /** @description Default when omitted: true. */
-            restock?: boolean;
-            /** Format: uuid */
-            warehouse_id?: string;
-        };
-        CreateReturnDto: {
-            /** @description the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return) */
-            items: components["schemas"]["ReturnLineDto"][];
-            /** @description Default when omitted: false. */
-            refund_shipping?: boolean;
-            reason?: string;
         };
         SupplierJson: {
             /** Format: uuid */
@@ -10537,6 +10685,164 @@ export interface operations {
             };
         };
     };
+    OrderQuoteController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrderDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["QuoteJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, NEGATIVE_TOTAL */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "NEGATIVE_TOTAL";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     OrdersController_list: {
         parameters: {
             query?: {
@@ -10546,6 +10852,8 @@ export interface operations {
                 to?: string;
                 customer_id?: string;
                 status?: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
+                /** @description the order number, exact, any letter case */
+                number?: string;
             };
             header?: never;
             path?: never;
@@ -10839,6 +11147,8 @@ export interface operations {
                 to?: string;
                 customer_id?: string;
                 status?: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
+                /** @description the order number, exact, any letter case */
+                number?: string;
             };
             header?: never;
             path?: never;
@@ -10846,7 +11156,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -11218,6 +11528,194 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "STOCK_LIMIT";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ReturnQuoteController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReturnDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReturnQuoteJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_STATUS_TRANSITION";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RETURN_EXCEEDS_SOLD, UNKNOWN_SALE_ITEM, UNKNOWN_WAREHOUSE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_WAREHOUSE";
                         };
                     };
                 };
