@@ -8,6 +8,7 @@ import * as path from 'path';
 
 const SECTIONS = [
   'orders',
+  'quote',
   'page-growth',
   'analytics',
   'webhooks',

@@ -177,9 +177,7 @@ export async function derivedIsolationCalls(
   } else {
     const theirs = await fixture.make(a, n(), referencedRoute(resource)).catch(() => undefined);
     const mine = await fixture.make(b, n(), route, theirs);
-    calls.push(
-      own(`B writes ${resource} beside A's`, route.path, route.method === 'POST' ? 201 : 200, mine.body, check && ((body, f) => check(body, f, theirs))),
-    );
+    calls.push(own(`B writes ${resource} beside A's`, route.path, documentedSuccess(route), mine.body, check && ((body, f) => check(body, f, theirs))));
   }
   if (WRITES.has(route.method)) {
     const mine = await fixture.make(b, n(), route);
@@ -261,4 +259,10 @@ export function bodyCaseFor(route: DocumentedRoute): BodyRouteCase | undefined {
     ...options,
     readBack: options.readBack ? (ctx, _field, response) => options.readBack!(makerFor(ctx.t, ctx.w.auth), made.get(ctx)!, response) : undefined,
   };
+}
+
+/** The route's documented success status: 201 for a create, 200 for a POST that computes (a quote) or a PUT. */
+function documentedSuccess(route: DocumentedRoute): number {
+  const documented = Object.keys(route.operation?.responses ?? {}).find((status) => /^2\d\d$/.test(status));
+  return documented ? Number(documented) : route.method === 'POST' ? 201 : 200;
 }

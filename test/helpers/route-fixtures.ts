@@ -401,7 +401,7 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       const { order, ids } = await sale(made, n, { returned: route.path.endsWith('/returns') && route.method === 'GET' });
       const params = { id: order.order_id };
       if (route.path.endsWith('/cancel')) return { params, body: { reason: 'Customer changed mind', restock: true }, ids };
-      if (route.path.endsWith('/returns') && route.method === 'POST') {
+      if (/\/returns(\/quote)?$/.test(route.path) && route.method === 'POST') {
         const body = {
           items: [
             { sale_item_id: order.items[0].id, quantity: 0.5, restock: true, warehouse_id: ids.warehouse_id },
@@ -425,7 +425,8 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
           texts: ['reason'],
           readBack: (made, _instance, response) => eventOf(made, 'sale.cancelled', (data) => data.sale_id === response.data.order_id),
         };
-      return route.path.endsWith('/returns') ? { texts: ['reason'] } : {};
+      if (route.path === '/orders/quote') return { texts: ['notes'] };
+      return /\/returns(\/quote)?$/.test(route.path) ? { texts: ['reason'] } : {};
     },
     // B's order with A's customer's email is B's customer's, and earns a point per whole unit of its total
     check: (route) =>

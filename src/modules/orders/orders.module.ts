@@ -10,6 +10,8 @@ import { OrdersService } from './orders.service';
 import { PaymentMethods } from './payment-methods';
 import { PaymentSaleEffect } from './payment-sale.effect';
 import { SaleEffects } from './sale-effects';
+import { OrderQuoteController } from './quote/order-quote.controller';
+import { OrderQuoteService } from './quote/order-quote.service';
 
 /**
  * Orders and their cancellation. The sale's effects are providers of their own modules, marked
@@ -19,8 +21,8 @@ import { SaleEffects } from './sale-effects';
  */
 @Module({
   imports: [DiscoveryModule, StockModule, AnalyticsModule, CustomersModule],
-  controllers: [OrdersController],
-  providers: [SaleEffects, PaymentMethods, PaymentSaleEffect, OrdersService, OrdersReader, OrderCancellationService],
+  controllers: [OrderQuoteController, OrdersController],
+  providers: [SaleEffects, PaymentMethods, PaymentSaleEffect, OrdersService, OrderQuoteService, OrdersReader, OrderCancellationService],
   exports: [SaleEffects, PaymentMethods],
 })
 export class OrdersModule {}

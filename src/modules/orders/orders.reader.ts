@@ -11,6 +11,7 @@ import { Tx } from '../../database/transaction';
 import { ExportOrdersQuery, ListOrdersQuery } from './dto/list-orders.query';
 import { OrderJson, toOrderJsonWithLines } from './order.mapper';
 import { OrderCsvRow, orderCsvLayout } from './order-csv';
+import { saleNumberKey } from './sale-number-key';
 import { readLatestSalePage, readSale, readSaleExportPage, readSalePage } from './persistence/orders-read.sql';
 
 /** GET /orders and GET /orders/:id: public order objects, reads only (no transaction). */
@@ -32,7 +33,9 @@ export class OrdersReader {
   async list(biz: BusinessContext, query: ListOrdersQuery): Promise<Paged<OrderJson>> {
     assertDateRange(query);
     const page = pageRequest(query);
-    const filtered = query.customer_id || query.status || query.from || query.to;
+    const number = numberFilter(query);
+    if (number === NO_SALE) return new Paged([], 0, page);
+    const filtered = query.customer_id || query.status || query.from || query.to || number;
     const rows = filtered
       ? await runStatement(this.dataSource, readSalePage, [
           biz.id,
@@ -43,6 +46,8 @@ export class OrdersReader {
           biz.timezone,
           page.limit,
           page.offset,
+          number?.value ?? null,
+          number?.text ?? null,
         ])
       : await runPageOnGenericPlan(this.dataSource, readLatestSalePage, [biz.id, page.limit, page.offset]);
     const sales = rows.filter((r) => r.id !== null);
@@ -60,8 +65,11 @@ export class OrdersReader {
 
   private async *exportPages(biz: BusinessContext, query: ExportOrdersQuery): AsyncGenerator<OrderCsvRow[]> {
     assertDateRange(query);
+    const number = numberFilter(query);
+    if (number === NO_SALE) return;
     const filters = [query.customer_id || null, query.status || null, query.from || null, query.to || null, biz.timezone] as const;
-    const read = (after: string | null) => runStatement(this.dataSource, readSaleExportPage, [biz.id, ...filters, after, EXPORT_PAGE_ROWS]);
+    const read = (after: string | null) =>
+      runStatement(this.dataSource, readSaleExportPage, [biz.id, ...filters, after, EXPORT_PAGE_ROWS, number?.value ?? null, number?.text ?? null]);
     for await (const rows of keysetPages(read, (row) => row.id)) {
       yield rows.map((row) => ({
         ...toOrderJsonWithLines(row),
@@ -71,4 +79,13 @@ export class OrdersReader {
       }));
     }
   }
+}
+
+/** A `number` no sale can have: the list is empty without a read. */
+const NO_SALE = 'none';
+
+/** The `number` filter as its probe (saleNumberKey); undefined when not given. */
+function numberFilter(query: ExportOrdersQuery): { value: string; text: string } | typeof NO_SALE | undefined {
+  if (query.number === undefined) return undefined;
+  return saleNumberKey(query.number) ?? NO_SALE;
 }

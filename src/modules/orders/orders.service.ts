@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
-import { moneyNumber, moneyString, quantityString } from '../../common/money/money';
+import { moneyNumber, quantityString } from '../../common/money/money';
 import { CombinedStatement } from '../../database/combined-statement';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
@@ -13,7 +13,8 @@ import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
 import { activityOf } from '../../common/activity/activity-of';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
-import { OrderPrice, priceOrder } from './pricing/price-order';
+import { OrderPrice } from './pricing/price-order';
+import { paymentOf, priceOf, saleFactsOf } from './order-facts';
 import { PaymentMethods } from './payment-methods';
 import { PAYMENTS } from './payment-sale.effect';
 import { saleEffectInputsOf } from './sale-effect-inputs';
@@ -55,22 +56,19 @@ export class OrdersService {
       const refs = await this.checkReferences(tx, biz, dto);
       const price = priceOf(dto, refs.products);
       // the payment method's tender rule, in memory: a refusal (INSUFFICIENT_TENDER) before the stock is taken
-      const cash = this.payments.tender(dto, moneyString(price.total));
+      const payment = paymentOf(this.payments, dto, price);
       const unitCosts = await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
-      const sale = draftSale({
-        saleId,
-        price,
-        products: refs.products,
-        warehouseId: refs.warehouseId,
-        customerId: refs.customer?.id ?? null,
-        currency: biz.currency,
-        paymentMethod: this.payments.of(dto).name,
-        cash,
-        notes: dto.notes ?? null,
-        sendInvoice: dto.send_invoice === true,
-        unitCosts,
-        actor: biz.actor,
-      });
+      const sale = draftSale(
+        saleFactsOf(biz, dto, {
+          saleId,
+          price,
+          ...payment,
+          products: refs.products,
+          warehouseId: refs.warehouseId,
+          customerId: refs.customer?.id ?? null,
+          unitCosts,
+        }),
+      );
       // the payment method's fields are the order's body: the payments effect's input
       const inputs = new Map(saleEffectInputsOf(dto, this.effects.withInput)).set(PAYMENTS, dto);
       for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale, inputs.get(effect.module));
@@ -113,17 +111,6 @@ export class OrdersService {
     const numbers = await stmt.record(tx);
     return toOrderJson({ ...sale, ...numbers }, sale.items);
   }
-}
-
-function priceOf(dto: CreateOrderDto, products: Map<string, SaleProduct>): OrderPrice {
-  const lines = dto.items.map((line) => ({
-    productId: line.product_id,
-    quantity: line.quantity,
-    productPrice: products.get(line.product_id)!.price,
-    price: line.price,
-    discount: line.discount,
-  }));
-  return priceOrder(lines, { taxAmount: dto.tax_amount, shippingAmount: dto.shipping_amount, discountAmount: dto.discount_amount });
 }
 
 function stockLinesOf(price: OrderPrice) {
