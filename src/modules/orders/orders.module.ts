@@ -17,6 +17,6 @@ import { SaleEffects } from './sale-effects';
   imports: [DiscoveryModule, StockModule, AnalyticsModule, CustomersModule],
   controllers: [OrdersController],
   providers: [SaleEffects, OrdersService, OrdersReader, OrderCancellationService],
-  exports: [SaleEffects],
+  exports: [SaleEffects, OrdersReader],
 })
 export class OrdersModule {}
