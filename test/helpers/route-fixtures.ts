@@ -133,6 +133,7 @@ const businessBody = (n: number) => ({
   email: 'billing@example.com',
   phone: '+1 555 0100',
   invoice_footer: 'Thank you',
+  receipt_footer: 'See you soon',
 });
 
 const customerBody = (n: number, email = `guest${n}@example.com`) => ({ name: `Guest ${n}`, email, phone: `+1 555 ${100000 + n}`, notes: 'VIP' });
@@ -223,7 +224,7 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
   // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
   business: {
     make: (_made, n, route) => Promise.resolve({ params: {}, body: route.method === 'PUT' ? businessBody(n) : undefined }),
-    hostile: () => ({ texts: ['invoice_footer'], emptyArrays: ['address_lines'] }),
+    hostile: () => ({ texts: ['invoice_footer', 'receipt_footer'], emptyArrays: ['address_lines'] }),
   },
 
   // docs/api.md 18: a restricted key of the business (revoking it never touches the caller's admin key)
@@ -401,6 +402,8 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       const { order, ids } = await sale(made, n, { returned: route.path.endsWith('/returns') && route.method === 'GET' });
       const params = { id: order.order_id };
       if (route.path.endsWith('/cancel')) return { params, body: { reason: 'Customer changed mind', restock: true }, ids };
+      // a send is queued only in these suites (MAIL_QUEUED_ONLY): the recipient is an address, never free text
+      if (route.path.endsWith('/receipt/send')) return { params, body: { to: `receipt${n}@example.com` }, ids };
       if (/\/returns(\/quote)?$/.test(route.path) && route.method === 'POST') {
         const body = {
           items: [

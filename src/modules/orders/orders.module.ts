@@ -23,6 +23,6 @@ import { OrderQuoteService } from './quote/order-quote.service';
   imports: [DiscoveryModule, StockModule, AnalyticsModule, CustomersModule],
   controllers: [OrderQuoteController, OrdersController],
   providers: [SaleEffects, PaymentMethods, PaymentSaleEffect, OrdersService, OrderQuoteService, OrdersReader, OrderCancellationService],
-  exports: [SaleEffects, PaymentMethods],
+  exports: [SaleEffects, PaymentMethods, OrdersReader],
 })
 export class OrdersModule {}
