@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BusinessContext } from '../../common/auth/business-context';
 import { pointsNumber } from '../../common/money/points';
-import { localDateTime } from '../../common/time/local-date-time';
+import { localDateTime } from '../../common/time/local-date';
 import { Business } from '../businesses/entities/business.entity';
 import { Customer } from '../customers/entities/customer.entity';
 import { LoyaltyAccount } from '../loyalty/entities/loyalty-account.entity';
@@ -45,7 +45,8 @@ export class ReceiptReader {
         phone: business.phone,
         email: business.email,
       },
-      soldAt: localDateTime(new Date(order.created_at), business.timezone),
+      // a receipt shows the minute
+      soldAt: localDateTime(new Date(order.created_at), business.timezone).slice(0, 16),
       createdAt: order.created_at,
       soldBy: order.created_by?.name ?? null,
       customer: customer?.name ?? null,
