@@ -1,6 +1,6 @@
 /**
  * One tax of a receipt: today the order's one `tax_amount` (`{name: 'Tax', rate: null, net: null}`);
- * with tax rates (docs/api.md 22) one per rate, `rate` a percentage and `net` the taxable amount.
+ * with tax rates (the taxes to come) one per rate, `rate` a percentage and `net` the taxable amount.
  */
 export interface ReceiptTaxLine {
   name: string;

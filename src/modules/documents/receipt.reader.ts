@@ -61,7 +61,7 @@ export class ReceiptReader {
       subtotal: order.subtotal,
       discount: order.discount_amount,
       shipping: order.shipping_amount,
-      // one line until orders carry tax_lines (docs/api.md 22): then one per rate
+      // one line until orders carry tax_lines per rate: then one per rate
       taxLines: [{ name: 'Tax', rate: null, net: null, tax: order.tax_amount }],
       total: order.total,
       refunded: order.refunded_amount,
