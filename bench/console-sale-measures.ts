@@ -69,6 +69,28 @@ export async function scanToLineSamples(ctx: ConsoleBenchContext, runs: number):
   return out;
 }
 
+/**
+ * New sale as a till: Enter after a scanned SKU to the till's Total showing the new figure as current
+ * (the lookup, POST /orders/quote of all the lines so far, the render). Each sample adds a line, so
+ * the quote grows with the sale as a cashier's does.
+ */
+export async function scanToTotalSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
+  const skus = await someSkus(ctx, runs);
+  const page = await ctx.signedInTab('/console/new-sale');
+  const field = page.getByRole('combobox', { name: 'Scan or search' });
+  await field.waitFor();
+  const out: number[] = [];
+  for (const [i, sku] of skus.entries()) {
+    await field.pressSequentially(sku);
+    const rows = i + 1;
+    // the total is current (not marked as updating) and of every line scanned so far
+    const done = `document.querySelectorAll('table.lines tbody tr').length === ${rows} && document.querySelector('.sale-summary .totals')?.getAttribute('aria-busy') === 'false' && document.querySelectorAll('table.lines td.line-total:not(.updating)').length === ${rows}`;
+    out.push(await timedInPage(page, 'keydown', done, () => field.press('Enter'), 'Enter'));
+  }
+  await page.context().close();
+  return out;
+}
+
 /** Orders: "Next page" clicked to the next page of the list (1,000,000 orders) shown, page after page. */
 export async function ordersPageSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
   const page = await ctx.signedInTab('/console/orders');

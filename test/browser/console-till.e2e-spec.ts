@@ -256,8 +256,10 @@ describeInBrowser('the console New sale as a till', () => {
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(height);
     }
-    // the lines scroll in their own area: the last one scrolled into it, the page not
-    expect(await page.evaluate<number>('document.documentElement.scrollHeight - innerHeight')).toBeLessThanOrEqual(0);
+    // the lines scroll in their own area, the last one scrolled into it
+    const area = page.getByRole('region', { name: 'Lines of the sale' });
+    expect(await area.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await eventually(() => page.getByRole('row', { name: /Biscuit tin 20/ }).isVisible()).toBe(true);
     expect(await axeAtEverySize(page)).toEqual([]);
 
     await page.setViewportSize(PHONE);

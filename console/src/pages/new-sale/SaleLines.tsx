@@ -1,5 +1,6 @@
 import { useEffect, useRef, type Dispatch } from 'react';
 import { useFormat } from '../../frame/business';
+import { decimalText } from '../../lib/money';
 import { TableScroll } from '../../ui/list/ListPage';
 import type { LineAction, SaleLine } from './sale-lines';
 import type { QuoteItem, TillFigures } from './till-quote';
@@ -38,13 +39,14 @@ export function SaleLines({
           <thead>
             <tr>
               <th scope="col">Product</th>
-              <th scope="col">SKU</th>
               <th scope="col">Quantity</th>
               <th scope="col">Unit price</th>
               <th scope="col" className="num">
                 Total
               </th>
-              <th scope="col">Problem</th>
+              <th scope="col">
+                <span className="sr-only">Problem</span>
+              </th>
               <th scope="col">
                 <span className="sr-only">Remove</span>
               </th>
@@ -59,19 +61,20 @@ export function SaleLines({
               const short = figures.current && item && Number(item.available) < Number(item.quantity);
               return (
                 <tr key={id} className={error ? 'has-error' : undefined}>
-                  <th scope="row">{line.product.name}</th>
-                  <td>{line.product.sku}</td>
+                  <th scope="row">
+                    {line.product.name} <span className="hint sku">{line.product.sku}</span>
+                  </th>
                   <td>
                     <input
                       aria-label={`Quantity of ${line.product.name}`}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? errorId : undefined}
                       inputMode="decimal"
-                      size={7}
+                      size={5}
                       value={line.quantity}
                       onChange={(e) => dispatch({ type: 'quantity', productId: id, value: e.target.value })}
                     />{' '}
-                    {line.product.unit}
+                    <span className="hint">{line.product.unit}</span>
                     {short && <span className="hint stock"> Only {format.quantity(item.available)} in stock</span>}
                   </td>
                   <td>
@@ -79,11 +82,11 @@ export function SaleLines({
                       aria-label={`Price of ${line.product.name}`}
                       aria-describedby={error ? errorId : undefined}
                       inputMode="decimal"
-                      size={9}
+                      size={7}
                       value={line.price}
                       onChange={(e) => dispatch({ type: 'price', productId: id, value: e.target.value })}
-                    />{' '}
-                    <span className="hint">list {format.money(line.product.price)}</span>
+                    />
+                    {line.price.trim() !== decimalText(line.product.price) && <span className="hint list">list {format.money(line.product.price)}</span>}
                   </td>
                   <td className={figures.current ? 'num line-total' : 'num line-total updating'}>{item ? format.money(item.total) : '…'}</td>
                   <td id={errorId} className="line-error">
@@ -91,7 +94,8 @@ export function SaleLines({
                   </td>
                   <td>
                     <button type="button" onClick={() => dispatch({ type: 'remove', productId: id })}>
-                      Remove <span className="sr-only">{line.product.name}</span>
+                      <span aria-hidden="true">✕</span>
+                      <span className="sr-only">Remove {line.product.name}</span>
                     </button>
                   </td>
                 </tr>
