@@ -170,6 +170,23 @@ describeInBrowser('the console New sale in a browser', () => {
     await context.close();
   });
 
+  it('says mail is not set up beside Send invoice and instead of Email receipt, when the API cannot mail', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await page.getByText('Mail is not set up: the order gets its invoice, but nothing is mailed.').waitFor();
+    expect(await page.getByLabel('Send invoice').getAttribute('aria-describedby')).toBe('send-invoice-hint');
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Paper cups', '1');
+    await page.keyboard.press('Control+Enter');
+    await placedNumber(page);
+    await page.getByText('Email receipt: mail is not set up, so receipts cannot be mailed.').waitFor();
+    expect(await page.getByRole('button', { name: 'Email receipt' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Print receipt' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('says when a code names no product, and adds nothing', async () => {
     const tab = await openConsole(browser, app, '/console/new-sale');
     const { page, context } = tab;
