@@ -31,15 +31,13 @@ async function totalShows(page: Page, total: string): Promise<void> {
 }
 
 /** Holds each POST /orders/quote until the test lets it through, one by one, in the order they came. */
-async function holdQuotes(page: Page): Promise<{ held: Route[]; arrived: (n: number) => Promise<void> }> {
+async function holdQuotes(page: Page): Promise<{ held: Route[]; arrived: (n: number) => Promise<void>; stop: () => Promise<void> }> {
   const held: Route[] = [];
-  await page.route(
-    (url) => url.pathname === '/api/v1/orders/quote',
-    (route) => {
-      held.push(route);
-    },
-  );
-  return { held, arrived: (n) => eventually(() => held.length).toBeGreaterThanOrEqual(n) };
+  const isQuote = (url: URL) => url.pathname === '/api/v1/orders/quote';
+  await page.route(isQuote, (route) => {
+    held.push(route);
+  });
+  return { held, arrived: (n) => eventually(() => held.length).toBeGreaterThanOrEqual(n), stop: () => page.unroute(isQuote) };
 }
 
 /** Lets a held request through; one the page has aborted since is gone already. */
@@ -231,7 +229,7 @@ describeInBrowser('the console New sale as a till', () => {
     expect(await page.locator('table.lines').getAttribute('aria-busy')).toBe('false');
 
     // a quote refused: the error beside its line, no total
-    await page.unroute((url) => url.pathname === '/api/v1/orders/quote');
+    await quotes.stop();
     await page.getByRole('textbox', { name: 'Quantity of Espresso beans 1kg' }).fill('0');
     await page
       .getByRole('row', { name: /Espresso/ })

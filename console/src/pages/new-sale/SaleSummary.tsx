@@ -74,7 +74,7 @@ export function SaleSummary({
             <Figure name="Subtotal" value={shown?.subtotal} />
             <Figure name="Discount" value={shown?.discount_amount} />
             <Figure name="Tax" value={shown?.tax_amount} />
-            <Figure name="Shipping" value={shown?.shipping_amount} hidden={!!shown && Number(shown.shipping_amount) === 0} />
+            <Figure name="Shipping" value={shown?.shipping_amount} hidden={!shown || Number(shown.shipping_amount) === 0} />
             <Figure name="Total" value={shown?.total} big />
           </dl>
           <p className="hint" role="status">
