@@ -109,7 +109,8 @@ export default function NewSalePage() {
 
   function body(): CreateOrder {
     const order: CreateOrder = { items: orderItems(lines), payment_method: payment, send_invoice: sendInvoice };
-    if (payment === 'cash' && tendered.trim()) order.cash_tendered = asNumber(tendered);
+    // text that is no number goes as typed, so the API's VALIDATION_FAILED names the field
+    if (payment === 'cash' && tendered.trim()) order.cash_tendered = asNumber(tendered) as number;
     const who = customer.trim();
     if (who) order.customer = who.includes('@') ? { email: who } : { phone: who };
     return order;
