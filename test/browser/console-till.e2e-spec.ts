@@ -143,7 +143,8 @@ describeInBrowser('the console New sale as a till', () => {
     await eventually(() => page.getByLabel('Cash tendered').inputValue()).toBe('');
     expect(await axeAtEverySize(page)).toEqual([]);
     expect(cspViolations(tab)).toEqual([]);
-    expect(tab.errors).toEqual([]);
+    // the console's errors but the browser's note of each 422 the test asked for (the short tender's quote and order)
+    expect(tab.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
     await context.close();
   });
 
