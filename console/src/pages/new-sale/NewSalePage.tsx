@@ -110,7 +110,7 @@ export default function NewSalePage() {
   function body(): CreateOrder {
     const order: CreateOrder = { items: orderItems(lines), payment_method: payment, send_invoice: sendInvoice };
     // text that is no number goes as typed, so the API's VALIDATION_FAILED names the field
-    if (payment === 'cash' && tendered.trim()) order.cash_tendered = asNumber(tendered) as number;
+    if (payment === 'cash' && tendered.trim()) Object.assign(order, { cash_tendered: asNumber(tendered) });
     const who = customer.trim();
     if (who) order.customer = who.includes('@') ? { email: who } : { phone: who };
     return order;
@@ -204,7 +204,11 @@ export default function NewSalePage() {
           payment={payment}
           onPayment={(method) => change({ payment: method, tendered: method === 'cash' ? tendered : '' })}
           tendered={tendered}
-          onTendered={(text) => change({ tendered: text }, true)}
+          onTendered={(text) => {
+            // an order refused for its tender (INSUFFICIENT_TENDER) is answered by the new one
+            setError(null);
+            change({ tendered: text }, true);
+          }}
           busy={busy}
         />
       </form>
