@@ -51,10 +51,10 @@ async function someSkus(ctx: ConsoleBenchContext, n: number): Promise<string[]> 
 }
 
 /**
- * New sale: an SKU typed into "Scan or search" (not timed), then Enter to its line shown: the lookup
- * (GET /products?sku=, an SKU being asked first) and the render. Each sample a code not scanned before.
+ * New sale: an SKU typed into "Scan or search" (not timed), then Enter to `done(rows)` holding with
+ * `rows` lines in the sale. Each sample a code not scanned before, so the sale grows by a line each.
  */
-export async function scanToLineSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
+async function scanSamples(ctx: ConsoleBenchContext, runs: number, done: (rows: number) => string): Promise<number[]> {
   const skus = await someSkus(ctx, runs);
   const page = await ctx.signedInTab('/console/new-sale');
   const field = page.getByRole('combobox', { name: 'Scan or search' });
@@ -62,11 +62,30 @@ export async function scanToLineSamples(ctx: ConsoleBenchContext, runs: number):
   const out: number[] = [];
   for (const [i, sku] of skus.entries()) {
     await field.pressSequentially(sku);
-    const rows = i + 1;
-    out.push(await timedInPage(page, 'keydown', `document.querySelectorAll('table.lines tbody tr').length === ${rows}`, () => field.press('Enter'), 'Enter'));
+    out.push(await timedInPage(page, 'keydown', done(i + 1), () => field.press('Enter'), 'Enter'));
   }
   await page.context().close();
   return out;
+}
+
+const linesShown = (rows: number) => `document.querySelectorAll('table.lines tbody tr').length === ${rows}`;
+
+/** Enter to its line shown: the lookup (GET /products?sku=, an SKU being asked first) and the render. */
+export function scanToLineSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
+  return scanSamples(ctx, runs, linesShown);
+}
+
+/**
+ * New sale as a till: Enter to the till's Total shown as current (not marked as updating) with every
+ * line's total: the lookup, POST /orders/quote of all the lines so far, the render.
+ */
+export function scanToTotalSamples(ctx: ConsoleBenchContext, runs: number): Promise<number[]> {
+  return scanSamples(
+    ctx,
+    runs,
+    (rows) =>
+      `${linesShown(rows)} && document.querySelector('.sale-summary .totals')?.getAttribute('aria-busy') === 'false' && document.querySelectorAll('table.lines td.line-total:not(.updating)').length === ${rows}`,
+  );
 }
 
 /** Orders: "Next page" clicked to the next page of the list (1,000,000 orders) shown, page after page. */

@@ -28,6 +28,8 @@ const LIST_SCREENSHOTS = [
   { path: '/console/invoices', rows: 'main table tbody tr', file: 'console-invoices.png' },
 ];
 const INITIAL_JS_TARGET_KIB = 150;
+/** BENCH_CONSOLE_ONLY='New sale': only the steps whose name matches (a change's own figures), and no README screenshots */
+const ONLY = process.env.BENCH_CONSOLE_ONLY ? new RegExp(process.env.BENCH_CONSOLE_ONLY) : null;
 
 export async function run(log: Log): Promise<void> {
   await ensureConsoleBuilt(undefined, log);
@@ -45,7 +47,7 @@ export async function run(log: Log): Promise<void> {
       await placeOrders(origin, business.api_key, business.productIds.slice(0, 5));
       await timeDashboardReads(origin, business.api_key, log);
       const ctx = benchContext(browser, origin, business.api_key, business.business_id);
-      for (const measure of CONSOLE_MEASURES) {
+      for (const measure of CONSOLE_MEASURES.filter((m) => !ONLY || ONLY.test(m.name))) {
         const samples = (await measure.samples(ctx, log)).sort((a, b) => a - b);
         const p50 = percentile(samples, 50);
         log(
@@ -53,6 +55,7 @@ export async function run(log: Log): Promise<void> {
             `over ${samples.length} runs (${samples.map((s) => s.toFixed(0)).join(', ')} ms); target < ${measure.targetMs} ms: ${p50 < measure.targetMs ? 'met' : 'NOT met'}`,
         );
       }
+      if (ONLY) return log(`only the steps matching ${ONLY} (BENCH_CONSOLE_ONLY): no screenshots taken`);
       await screenshot(ctx, log);
       for (const shot of LIST_SCREENSHOTS) await listScreenshot(ctx, shot, log);
     } finally {

@@ -1,5 +1,3 @@
-import * as fs from 'fs';
-import * as path from 'path';
 import { Browser, Page, Request } from 'playwright-core';
 import { apiAs, TestBusiness } from '../helpers/test-app';
 import {
@@ -15,59 +13,7 @@ import {
   signIn,
   startConsoleApp,
 } from './browser-harness';
-
-/** Types a code into "Scan or search" as a barcode scanner does: the characters, then Enter. */
-async function scan(page: Page, code: string): Promise<void> {
-  const field = page.getByRole('combobox', { name: 'Scan or search' });
-  await field.pressSequentially(code);
-  await field.press('Enter');
-}
-
-/** Waits until the line of `name` shows `quantity`. */
-async function lineShows(page: Page, name: string, quantity: string): Promise<void> {
-  await page
-    .getByRole('textbox', { name: `Quantity of ${name}`, exact: true })
-    .and(page.locator(`[value="${quantity}"]`))
-    .waitFor();
-}
-
-/** Whether `url` is one of the exact lookups of a scanned code (GET /products?sku= or ?barcode=). */
-function isLookupOf(url: URL, code: string): boolean {
-  return url.pathname === '/api/v1/products' && (url.searchParams.get('sku') === code || url.searchParams.get('barcode') === code);
-}
-
-interface Held {
-  /** Resolves when the first held request has come. */
-  first: Promise<void>;
-  /** Lets the held requests (and any later one) through, or fails them as a dropped connection does. */
-  release(how?: 'continue' | 'abort'): void;
-}
-
-/** Holds the page's requests of `method` whose URL `match` picks until `release()`: a lookup or an order as slow as the test needs. */
-async function hold(page: Page, method: string, match: (url: URL) => boolean): Promise<Held> {
-  let release!: (how: 'continue' | 'abort') => void;
-  const released = new Promise<'continue' | 'abort'>((resolve) => (release = resolve));
-  let seen!: () => void;
-  const first = new Promise<void>((resolve) => (seen = resolve));
-  await page.route(match, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    seen();
-    if ((await released) === 'abort') await route.abort('failed');
-    else await route.continue();
-  });
-  return { first, release: (how = 'continue') => release(how) };
-}
-
-/** Slows every lookup of `code` down by `ms`, as a loaded server answers. */
-async function slowDown(page: Page, code: string, ms: number): Promise<void> {
-  await page.route(
-    (url) => isLookupOf(url, code),
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue();
-    },
-  );
-}
+import { hold, isLookupOf, lineShows, scan, slowDown } from './sale-flows';
 
 const isOrderPost = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/orders';
 
@@ -146,11 +92,6 @@ describeInBrowser('the console New sale in a browser', () => {
     await page.getByLabel('Payment method').selectOption({ label: 'Card' });
     await page.getByLabel('Send invoice').check();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    const shots = process.env.CONSOLE_SCREENSHOTS;
-    if (shots) {
-      fs.mkdirSync(shots, { recursive: true });
-      await page.screenshot({ path: path.join(shots, 'console-new-sale.png') });
-    }
 
     const posts: string[] = [];
     page.on('request', (r) => {
@@ -226,6 +167,23 @@ describeInBrowser('the console New sale in a browser', () => {
     await eventually(() => figure(page, 'Invoice').textContent()).toBe('None');
     expect((await orders()).meta.total).toBe(before + 1);
     expect(cspViolations(tab)).toEqual([]);
+    await context.close();
+  });
+
+  it('says mail is not set up beside Send invoice and instead of Email receipt, when the API cannot mail', async () => {
+    const tab = await openConsole(browser, app, '/console/new-sale');
+    const { page, context } = tab;
+    await signIn(page, biz.api_key);
+    await page.getByText('Mail is not set up: the order gets its invoice, but nothing is mailed.').waitFor();
+    expect(await page.getByLabel('Send invoice').getAttribute('aria-describedby')).toBe('send-invoice-hint');
+    await scan(page, 'CUP-S');
+    await lineShows(page, 'Paper cups', '1');
+    await page.keyboard.press('Control+Enter');
+    await placedNumber(page);
+    await page.getByText('Email receipt: mail is not set up, so receipts cannot be mailed.').waitFor();
+    expect(await page.getByRole('button', { name: 'Email receipt' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Print receipt' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
 

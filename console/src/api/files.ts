@@ -44,6 +44,24 @@ export function openBlob(blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), KEEP_MS);
 }
 
+/**
+ * Opens a PDF in a new tab for the browser's print dialog: the tab (this origin's object URL, so
+ * this page may reach it) is asked to print once its document has loaded. A blocked pop-up or a
+ * viewer that cannot be reached leaves the PDF to print from its tab (Ctrl+P).
+ */
+export function printBlob(blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const tab = window.open(url, '_blank');
+  tab?.addEventListener('load', () => {
+    try {
+      tab.print();
+    } catch {
+      // the PDF is open; its own viewer prints it
+    }
+  });
+  setTimeout(() => URL.revokeObjectURL(url), KEEP_MS);
+}
+
 /** A list's query without its paging: an export takes the list's filters, and `page`/`per_page` are 400 there. */
 export function withoutPaging<T extends { page?: unknown; per_page?: unknown }>(query: T): Omit<T, 'page' | 'per_page'> {
   const filters: Partial<T> = { ...query };

@@ -32,12 +32,17 @@ interface Result<T> {
 type Loose = Record<Method, (path: string, init?: Record<string, unknown>) => Promise<Result<unknown>>>;
 
 /** One call of a docs/api.md 19/20 route: `path` below /api/v1 with its ids in it. */
-export function call<T>(method: Method, path: string, init: { query?: Record<string, unknown>; body?: unknown; parseAs?: 'blob' } = {}): Promise<Result<T>> {
+export function call<T>(
+  method: Method,
+  path: string,
+  init: { query?: Record<string, unknown>; body?: unknown; parseAs?: 'blob'; signal?: AbortSignal } = {},
+): Promise<Result<T>> {
   const loose = api as unknown as Loose;
   return loose[method](`/api/v1${path}`, {
     ...(init.query ? { params: { query: init.query } } : {}),
     ...(init.body !== undefined ? { body: init.body } : {}),
     ...(init.parseAs ? { parseAs: init.parseAs } : {}),
+    ...(init.signal ? { signal: init.signal } : {}),
   }) as Promise<Result<T>>;
 }
 

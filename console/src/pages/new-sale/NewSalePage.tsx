@@ -1,4 +1,5 @@
 import { useReducer, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useBusiness } from '../../frame/business';
 import { api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { queryClient } from '../../api/query-client';
@@ -8,26 +9,26 @@ import { Page } from '../../ui/Page';
 import { CustomerField } from './CustomerField';
 import { lineErrors } from './line-errors';
 import { productByCode } from './lookup';
-import { orderItems, saleLines, type CreateOrder, type LineAction, type Product } from './sale-lines';
+import { asNumber, orderItems, saleLines, type CreateOrder, type LineAction, type Product } from './sale-lines';
 import { SaleLines } from './SaleLines';
 import { SaleResult } from './SaleResult';
+import { SaleSummary, type PaymentMethod } from './SaleSummary';
 import { ScanField } from './ScanField';
+import { mailConfigured } from './mail';
+import { quoteBody } from './till-quote';
 import { usePlaceAfterLookups } from './use-place-after-lookups';
 import { useScanner } from './use-scanner';
+import { useTillQuote } from './use-till-quote';
 import './new-sale.css';
 
 type Order = Awaited<ReturnType<typeof placeOrder>>;
-type PaymentMethod = NonNullable<CreateOrder['payment_method']>;
-const PAYMENT_METHODS: [PaymentMethod, string][] = [
-  ['cash', 'Cash'],
-  ['card', 'Card'],
-  ['bank_transfer', 'Bank transfer'],
-];
 
 interface SaleDetails {
   customer: string;
   payment: PaymentMethod;
   sendInvoice: boolean;
+  /** Cash tendered, as typed (cash only) */
+  tendered: string;
 }
 
 /**
@@ -35,7 +36,7 @@ interface SaleDetails {
  * the last customer. The method is cash, the API's own default when an order names none (docs/api.md
  * section 5): the business has no setting for it.
  */
-const NEW_SALE: SaleDetails = { customer: '', payment: 'cash', sendInvoice: false };
+const NEW_SALE: SaleDetails = { customer: '', payment: 'cash', sendInvoice: false, tendered: '' };
 
 const notAdded = (what: string) => `Not added: ${what}, entered while the last order was being placed. Add it again.`;
 const lookupProblem = (code: string, err?: unknown) =>
@@ -57,8 +58,14 @@ async function placeOrder(body: CreateOrder, key: string) {
 export default function NewSalePage() {
   const [lines, dispatchLines] = useReducer(saleLines, []);
   const [details, setDetails] = useState(NEW_SALE);
-  const { customer, payment, sendInvoice } = details;
-  const change = (patch: Partial<SaleDetails>) => setDetails((now) => ({ ...now, ...patch }));
+  const { customer, payment, sendInvoice, tendered } = details;
+  // what changed last: a scan, a removal or another method asks the figures at once, typing once it pauses
+  const [quick, setQuick] = useState(true);
+  const change = (patch: Partial<SaleDetails>, typed = false) => {
+    setQuick(!typed);
+    setDetails((now) => ({ ...now, ...patch }));
+  };
+  const mail = mailConfigured(useBusiness());
   const [scanStatus, setScanStatus] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [errors, setErrors] = useState(new Map<string, string>());
@@ -68,6 +75,7 @@ export default function NewSalePage() {
   const sending = useRef(false);
 
   function dispatch(action: LineAction) {
+    setQuick(action.type !== 'quantity' && action.type !== 'price');
     dispatchLines(action);
     if ('productId' in action && errors.has(action.productId)) {
       const next = new Map(errors);
@@ -101,6 +109,8 @@ export default function NewSalePage() {
 
   function body(): CreateOrder {
     const order: CreateOrder = { items: orderItems(lines), payment_method: payment, send_invoice: sendInvoice };
+    // text that is no number goes as typed, so the API's VALIDATION_FAILED names the field
+    if (payment === 'cash' && tendered.trim()) Object.assign(order, { cash_tendered: asNumber(tendered) });
     const who = customer.trim();
     if (who) order.customer = who.includes('@') ? { email: who } : { phone: who };
     return order;
@@ -149,6 +159,11 @@ export default function NewSalePage() {
     }
   }
 
+  const figures = useTillQuote(lines.length > 0 ? quoteBody(body()) : null, quick);
+  // beside each line: the error of the order last refused, else that of the quote of the lines as they are
+  const quoteErrors = figures.error === null ? new Map<string, string>() : lineErrors(figures.error, lines);
+  const shownErrors = new Map([...quoteErrors, ...errors]);
+
   const status = placing.waiting
     ? `Waiting for ${listed(scanner.lookingUp)} to be looked up, then placing the order.`
     : scanner.pending > 0
@@ -158,34 +173,45 @@ export default function NewSalePage() {
   return (
     <Page title="New sale">
       <form className="sale" aria-label="New sale" onSubmit={onSubmit} onKeyDown={onKeyDown}>
-        <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={status} />
-        <SaleLines lines={lines} dispatch={dispatch} errors={errors} />
-        <div className="sale-details">
-          <CustomerField value={customer} onChange={(value) => change({ customer: value })} />
-          <div>
-            <label htmlFor="payment">Payment method</label>
-            <select id="payment" value={payment} onChange={(e) => change({ payment: e.target.value as PaymentMethod })}>
-              {PAYMENT_METHODS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
+        <div className="sale-main">
+          <ScanField scanner={scanner} onChoose={(product) => add(product, 'chosen')} status={status} />
+          <SaleLines lines={lines} dispatch={dispatch} errors={shownErrors} figures={figures} />
+          {placed && <SaleResult order={placed} mail={mail} />}
+          <div className="sale-details">
+            <CustomerField value={customer} onChange={(value) => change({ customer: value }, true)} />
+            <div>
+              <input
+                id="send-invoice"
+                type="checkbox"
+                checked={sendInvoice}
+                aria-describedby={mail ? undefined : 'send-invoice-hint'}
+                onChange={(e) => change({ sendInvoice: e.target.checked })}
+              />
+              <label htmlFor="send-invoice">Send invoice</label>
+              {!mail && (
+                <p id="send-invoice-hint" className="hint">
+                  Mail is not set up: the order gets its invoice, but nothing is mailed.
+                </p>
+              )}
+            </div>
           </div>
-          <div>
-            <input id="send-invoice" type="checkbox" checked={sendInvoice} onChange={(e) => change({ sendInvoice: e.target.checked })} />
-            <label htmlFor="send-invoice">Send invoice</label>
-          </div>
+          {error !== null && <ErrorView error={error} />}
         </div>
-        {error !== null && <ErrorView error={error} />}
-        <p>
-          <button type="submit" aria-keyshortcuts="Control+Enter" disabled={busy}>
-            Place order
-          </button>{' '}
-          <span className="hint">Ctrl+Enter</span>
-        </p>
+        <SaleSummary
+          hasLines={lines.length > 0}
+          figures={figures}
+          lineError={quoteErrors.size > 0}
+          payment={payment}
+          onPayment={(method) => change({ payment: method, tendered: method === 'cash' ? tendered : '' })}
+          tendered={tendered}
+          onTendered={(text) => {
+            // an order refused for its tender (INSUFFICIENT_TENDER) is answered by the new one
+            setError(null);
+            change({ tendered: text }, true);
+          }}
+          busy={busy}
+        />
       </form>
-      {placed && <SaleResult order={placed} />}
     </Page>
   );
 }

@@ -2,7 +2,8 @@ import type { components } from '../../../../test/generated/openapi';
 import { decimalText, type Decimal } from '../../lib/money';
 
 export type Product = components['schemas']['ProductJson'];
-export type CreateOrder = components['schemas']['CreateOrderDto'];
+/** POST /orders' body, with docs/api.md 21's tender (cash only). */
+export type CreateOrder = components['schemas']['CreateOrderDto'] & { cash_tendered?: number | string };
 
 /** A line of the sale being made: quantity and price as the clerk typed them (text, sent exactly). */
 export interface SaleLine {
@@ -59,7 +60,8 @@ export function orderItems(lines: SaleLine[]): CreateOrder['items'] {
   });
 }
 
-function asNumber(text: string): number | string {
+/** A number typed: sent as the number of its text, or as the text when it is no number (the API names it). */
+export function asNumber(text: string): number | string {
   const trimmed = text.trim();
   return /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
