@@ -7,12 +7,11 @@ import { printBlob } from '../../api/files';
 import { call } from '../../api/staff';
 import { soldByText } from '../../api/staff';
 import { useFormat } from '../../frame/business';
-import type { Decimal } from '../../lib/money';
 import { ErrorView } from '../../ui/ErrorView';
 import { TextField } from '../../ui/form/Form';
 
 /** The order as POST /orders answers it, with docs/api.md 21's tender. */
-type Order = components['schemas']['OrderJson'] & { cash_tendered?: Decimal | null; change_due?: Decimal | null };
+type Order = components['schemas']['OrderJson'];
 
 /** GET /orders/:id/receipt: the receipt's PDF, fetched with the session's credentials. */
 async function receiptPdf(orderId: string): Promise<Blob> {

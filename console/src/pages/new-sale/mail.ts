@@ -5,5 +5,5 @@ import type { Business } from '../../frame/business';
  * says "mail is not set up" rather than promise a mail. Only an explicit true counts.
  */
 export function mailConfigured(business: Business): boolean {
-  return (business as Business & { email_configured?: boolean }).email_configured === true;
+  return business.email_configured === true;
 }
