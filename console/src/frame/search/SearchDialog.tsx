@@ -1,8 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useApiRead } from '../../api/staff';
 import { useDebounced } from '../../lib/use-debounced';
 import { ErrorView } from '../../ui/ErrorView';
+import { useModal } from '../../ui/use-modal';
 import { groupResults, moveActive, pageOf, searchable, type SearchResult } from './search-results';
 import './search.css';
 
@@ -17,7 +18,7 @@ const DEBOUNCE_MS = 150;
  * it comes), Escape closes and focus goes back where it was.
  */
 export function SearchDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const navigate = useNavigate();
   const ids = { title: useId(), list: useId(), status: useId() };
   const [typed, setTyped] = useState('');
@@ -27,16 +28,6 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const read = useApiRead<{ data: SearchResult[] }>('/search', { q }, searchable(q));
   const current = q === typed.trim() && searchable(q) && read.data !== undefined;
   const { groups, flat } = groupResults(current ? read.data.data : []);
-
-  useEffect(() => {
-    const dialog = ref.current!;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
 
   // a new answer: its first option is the active one
   useEffect(() => setActive(flat.length > 0 ? 0 : -1), [read.data, current]);
