@@ -1,5 +1,6 @@
 import { Browser, Page } from 'playwright-core';
-import { PAGES } from '../../console/src/frame/pages';
+import * as fs from 'fs';
+import * as path from 'path';
 import { apiAs, TestBusiness } from '../helpers/test-app';
 import {
   axeAtEverySize,
@@ -14,6 +15,11 @@ import {
   signIn,
   startConsoleApp,
 } from './browser-harness';
+
+/** The routes of console/src/frame/pages.ts (read as text: the console's TypeScript is not the API's). */
+const PAGES = [...fs.readFileSync(path.join(__dirname, '../../console/src/frame/pages.ts'), 'utf8').matchAll(/\{ path: '([^']+)'/g)].map((m) => ({
+  path: m[1],
+}));
 
 const TABLET = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -78,7 +84,7 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
       '/purchasing/$': ['/purchasing/orders', '/purchasing/suppliers', '/purchasing/reports', '/purchasing/orders/new'],
       '/settings/$': ['/settings/staff', '/settings/roles', '/settings/activity'],
     };
-    for (const { path } of PAGES) urls[path] = splats[path] ?? [path.replace(/\$(\w+)/g, (_m, name: string) => ids[name])];
+    for (const { path: route } of PAGES) urls[route] = splats[route] ?? [route.replace(/\$(\w+)/g, (_m, name: string) => ids[name])];
   });
   afterAll(async () => {
     await browser?.close();
