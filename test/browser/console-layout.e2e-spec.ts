@@ -175,7 +175,10 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
       if (page.url() !== `${app.origin}/console${url}`) await page.goto(`${app.origin}/console${url}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await everyReadAnswered(page);
-      expect([url, await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')]).toEqual([url, true]);
+      const wide = await page.evaluate<string[]>(`document.documentElement.scrollWidth <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth))
+        .slice(0, 5).map((el) => el.tagName + '.' + el.className + ' ' + (el.textContent ?? '').slice(0, 30))`);
+      expect([url, await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), wide]).toEqual([url, true, []]);
       expect((await axeAtEverySize(page)).map((v) => `${url}: ${v}`)).toEqual([]);
     }
     expect(cspViolations(tab)).toEqual([]);
