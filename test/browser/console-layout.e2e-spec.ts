@@ -175,10 +175,16 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
       if (page.url() !== `${app.origin}/console${url}`) await page.goto(`${app.origin}/console${url}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await everyReadAnswered(page);
-      const wide = await page.evaluate<string[]>(`document.documentElement.scrollWidth <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
+      // what sticks out past the window's right edge (the innermost elements), for the failure's message; a chart sizes itself after its data, so asked until settled
+      const wide = () =>
+        page.evaluate<string[]>(`document.documentElement.scrollWidth <= window.innerWidth ? [] : [...document.querySelectorAll('body *')]
         .filter((el) => el.getBoundingClientRect().right > window.innerWidth && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth))
         .slice(0, 5).map((el) => el.tagName + '.' + el.className + ' ' + (el.textContent ?? '').slice(0, 30))`);
-      expect([url, await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), wide]).toEqual([url, true, []]);
+      await eventually(async () => [url, await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), await wide()]).toEqual([
+        url,
+        true,
+        [],
+      ]);
       expect((await axeAtEverySize(page)).map((v) => `${url}: ${v}`)).toEqual([]);
     }
     expect(cspViolations(tab)).toEqual([]);
