@@ -2,9 +2,10 @@
  * Documents benchmark (`npm run bench -- documents`): a fresh database, migrated; the real app with
  * mail on, pointed at a local SMTP server (the smtp-server package, on 127.0.0.1). Reported:
  * - PDFs rendered per second through GET /invoices/:id/pdf for a 500-line invoice (BENCH_PDF_COUNT,
- *   default 20, one after another and 4 at a time) and for a one-line invoice, with the server
- *   process's peak RSS and main-thread heap while they render (sampled every 10 ms; the renderer's
- *   worker thread is in the RSS);
+ *   default 20, one after another and 4 at a time) and for a one-line invoice, and through GET
+ *   /orders/:id/receipt for a 30-line and a one-line order's receipt (80 mm, with its barcode), with
+ *   the server process's peak RSS and main-thread heap while they render (sampled every 10 ms; the
+ *   renderer's worker thread is in the RSS);
  * - mails per second: BENCH_MAILS (default 200) POST /invoices/:id/send, from the first request to
  *   the last mail the SMTP server accepted, each with its PDF.
  * The database is dropped at the end.
@@ -48,6 +49,32 @@ async function seedInvoice(db: DataSource, businessId: string, customerId: strin
   return id;
 }
 
+/** An order of `lines` lines, each a product of its own, placed through the API (a customer, so the receipt prints points too). */
+async function seedOrder(
+  server: unknown,
+  auth: Record<string, string>,
+  db: DataSource,
+  businessId: string,
+  warehouseId: string,
+  lines: number,
+): Promise<string> {
+  const ids: { id: string }[] = await db.query(
+    `INSERT INTO products (business_id, name, sku, price) SELECT $1, 'Receipt product ' || n || ' Пётр', 'RCPT-' || $2 || '-' || n, 2.5 FROM generate_series(1, $2) n RETURNING id`,
+    [businessId, lines],
+  );
+  await db.query(`INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity) SELECT $1, $2, unnest($3::uuid[]), 1000`, [
+    businessId,
+    warehouseId,
+    ids.map((r) => r.id),
+  ]);
+  const res = await request(server as Parameters<typeof request>[0])
+    .post('/api/v1/orders')
+    .set(auth)
+    .send({ customer: { name: 'Ada', email: 'ada@bench.test' }, items: ids.map((r) => ({ product_id: r.id, quantity: 2 })), payment_method: 'cash' });
+  if (res.status !== 201) throw new Error(`POST /orders -> ${res.status}`);
+  return res.body.data.order_id as string;
+}
+
 function sampleMemory(): { stop(): { rssMb: number; heapMb: number } } {
   let rss = 0;
   let heap = 0;
@@ -80,24 +107,32 @@ async function measure(url: string, log: Log): Promise<void> {
     const big = await seedInvoice(db, biz.business_id, customerId, 1, 500);
     const small = await seedInvoice(db, biz.business_id, customerId, 2, 1);
     const server = app.getHttpServer();
-    const get = async (id: string) => {
-      const res = await request(server).get(`/api/v1/invoices/${id}/pdf`).set(auth).buffer(true);
-      if (res.status !== 200) throw new Error(`GET pdf -> ${res.status}`);
+    const getPath = async (path: string) => {
+      const res = await request(server).get(path).set(auth).buffer(true);
+      if (res.status !== 200) throw new Error(`GET ${path} -> ${res.status}`);
       return res.body as Buffer;
     };
+    const get = (id: string) => getPath(`/api/v1/invoices/${id}/pdf`);
+    const receipt = (id: string) => getPath(`/api/v1/orders/${id}/receipt`);
+    const bigOrder = await seedOrder(server, auth, db, biz.business_id, biz.warehouse_id, 30);
+    const smallOrder = await seedOrder(server, auth, db, biz.business_id, biz.warehouse_id, 1);
+    await receipt(bigOrder);
     const warm = await get(big); // the worker thread and its fonts
     await get(small);
     const pages = (warm.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
     log(`500-line invoice: ${Math.round(warm.length / 1024)} KiB, ${pages} pages`);
 
-    for (const [label, id, parallel] of [
-      ['500 lines, one at a time', big, 1],
-      ['500 lines, 4 at a time', big, 4],
-      ['1 line, one at a time', small, 1],
+    for (const [label, render, parallel] of [
+      ['500 lines, one at a time', () => get(big), 1],
+      ['500 lines, 4 at a time', () => get(big), 4],
+      ['1 line, one at a time', () => get(small), 1],
+      ['receipt of 30 lines, one at a time', () => receipt(bigOrder), 1],
+      ['receipt of 30 lines, 4 at a time', () => receipt(bigOrder), 4],
+      ['receipt of 1 line, one at a time', () => receipt(smallOrder), 1],
     ] as const) {
       const memory = sampleMemory();
       const started = Date.now();
-      for (let i = 0; i < PDFS; i += parallel) await Promise.all(Array.from({ length: Math.min(parallel, PDFS - i) }, () => get(id)));
+      for (let i = 0; i < PDFS; i += parallel) await Promise.all(Array.from({ length: Math.min(parallel, PDFS - i) }, render));
       const ms = Date.now() - started;
       const peak = memory.stop();
       log(`${label}: ${PDFS} PDFs in ${ms} ms -> ${((PDFS * 1000) / ms).toFixed(1)} PDFs/s; peak RSS ${peak.rssMb} MiB, main heap ${peak.heapMb} MiB`);

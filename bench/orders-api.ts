@@ -104,11 +104,11 @@ function figures(result: AutocannonResult): LoadFigures {
   };
 }
 
-/** POST /orders of a random order, of a business picked at random per request. */
-function orderRequest(businesses: BenchBusiness[]): AutocannonRequest {
+/** POST /orders (or its quote, `path`) of a random order, of a business picked at random per request. */
+function orderRequest(businesses: BenchBusiness[], path = '/api/v1/orders'): AutocannonRequest {
   return {
     method: 'POST',
-    path: '/api/v1/orders',
+    path,
     setupRequest: (req) => {
       const business = businesses[Math.floor(Math.random() * businesses.length)];
       return {
@@ -123,6 +123,11 @@ function orderRequest(businesses: BenchBusiness[]): AutocannonRequest {
 /** POST /orders from `connections` keep-alive connections for `seconds`, businesses picked at random per request. */
 export async function driveOrders(base: string, businesses: BenchBusiness[], connections: number, seconds: number): Promise<LoadFigures> {
   return figures(await autocannon({ url: base, connections, duration: seconds, requests: [orderRequest(businesses)] }));
+}
+
+/** POST /orders/quote of the orders driveOrders places, from `connections` keep-alive connections for `seconds`. */
+export async function driveQuotes(base: string, businesses: BenchBusiness[], connections: number, seconds: number): Promise<LoadFigures> {
+  return figures(await autocannon({ url: base, connections, duration: seconds, requests: [orderRequest(businesses, '/api/v1/orders/quote')] }));
 }
 
 /**

@@ -8,6 +8,7 @@ import * as path from 'path';
 
 const SECTIONS = [
   'orders',
+  'quote',
   'page-growth',
   'analytics',
   'webhooks',
@@ -18,6 +19,7 @@ const SECTIONS = [
   'documents',
   'console',
   'observability',
+  'search',
 ];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
 const ON_REQUEST = ['orders-ab', 'reports-ab', 'cpu', 'paired'];

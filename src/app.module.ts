@@ -6,6 +6,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SearchModule } from './modules/search/search.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
@@ -22,6 +23,7 @@ import { EventsModule } from './modules/events/events.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { CustomersModule } from './modules/customers/customers.module';
+import { PaymentsModule } from './modules/payments/payments.module';
 import { OrdersModule } from './modules/orders/orders.module';
 import { ReturnsModule } from './modules/returns/returns.module';
 import { SuppliersModule } from './modules/suppliers/suppliers.module';
@@ -52,6 +54,7 @@ const DOMAIN_MODULES = [
   AnalyticsModule,
   CustomersModule,
   OrdersModule,
+  PaymentsModule,
   ReturnsModule,
   SuppliersModule,
   PurchasingModule,
@@ -66,6 +69,7 @@ const DOMAIN_MODULES = [
   ActivityModule,
   MetricsModule,
   StaffModule,
+  SearchModule,
 ];
 
 /** What a module's `imports` takes. */

@@ -1,5 +1,6 @@
 import { ActivityRetention } from '../src/modules/activity/activity-retention';
 import { seedProduct } from './helpers/orders-fixtures';
+import { csvObjects } from './helpers/csv';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /** docs/api.md 20: the activity log and its API. */
@@ -134,19 +135,44 @@ describe('activity log', () => {
     expect(refused.body.error.code).toBe('VALIDATION_FAILED');
   });
 
-  it('format=csv: every matching entry as a CSV attachment, the JSON fields as columns', async () => {
-    const c = await createBusiness(t, 'Activity csv');
-    await send(c, 'post', '/categories', { name: 'Tea, "green"' }).expect(201);
+  it('format=csv: every matching entry as a CSV attachment, the local time beside occurred_at, a record per changed field', async () => {
+    const c = await createBusiness(t, 'Activity csv', { timezone: 'Asia/Tokyo' });
+    const cat = (await send(c, 'post', '/categories', { name: 'Tea, "green"' }).expect(201)).body.data;
     await send(c, 'post', '/warehouses', { name: 'Back' }).expect(201);
+    await send(c, 'put', `/categories/${cat.id}`, { name: '=Tea', description: 'Leaves' }).expect(200);
     const res = await send(c, 'get', '/activity?format=csv&action=categories.').expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,occurred_at,actor.type,actor.id,actor.name,action,resource.type,resource.id,resource.label,changes,request_id,ip,user_agent');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(',key,');
-    expect(lines[1]).toContain('categories.create,category,');
-    expect(lines[1]).toContain('"Tea, ""green"""');
+    const { header, rows } = csvObjects(res.text);
+    expect(header).toEqual([
+      'id',
+      'occurred_at',
+      'occurred_at_local',
+      'actor.type',
+      'actor.id',
+      'actor.name',
+      'action',
+      'resource.type',
+      'resource.id',
+      'resource.label',
+      'request_id',
+      'ip',
+      'user_agent',
+      'change_field',
+      'change_before',
+      'change_after',
+    ]);
+    const listed = (await entries(c, '?action=categories.')).data;
+    const update = listed.find((e: { action: string }) => e.action === 'categories.update');
+    const changed = Object.keys(update.changes as object);
+    expect(changed).toContain('name');
+    // the update is a record per changed field, its other columns repeated; the creation one record, no change
+    expect(rows.map((r) => [r.action, r.change_field])).toEqual([...changed.map((field) => ['categories.update', field]), ['categories.create', null]]);
+    const name = rows.find((r) => r.change_field === 'name')!;
+    expect(name).toMatchObject({ id: update.id, change_before: 'Tea, "green"', change_after: "'=Tea", 'actor.type': 'key', 'resource.id': cat.id });
+    expect(res.text).toContain(',"Tea, ""green""",\'=Tea\r\n');
+    expect(name.occurred_at_local).toBe(new Date(update.occurred_at).toLocaleString('sv-SE', { timeZone: 'Asia/Tokyo' }));
+    expect(res.text).not.toContain('{');
     await send(c, 'get', '/activity?format=csv&limit=5').expect(400);
   });
 

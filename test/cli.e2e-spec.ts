@@ -43,6 +43,8 @@ describe('CLI: business and API keys', () => {
       email: null,
       phone: null,
       invoice_footer: null,
+      receipt_footer: null,
+      email_configured: false,
       require_two_factor: false,
       key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
     });

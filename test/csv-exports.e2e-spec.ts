@@ -35,14 +35,61 @@ const NESTED: Record<string, string[]> = {
   created_by: ['type', 'id', 'name'],
 };
 
-/** The header an export of these objects must have: every field, nested objects' fields dotted, arrays whole. */
-function headerOf(sample: Json, warehouses: string[] = []): string[] {
-  return Object.entries(sample).flatMap(([key, value]) => {
+/** The fields of an order's and an invoice's lines, each a column `item_<field>` of the line's record. */
+const ORDER_ITEM_FIELDS = [
+  'id',
+  'product_id',
+  'product_name',
+  'sku',
+  'quantity',
+  'unit_price',
+  'discount',
+  'total',
+  'returned_quantity',
+  'unit_cost',
+  'cost_total',
+];
+const INVOICE_ITEM_FIELDS = ['product_id', 'product_name', 'quantity', 'unit_price', 'total'];
+
+/** How an export lays out the objects of its list (docs/api.md, "CSV exports"): its lines, and the name columns after an id. */
+interface Shape {
+  lines?: { field: string; fields: string[] };
+  names: Record<string, string[]>;
+}
+const SHAPES: Record<string, Shape> = {
+  '/orders': {
+    lines: { field: 'items', fields: ORDER_ITEM_FIELDS },
+    names: { customer_id: ['customer_name', 'customer_email'], warehouse_id: ['warehouse_name'] },
+  },
+  '/invoices': {
+    lines: { field: 'items', fields: INVOICE_ITEM_FIELDS },
+    names: { customer_id: ['customer_name', 'customer_email'], sale_id: ['sale_number'] },
+  },
+  '/finance/transactions': { names: { sale_id: ['sale_number'], invoice_id: ['invoice_number'] } },
+  '/products': { names: {} },
+};
+
+/**
+ * The header an export of these objects must have: every field, a nested object's fields dotted, the
+ * name columns after their id, `created_at_local` after `created_at`, then the line's fields `item_<field>`.
+ */
+function headerOf(sample: Json, shape: Shape, warehouses: string[] = []): string[] {
+  const own = Object.entries(sample).flatMap(([key, value]) => {
+    if (key === shape.lines?.field) {
+      for (const line of value as Json[]) expect(Object.keys(line)).toEqual(shape.lines.fields);
+      return [];
+    }
     if (key === 'stock_by_warehouse' && warehouses.length > 0) return warehouses.map((w) => `stock_by_warehouse[${w}]`);
     if (value && typeof value === 'object' && !Array.isArray(value)) expect(Object.keys(value)).toEqual(NESTED[key]);
     if (NESTED[key] && typeof value !== 'string') return NESTED[key].map((inner) => `${key}.${inner}`);
-    return [key];
+    return [key, ...(shape.names[key] ?? []), ...(key === 'created_at' ? ['created_at_local'] : [])];
   });
+  return [...own, ...(shape.lines?.fields.map((f) => `item_${f}`) ?? [])];
+}
+
+/** An instant on the wall clock of a zone, `YYYY-MM-DD HH:MM:SS` (Sweden's format is ISO's), apart from the server's formatter. */
+function wallClock(instant: string, timeZone: string): string {
+  return new Date(instant).toLocaleString('sv-SE', { timeZone });
 }
 
 describe('CSV exports of the lists: orders, products, invoices, finance transactions', () => {
@@ -66,12 +113,54 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
       if (page >= res.body.meta.total_pages) return all;
     }
   };
-  /** The JSON list and the export with the same filters agree row for row, field by field. */
+  /** The names the export writes beside an id, read from the API (each id once). */
+  const seenNames = new Map<string, Json>();
+  const namesOf = async (b: TestBusiness, idField: string, id: string | null): Promise<Json> => {
+    if (id === null) return {};
+    const key = `${b.business_id}/${idField}/${id}`;
+    if (!seenNames.has(key)) {
+      const read = async (path: string) => (await get(b, path).expect(200)).body.data;
+      if (idField === 'customer_id') {
+        const customer = await read(`/customers/${id}`);
+        seenNames.set(key, { customer_name: customer.name, customer_email: customer.email });
+      } else if (idField === 'warehouse_id') seenNames.set(key, { warehouse_name: (await read(`/warehouses/${id}`)).name });
+      else if (idField === 'sale_id') seenNames.set(key, { sale_number: (await read(`/orders/${id}`)).order_number });
+      else if (idField === 'invoice_id') seenNames.set(key, { invoice_number: (await read(`/invoices/${id}`)).invoice_number });
+      else throw new Error(`no name for ${idField}`);
+    }
+    return seenNames.get(key)!;
+  };
+  const zones = new Map<string, string>();
+  const zoneOf = async (b: TestBusiness) => {
+    if (!zones.has(b.business_id)) zones.set(b.business_id, (await get(b, '/business').expect(200)).body.data.timezone);
+    return zones.get(b.business_id)!;
+  };
+  /** The records an object of a list is in the export: one per line (one with the line's columns empty when it has none). */
+  const recordsOf = async (b: TestBusiness, object: Json, header: string[], shape: Shape): Promise<Json[]> => {
+    const names: Json = {};
+    for (const idField of Object.keys(shape.names)) Object.assign(names, await namesOf(b, idField, object[idField]));
+    const zone = await zoneOf(b);
+    const lines: (Json | null)[] = shape.lines && object[shape.lines.field].length > 0 ? object[shape.lines.field] : [null];
+    return lines.map((line) =>
+      Object.fromEntries(
+        header.map((h) => {
+          if (h in names) return [h, expectedText(names[h])];
+          if (h === 'created_at_local') return [h, wallClock(object.created_at, zone)];
+          if (shape.lines && h.startsWith('item_')) return [h, expectedText(line?.[h.slice('item_'.length)] ?? null)];
+          return [h, expectedText(valueAt(object, h))];
+        }),
+      ),
+    );
+  };
+  /** The JSON list and the export with the same filters agree record for record, field by field. */
   const expectAgreement = async (b: TestBusiness, list: string, query: string, warehouses: string[] = []) => {
     const listed = await everyListed(b, list, query);
     const csv = await exportOf(b, `${list}/export${query ? `?${query}` : ''}`);
-    if (listed.length > 0) expect(csv.header).toEqual(headerOf(listed[0], warehouses));
-    expect(csv.rows).toEqual(listed.map((object) => Object.fromEntries(csv.header.map((h) => [h, expectedText(valueAt(object, h))]))));
+    const shape = SHAPES[list];
+    if (listed.length > 0) expect(csv.header).toEqual(headerOf(listed[0], shape, warehouses));
+    const expected: Json[] = [];
+    for (const object of listed) expected.push(...(await recordsOf(b, object, csv.header, shape)));
+    expect(csv.rows).toEqual(expected);
     return csv;
   };
 
@@ -138,7 +227,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
   afterAll(() => t.close());
 
   describe('orders', () => {
-    it('writes every order as a row under a header of the JSON field names, as an attachment', async () => {
+    it('writes a record per order line under a header of the JSON field names, names beside ids, as an attachment', async () => {
       const { res, header, rows, text } = await exportOf(biz, '/orders/export');
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -151,44 +240,91 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         'payment_status',
         'payment_method',
         'customer_id',
+        'customer_name',
+        'customer_email',
         'subtotal',
         'tax_amount',
         'shipping_amount',
         'discount_amount',
         'total',
         'refunded_amount',
+        'cash_tendered',
+        'change_due',
         'currency',
         'loyalty_points_earned',
         'loyalty_transaction_id',
         'invoice_id',
         'invoice_number',
         'warehouse_id',
+        'warehouse_name',
         'notes',
-        'items',
         'created_by.type',
         'created_by.id',
         'created_by.name',
         'created_at',
+        'created_at_local',
+        'item_id',
+        'item_product_id',
+        'item_product_name',
+        'item_sku',
+        'item_quantity',
+        'item_unit_price',
+        'item_discount',
+        'item_total',
+        'item_returned_quantity',
+        'item_unit_cost',
+        'item_cost_total',
       ]);
-      expect(rows.map((r) => r.order_number)).toEqual(['S-0003', 'S-0002', 'S-0001']);
-      const first = rows[2];
+      // the first order has two lines: two records, its columns repeated
+      expect(rows.map((r) => r.order_number)).toEqual(['S-0003', 'S-0002', 'S-0001', 'S-0001']);
+      const [coffeeLine, teaLine] = rows.slice(2);
+      const orderColumns = header.filter((h) => !h.startsWith('item_'));
+      expect(orderColumns.map((h) => teaLine[h])).toEqual(orderColumns.map((h) => coffeeLine[h]));
       // 1.125 kg at 0.1 is 0.1125, rounded to 0.11; plus 0.2: exact decimals, never a float's 0.30000000000000004
-      expect(first).toMatchObject({ subtotal: '0.31', tax_amount: '1.5', total: '1.81', currency: 'EUR', invoice_number: 'INV-0001' });
-      expect(first.notes).toBe('Ring twice, then "knock"\r\nback door, ünd so');
+      expect(coffeeLine).toMatchObject({
+        subtotal: '0.31',
+        tax_amount: '1.5',
+        total: '1.81',
+        currency: 'EUR',
+        invoice_number: 'INV-0001',
+        customer_id: made.first.customer_id,
+        customer_name: 'Ann, "the" Buyer',
+        customer_email: 'ann@csv.test',
+        warehouse_id: biz.warehouse_id,
+        warehouse_name: 'Lager "Nord", Köln',
+        created_at: made.first.created_at,
+        created_at_local: wallClock(made.first.created_at, 'Europe/Berlin'),
+        item_id: made.first.items[0].id,
+        item_product_id: made.coffee.id,
+        item_product_name: 'Café "Noir", 1kg\nSpecial',
+        item_sku: 'CAFE-1',
+        item_quantity: '1.125',
+        item_unit_price: '0.1',
+        item_total: '0.11',
+      });
+      expect(teaLine).toMatchObject({ item_product_id: made.tea.id, item_product_name: 'Žlutý čaj 日本茶', item_quantity: '1', item_total: '0.2' });
+      expect(coffeeLine.created_at_local).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(coffeeLine.notes).toBe('Ring twice, then "knock"\r\nback door, ünd so');
       expect(text).toContain('"Ring twice, then ""knock""\r\nback door, ünd so"');
+      expect(text).toContain(',"Ann, ""the"" Buyer",ann@csv.test,');
       expect(rows[1].notes).toBe("'+49 call first"); // would be a formula in a spreadsheet
-      expect(rows[1].customer_id).toBeNull();
-      expect(JSON.parse(first.items!)).toEqual(made.first.items);
-      expect(JSON.parse(first.items!)[0]).toMatchObject({ product_name: 'Café "Noir", 1kg\nSpecial', quantity: 1.125, unit_price: 0.1 });
-      expect(first.created_at).toBe(made.first.created_at);
+      expect(rows[1]).toMatchObject({ customer_id: null, customer_name: null, customer_email: null, warehouse_name: 'Lager "Nord", Köln' });
+      expect(text).not.toContain('[{'); // no cell holds JSON
+      expect([coffeeLine.cash_tendered, coffeeLine.change_due]).toEqual([null, null]);
     });
 
     it('agrees with GET /orders row for row, for each filter', async () => {
       await expectAgreement(biz, '/orders', '');
       expect((await expectAgreement(biz, '/orders', 'status=cancelled')).rows.map((r) => r.order_number)).toEqual(['S-0003']);
-      expect((await expectAgreement(biz, '/orders', `customer_id=${made.first.customer_id}`)).rows).toHaveLength(2);
-      expect((await expectAgreement(biz, '/orders', `customer_id=${made.first.customer_id.toUpperCase()}&status=completed`)).rows).toHaveLength(1);
-      expect((await expectAgreement(biz, '/orders', 'from=2020-01-01&to=2020-12-31')).rows).toEqual([]);
+      // Ann's two orders: the first of two lines, the cancelled one of one
+      expect((await expectAgreement(biz, '/orders', `customer_id=${made.first.customer_id}`)).rows).toHaveLength(3);
+      const completed = await expectAgreement(biz, '/orders', `customer_id=${made.first.customer_id.toUpperCase()}&status=completed`);
+      expect(completed.rows.map((r) => r.order_number)).toEqual(['S-0001', 'S-0001']);
+      // no order: the header alone
+      const none = await expectAgreement(biz, '/orders', 'from=2020-01-01&to=2020-12-31');
+      expect(none.rows).toEqual([]);
+      expect(none.text).toBe(`${completed.text.split('\r\n')[0]}\r\n`);
+      expect(none.header).toEqual(completed.header);
     });
 
     it('writes every order of a long history, in the list order, across pages (ties on the time included)', async () => {
@@ -226,6 +362,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         'min_stock',
         'reorder_quantity',
         'created_at',
+        'created_at_local',
         'updated_at',
       ]);
       expect(text.split('\r\n')[0]).toContain(',"stock_by_warehouse[Lager ""Nord"", Köln]","stock_by_warehouse[Annex\nHof]",');
@@ -267,21 +404,43 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
   });
 
   describe('invoices', () => {
-    it('writes each invoice with its items as JSON, money exact', async () => {
+    it('writes a record per invoice item, names beside ids, money exact', async () => {
       const { header, rows } = await exportOf(biz, '/invoices/export');
-      expect(header).toEqual(headerOf(made.manual));
-      expect(rows.map((r) => r.invoice_number)).toEqual(['INV-0003', 'INV-0002', 'INV-0001']);
-      expect(rows[1]).toMatchObject({ status: 'unpaid', total: '0.3', notes: 'Net 30, "strict"\nDanke', sale_id: null, paid_date: null });
-      expect(rows[0]).toMatchObject({ status: 'paid', total: '10', paid_date: '2026-11-20', due_date: made.paid.due_date });
-      expect(JSON.parse(rows[1].items!)).toEqual([{ product_id: made.tea.id, product_name: 'Žlutý čaj 日本茶', quantity: 3, unit_price: 0.1, total: 0.3 }]);
+      expect(header).toEqual(headerOf(made.manual, SHAPES['/invoices']));
+      expect(header.slice(0, 7)).toEqual(['id', 'invoice_number', 'customer_id', 'customer_name', 'customer_email', 'sale_id', 'sale_number']);
+      expect(header.slice(-5)).toEqual(['item_product_id', 'item_product_name', 'item_quantity', 'item_unit_price', 'item_total']);
+      expect(header).toContain('created_at_local');
+      // INV-0001 is the first order's, of its two lines
+      expect(rows.map((r) => r.invoice_number)).toEqual(['INV-0003', 'INV-0002', 'INV-0001', 'INV-0001']);
+      expect(rows[1]).toMatchObject({
+        status: 'unpaid',
+        total: '0.3',
+        notes: 'Net 30, "strict"\nDanke',
+        sale_id: null,
+        sale_number: null,
+        paid_date: null,
+        customer_name: 'Ann, "the" Buyer',
+        customer_email: 'ann@csv.test',
+        item_product_id: made.tea.id,
+        item_product_name: 'Žlutý čaj 日本茶',
+        item_quantity: '3',
+        item_unit_price: '0.1',
+        item_total: '0.3',
+      });
+      expect(rows[0]).toMatchObject({ status: 'paid', total: '10', paid_date: '2026-11-20', due_date: made.paid.due_date, item_quantity: '0.5' });
+      expect(rows[2]).toMatchObject({ sale_id: made.first.order_id, sale_number: 'S-0001', item_product_id: made.coffee.id });
+      expect(rows[3]).toMatchObject({ sale_id: made.first.order_id, sale_number: 'S-0001', item_product_id: made.tea.id });
     });
 
     it('agrees with GET /invoices row for row, for each filter', async () => {
       await expectAgreement(biz, '/invoices', '');
       expect((await expectAgreement(biz, '/invoices', 'status=unpaid')).rows.map((r) => r.invoice_number)).toEqual(['INV-0002']);
-      expect((await expectAgreement(biz, '/invoices', `customer_id=${made.first.customer_id}&status=paid`)).rows).toHaveLength(2);
+      // the first order's invoice (two items) and the paid manual one (one)
+      expect((await expectAgreement(biz, '/invoices', `customer_id=${made.first.customer_id}&status=paid`)).rows).toHaveLength(3);
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-      expect((await expectAgreement(biz, '/invoices', `from=${today}&to=${today}`)).rows).toHaveLength(3);
+      expect((await expectAgreement(biz, '/invoices', `from=${today}&to=${today}`)).rows).toHaveLength(4);
+      const none = await expectAgreement(biz, '/invoices', 'from=2020-01-01&to=2020-01-01');
+      expect(none.text.split('\r\n')).toEqual([none.header.join(','), '']);
     });
 
     it('writes every invoice of a long history across pages', async () => {
@@ -292,13 +451,32 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
   });
 
   describe('finance transactions', () => {
-    it('writes each transaction, money exact, dates as in JSON', async () => {
+    it('writes each transaction, money exact, dates as in JSON, order numbers beside order ids', async () => {
       const { header, rows } = await exportOf(biz, '/finance/transactions/export?type=expense');
-      expect(header).toEqual(['id', 'type', 'category', 'amount', 'currency', 'description', 'date', 'sale_id', 'invoice_id', 'reference_id', 'created_at']);
+      expect(header).toEqual([
+        'id',
+        'type',
+        'category',
+        'amount',
+        'currency',
+        'description',
+        'date',
+        'sale_id',
+        'sale_number',
+        'invoice_id',
+        'invoice_number',
+        'reference_id',
+        'created_at',
+        'created_at_local',
+      ]);
       expect(rows.map((r) => [r.category, r.amount, r.date, r.description])).toEqual([
         ['travel', '1234567.89', '2026-11-15', "'-minus first"],
         ['rent', '0.1', '2026-11-01', 'Büro, "Miete"\nNovember'],
       ]);
+      expect(rows[0].created_at_local).toBe(wallClock(rows[0].created_at!, 'Europe/Berlin'));
+      const sales = (await exportOf(biz, '/finance/transactions/export?type=income&category=sales')).rows;
+      expect(sales.map((r) => r.sale_number).sort()).toEqual(['S-0001', 'S-0002', 'S-0003']);
+      expect(sales.every((r) => r.sale_id !== null)).toBe(true);
     });
 
     it('agrees with GET /finance/transactions row for row, for each filter', async () => {
@@ -315,6 +493,101 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
       expect(new Set(rows.map((r) => r.id)).size).toBe(2_500);
       expect((await expectAgreement(big, '/finance/transactions', 'from=2026-10-02&to=2026-10-02&type=expense')).rows).toHaveLength(250);
     }, 60_000);
+  });
+
+  describe('what a spreadsheet opens: lines, local times, formulas', () => {
+    let dst: TestBusiness;
+    const sold: Record<string, Json> = {};
+
+    beforeAll(async () => {
+      dst = await createBusiness(t, 'Berlin Shop', { currency: 'EUR', timezone: 'Europe/Berlin' });
+      const api = apiAs(t, dst);
+      const ok = async (req: Test) => (await req.expect(201)).body.data;
+      const product = (body: Json) => ok(api.post('/products', body));
+      sold.formula = await product({ name: '=HYPERLINK("http://x","click")', price: 2.5, sku: '@SKU' });
+      sold.plain = await product({ name: 'Plain, "quoted"', price: 1.2, sku: 'P-1' });
+      sold.kg = await product({ name: 'Loose tea', price: 10, sku: 'T-1', unit: 'kg' });
+      for (const p of [sold.formula, sold.plain, sold.kg]) await ok(api.post('/stock/adjustments', { product_id: p.id, quantity: 100, reason: 'restock' }));
+      const customer = { email: 'eve@berlin.test', name: '-Eve, "E"' };
+      // 23:30 UTC on the 28th of March is 00:30 in Berlin (CET, +1); 01:30 UTC on the 29th is 03:30 (CEST, +2)
+      sold.before = await ok(
+        api.post('/orders', {
+          customer,
+          items: [
+            { product_id: sold.formula.id, quantity: 1 },
+            { product_id: sold.plain.id, quantity: 2 },
+            { product_id: sold.kg.id, quantity: 0.25 },
+          ],
+          send_invoice: true,
+        }),
+      );
+      sold.after = await ok(api.post('/orders', { items: [{ product_id: sold.plain.id, quantity: 1 }] }));
+      await t.db.query(`UPDATE sales SET created_at = $3 WHERE business_id = $1 AND id = $2`, [
+        dst.business_id,
+        sold.before.order_id,
+        '2026-03-28T23:30:00.456Z',
+      ]);
+      await t.db.query(`UPDATE sales SET created_at = $3 WHERE business_id = $1 AND id = $2`, [dst.business_id, sold.after.order_id, '2026-03-29T01:30:00Z']);
+      // the schema allows a negative line discount (a surcharge): written as the number it is
+      await t.db.query(`UPDATE sale_items SET discount = -1.5 WHERE business_id = $1 AND sale_id = $2 AND product_id = $3`, [
+        dst.business_id,
+        sold.after.order_id,
+        sold.plain.id,
+      ]);
+    });
+
+    it('writes an order of three lines as three records, the order repeated, each line after it', async () => {
+      const { rows } = await exportOf(dst, '/orders/export');
+      expect(rows.map((r) => r.order_number)).toEqual(['S-0002', 'S-0001', 'S-0001', 'S-0001']);
+      const lines = rows.slice(1);
+      const orderColumns = Object.keys(rows[0]).filter((h) => !h.startsWith('item_'));
+      for (const line of lines) expect(orderColumns.map((h) => line[h])).toEqual(orderColumns.map((h) => lines[0][h]));
+      expect(lines.map((r) => [r.item_product_id, r.item_sku, r.item_quantity, r.item_unit_price, r.item_total])).toEqual([
+        [sold.formula.id, "'@SKU", '1', '2.5', '2.5'],
+        [sold.plain.id, 'P-1', '2', '1.2', '2.4'],
+        [sold.kg.id, 'T-1', '0.25', '10', '2.5'],
+      ]);
+      expect(lines[0]).toMatchObject({ total: '7.4', customer_name: `'-Eve, "E"`, customer_email: 'eve@berlin.test', warehouse_name: 'Main' });
+      await expectAgreement(dst, '/orders', '');
+    });
+
+    it('writes created_at_local on the wall clock of the business, across the change to summer time', async () => {
+      const { rows } = await exportOf(dst, '/orders/export');
+      expect(rows.map((r) => [r.order_number, r.created_at, r.created_at_local])).toEqual([
+        ['S-0002', '2026-03-29T01:30:00.000Z', '2026-03-29 03:30:00'],
+        ['S-0001', '2026-03-28T23:30:00.456Z', '2026-03-29 00:30:00'],
+        ['S-0001', '2026-03-28T23:30:00.456Z', '2026-03-29 00:30:00'],
+        ['S-0001', '2026-03-28T23:30:00.456Z', '2026-03-29 00:30:00'],
+      ]);
+      // the filters take the same local dates: both are sales of the 29th in Berlin, none of the 28th
+      expect((await exportOf(dst, '/orders/export?from=2026-03-29&to=2026-03-29')).rows).toHaveLength(4);
+      expect((await expectAgreement(dst, '/orders', 'to=2026-03-28')).rows).toEqual([]);
+    });
+
+    it('writes text that starts a formula after an apostrophe, but never a number, a negative one included', async () => {
+      const { rows, text } = await exportOf(dst, '/orders/export');
+      expect(rows[1].item_product_name).toBe(`'=HYPERLINK("http://x","click")`);
+      expect(text).toContain(`,"'=HYPERLINK(""http://x"",""click"")",`);
+      expect(rows[2].item_product_name).toBe('Plain, "quoted"');
+      expect(text).toContain(',"Plain, ""quoted""",');
+      expect(rows[0]).toMatchObject({ item_discount: '-1.5', item_product_id: sold.plain.id });
+      expect(text).not.toContain("'-1.5");
+      const products = await exportOf(dst, '/products/export');
+      expect(products.rows.find((r) => r.id === sold.formula.id)).toMatchObject({ name: `'=HYPERLINK("http://x","click")`, sku: "'@SKU", price: '2.5' });
+    });
+
+    it('writes the invoice of the order a record per item, and gives every export its local time column', async () => {
+      const invoices = await expectAgreement(dst, '/invoices', '');
+      expect(invoices.rows.map((r) => [r.invoice_number, r.sale_number, r.customer_email, r.item_product_name])).toEqual([
+        ['INV-0001', 'S-0001', 'eve@berlin.test', `'=HYPERLINK("http://x","click")`],
+        ['INV-0001', 'S-0001', 'eve@berlin.test', 'Plain, "quoted"'],
+        ['INV-0001', 'S-0001', 'eve@berlin.test', 'Loose tea'],
+      ]);
+      await expectAgreement(dst, '/products', '', ['Main']);
+      const ledger = await expectAgreement(dst, '/finance/transactions', '');
+      expect(ledger.rows.map((r) => r.sale_number).sort()).toEqual(['S-0001', 'S-0002']);
+      for (const csv of [invoices, ledger]) for (const r of csv.rows) expect(r.created_at_local).toBe(wallClock(r.created_at!, 'Europe/Berlin'));
+    });
   });
 
   describe('refusals and isolation', () => {
@@ -357,7 +630,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         (await exportOf(other, '/invoices/export')).text,
         (await exportOf(other, '/finance/transactions/export')).text,
       ].join('\n');
-      for (const mine of [made.first.order_id, made.coffee.id, made.manual.id, 'Büro', 'Café', made.first.customer_id, 'Lager']) {
+      for (const mine of [made.first.order_id, made.coffee.id, made.manual.id, 'Büro', 'Café', made.first.customer_id, 'Lager', 'ann@csv.test', 'Buyer']) {
         expect(everything).not.toContain(mine);
       }
       expect((await exportOf(other, '/products/export')).header).toContain('stock_by_warehouse[Main]');

@@ -47,6 +47,8 @@ describe('documents: the letterhead and the PDFs', () => {
         email: null,
         phone: null,
         invoice_footer: null,
+        receipt_footer: null,
+        email_configured: false,
         require_two_factor: false,
         key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
       });

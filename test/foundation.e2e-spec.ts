@@ -56,7 +56,17 @@ describe('foundation: health, auth, errors, docs', () => {
         name: 'Test Shop',
         currency: 'USD',
         timezone: 'UTC',
-        ...{ legal_name: null, address_lines: null, tax_id: null, email: null, phone: null, invoice_footer: null, require_two_factor: false },
+        ...{
+          legal_name: null,
+          address_lines: null,
+          tax_id: null,
+          email: null,
+          phone: null,
+          invoice_footer: null,
+          receipt_footer: null,
+          email_configured: false,
+          require_two_factor: false,
+        },
         key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
       },
     });

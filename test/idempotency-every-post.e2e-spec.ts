@@ -6,10 +6,12 @@ import { HostileContext } from './helpers/route-cases-hostile';
 import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, startTestApp, TestApp } from './helpers/test-app';
 import { ROUTE_SWEEP_TIMEOUT_MS } from './helpers/sweep-timeout';
+import { WRITES_NOTHING } from '../src/common/openapi/endpoint.decorator';
 
 /**
  * Issue 30 point 1, docs/api.md 9. The rule, Stripe's: every POST writes, so every POST honours
- * Idempotency-Key; there is no exemption. The routes come from the live OpenAPI document, so a new
+ * Idempotency-Key; the only exemption is a POST that writes nothing (a quote, documented
+ * `x-writes-nothing`), and that one is held to writing nothing, under a key too. The routes come from the live OpenAPI document, so a new
  * POST without `@Endpoint({ idempotent: true })` fails here. Each one documents the header and the 409 codes, and for
  * real: its valid request (the hostile-input cases, test/helpers/route-cases-hostile.ts) sent twice
  * with one key is answered the same the second time with `Idempotent-Replayed: true`, and the
@@ -22,12 +24,16 @@ describe('Idempotency-Key on every POST of the OpenAPI document', () => {
   let w: World;
   let n = 0;
   let posts: DocumentedRoute[];
+  /** the POSTs that write nothing (the quotes: docs/api.md 9), held to that instead */
+  let computations: DocumentedRoute[];
   const storedOutside: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp({ webhookAllowInsecure: true, webhookMaxAttempts: 1, webhookDispatchIntervalMs: 50, ...MAIL_QUEUED_ONLY });
     w = await buildWorld(t, await createBusiness(t, 'Idempotent'), 'I', await refusingUrl());
-    posts = (await documentedRoutes(t)).routes.filter((r) => r.method === 'POST');
+    const all = (await documentedRoutes(t)).routes.filter((r) => r.method === 'POST');
+    posts = all.filter((r) => !r.operation[WRITES_NOTHING]);
+    computations = all.filter((r) => r.operation[WRITES_NOTHING]);
     // a success stored through this path was not committed with its effect by a unit of work
     const store = t.app.get(IdempotencyStore);
     const storeUncommitted = store.storeUncommittedOutcome.bind(store);
@@ -89,6 +95,37 @@ describe('Idempotency-Key on every POST of the OpenAPI document', () => {
         if (Object.keys(written).length > 0) problems.push(`${route.key}: the replay or the reused key wrote ${Object.keys(written).join(', ')}`);
       }
       expect({ problems, storedOutside }).toEqual({ problems: [], storedOutside: [] });
+    },
+    ROUTE_SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'every POST that writes nothing documents no key, and its valid request, under a key, writes nothing (no key either)',
+    async () => {
+      expect(computations.map((r) => r.key).sort()).toEqual(['POST /orders/quote', 'POST /orders/{id}/returns/quote']);
+      const problems: string[] = [];
+      for (const route of computations) {
+        const c = bodyCaseFor(route);
+        if (!c) {
+          problems.push(`${route.key}: no valid request in route-fixtures.ts`);
+          continue;
+        }
+        if ((route.operation.parameters ?? []).some((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key'))
+          problems.push(`${route.key}: documents Idempotency-Key`);
+        const ctx: HostileContext = { t, w, n: ++n };
+        const path = await c.path(ctx);
+        const body = c.body?.(ctx);
+        await settle(t, w.businessId);
+        const before = await snapshotBusiness(t.db, w.businessId);
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const res = await call(t, w.auth, route.method, path, { body, headers: { 'Idempotency-Key': `writes-nothing-${ctx.n}` } });
+          if (res.status !== 200 || res.headers['idempotent-replayed'] !== undefined) problems.push(`${route.key} -> ${res.status}: ${res.text.slice(0, 200)}`);
+        }
+        await settle(t, w.businessId);
+        const written = snapshotDiff(before, await snapshotBusiness(t.db, w.businessId));
+        if (Object.keys(written).length > 0) problems.push(`${route.key}: wrote ${Object.keys(written).join(', ')}`);
+      }
+      expect(problems).toEqual([]);
     },
     ROUTE_SWEEP_TIMEOUT_MS,
   );

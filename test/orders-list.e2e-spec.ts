@@ -61,6 +61,8 @@ describe('GET /orders and GET /orders/:id', () => {
       discount_amount: 0,
       total: 18,
       refunded_amount: 0,
+      cash_tendered: null,
+      change_due: null,
       currency: 'USD',
       loyalty_points_earned: 0,
       loyalty_transaction_id: null,
@@ -223,7 +225,18 @@ describe('GET /orders and GET /orders/:id', () => {
     const order = doc.body.components.schemas.CreateOrderDto;
     expect(order.required).toEqual(['items']);
     expect(Object.keys(order.properties).sort()).toEqual(
-      ['customer', 'discount_amount', 'items', 'notes', 'payment_method', 'send_invoice', 'shipping_amount', 'tax_amount', 'warehouse_id'].sort(),
+      [
+        'cash_tendered',
+        'customer',
+        'discount_amount',
+        'items',
+        'notes',
+        'payment_method',
+        'send_invoice',
+        'shipping_amount',
+        'tax_amount',
+        'warehouse_id',
+      ].sort(),
     );
   });
 });

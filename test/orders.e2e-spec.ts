@@ -57,6 +57,8 @@ describe('POST /orders: the one-call sale', () => {
       discount_amount: 10,
       total: 125.34,
       refunded_amount: 0,
+      cash_tendered: null,
+      change_due: null,
       currency: 'USD',
       loyalty_points_earned: 125,
       loyalty_transaction_id: expect.stringMatching(UUID),

@@ -53,6 +53,12 @@ export enum LockRank {
    */
   ReturnCounter = 35,
   // 36-39: the locks sale effects take in their check phase (see the rule above)
+  /**
+   * a payment method's own row (a voucher's balance), taken by the method's check and its undo
+   * through the payments effect (orders/payment-sale.effect.ts): one rank for every method, since a
+   * sale is paid one way
+   */
+  PaymentMethod = 37,
   /** the per-business sale counter: held until commit, so taken as late as possible */
   SaleCounter = 40,
   /** the per-business goods receipt counter, after the stock a receipt changes */

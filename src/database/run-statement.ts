@@ -18,7 +18,8 @@ export async function runPageOnGenericPlan<P extends readonly unknown[], R>(db: 
   return onOneConnection(db, (tx) => tx.runPageOnGenericPlan(statement, params));
 }
 
-async function onOneConnection<R>(db: DataSource | Tx, work: (tx: Tx) => Promise<R>): Promise<R> {
+/** `work` on one pooled connection outside a unit of work (reads only), or in the given transaction. */
+export async function onOneConnection<R>(db: DataSource | Tx, work: (tx: Tx) => Promise<R>): Promise<R> {
   if (db instanceof Tx) return work(db);
   const runner = db.createQueryRunner();
   try {

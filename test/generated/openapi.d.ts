@@ -457,7 +457,7 @@ export interface paths {
          * Every product GET /products would list with these filters, with a stock column per warehouse, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `products:read` (also granted by `products:write`, `admin`).
          *
-         *     The same query parameters as GET /products but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). The stock per warehouse is one column per warehouse of the business, stock_by_warehouse[<warehouse name>] ([<name> (<id>)] when two share a name), in the order of stock_by_warehouse; stock is the total. See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /products but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). The stock per warehouse is one column per warehouse of the business, stock_by_warehouse[<warehouse name>] ([<name> (<id>)] when two share a name), in the order of stock_by_warehouse; stock is the total. See docs/api.md, "CSV exports".
          */
         get: operations["ProductsController_export"];
         put?: never;
@@ -816,6 +816,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote an order: what POST /orders would make of this body (lines, totals, points, stock available), writing nothing
+         * @description **Scope:** `sales` (also granted by `admin`).
+         *
+         *     The body of POST /orders. The answer is the order it would place, without ids, number, status or time, and with each line's `available` (the warehouse's stock). Short stock is not refused here; unknown or inactive products, an unknown warehouse, bad fields and a negative total are, as by POST /orders. No customer is created: `customer_id` is the existing customer the order would match, else null (the points are those the order would earn).
+         */
+        post: operations["OrderQuoteController_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -851,7 +873,7 @@ export interface paths {
          * Every order GET /orders would list with these filters, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
          *
-         *     The same query parameters as GET /orders but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /orders but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["OrdersController_export"];
         put?: never;
@@ -896,6 +918,28 @@ export interface paths {
          * @description **Scope:** `orders:write` (also granted by `admin`).
          */
         post: operations["OrdersController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/returns/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a return: the refund, its tax and how it is refunded that POST /orders/:id/returns would make of this body, writing nothing
+         * @description **Scope:** `orders:write` (also granted by `admin`).
+         *
+         *     The body of POST /orders/:id/returns. The answer is the return it would make, without its id, number, credit note or time, with the order's payment method it is refunded by; refused as the return would be.
+         */
+        post: operations["ReturnQuoteController_quote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1385,7 +1429,7 @@ export interface paths {
          * Every invoice GET /invoices would list with these filters, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `invoices` (also granted by `admin`).
          *
-         *     The same query parameters as GET /invoices but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /invoices but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["InvoicesController_export"];
         put?: never;
@@ -1520,6 +1564,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order's receipt as a PDF (80 mm wide, one page), streamed
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         */
+        get: operations["ReceiptDocumentsController_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/receipt/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the order's receipt as a PDF (default recipient: the customer's email); 202, sent in the background
+         * @description **Scope:** `orders:read` (also granted by `orders:write`, `admin`).
+         */
+        post: operations["ReceiptDocumentsController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/finance/transactions": {
         parameters: {
             query?: never;
@@ -1551,7 +1635,7 @@ export interface paths {
          * Every transaction GET /finance/transactions would list with these filters, as a CSV attachment (streamed, no paging)
          * @description **Scope:** `finance` (also granted by `admin`).
          *
-         *     The same query parameters as GET /finance/transactions but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON (`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
+         *     The same query parameters as GET /finance/transactions but page and per_page (400 for those, as for any unknown parameter), and every matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id (`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after an apostrophe (a spreadsheet would run it as a formula). See docs/api.md, "CSV exports".
          */
         get: operations["FinanceController_export"];
         put?: never;
@@ -1661,7 +1745,7 @@ export interface paths {
          * The activity log: who did what, when, from where
          * @description **Scope:** `admin` (also granted by ).
          *
-         *     Newest first, `limit` per page (1..100, default 50); the next page with `after` = `meta.next` (null on the last page). Filters: actor_id, actor_type, action (exact, or a prefix ending with a dot: `products.`), resource_type, resource_id, from and to (inclusive dates in the business time zone). With `format=csv`: every matching entry, newest first, as a `text/csv` attachment (`activity-<date>.csv`, streamed; `limit` and `after` are then 400), columns and values as the CSV exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `changes` as its JSON.
+         *     Newest first, `limit` per page (1..100, default 50); the next page with `after` = `meta.next` (null on the last page). Filters: actor_id, actor_type, action (exact, or a prefix ending with a dot: `products.`), resource_type, resource_id, from and to (inclusive dates in the business time zone). With `format=csv`: every matching entry, newest first, as a `text/csv` attachment (`activity-<date>.csv`, streamed; `limit` and `after` are then 400), columns and values as the CSV exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `occurred_at_local`, and a row per changed field (`change_field`, `change_before`, `change_after`).
          */
         get: operations["ActivityController_list"];
         put?: never;
@@ -1885,6 +1969,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find orders, products, customers, invoices and suppliers by what a cashier types or scans
+         * @description **Scope:** `orders:read` (also granted by `sales`, `orders:write`, `products:read`, `products:write`, `purchasing`, `customers`, `invoices`, `admin`).
+         *
+         *     At most 5 of each kind the caller may read (orders: orders:read; products: products:read or sales; customers: customers or sales; invoices: invoices; suppliers: purchasing), kinds in that order. Within a kind: orders and invoices newest first; products, customers and suppliers exact matches first, then those starting with the query, then the rest, by name (products: active before inactive).
+         */
+        get: operations["SearchController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1912,7 +2018,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -1997,6 +2103,10 @@ export interface components {
             phone: string | null;
             /** @description printed at the foot of its invoices and credit notes */
             invoice_footer: string | null;
+            /** @description printed at the foot of its till receipts (docs/api.md 21) */
+            receipt_footer: string | null;
+            /** @description whether the service can send mail (SMTP_URL is set): a client says "mail is not set up" before it offers to send */
+            email_configured: boolean;
             /** @description members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19) */
             require_two_factor: boolean;
             /** @description the API key of this request, or a signed-in member's id, name and role's scopes */
@@ -2023,6 +2133,8 @@ export interface components {
             phone?: string;
             /** @example Thank you for your business. */
             invoice_footer?: string | null;
+            /** @example Thank you for shopping with us! */
+            receipt_footer?: string | null;
             /** @example true */
             require_two_factor?: boolean;
         };
@@ -2673,6 +2785,133 @@ export interface components {
             phone?: string;
             notes?: string;
         };
+        CreatedByJson: {
+            /** @enum {string} */
+            type: "staff" | "key" | "system";
+            /**
+             * Format: uuid
+             * @description the member's or the key's id; null for the system
+             */
+            id: string | null;
+            /**
+             * @description the member's or the key's name when it was made
+             * @example Till 1
+             */
+            name: string;
+        };
+        QuoteItemJson: {
+            /** Format: uuid */
+            product_id: string;
+            /** @example Espresso beans 1kg */
+            product_name: string;
+            /** @example SKU-000001 */
+            sku: string;
+            /** @example 2 */
+            quantity: number;
+            /** @example 12.5 */
+            unit_price: number;
+            /** @example 0 */
+            discount: number;
+            /** @example 25 */
+            total: number;
+            /**
+             * @description the product's average cost when sold (4 decimals)
+             * @example 7.125
+             */
+            unit_cost: number;
+            /**
+             * @description round(quantity x unit_cost)
+             * @example 14.25
+             */
+            cost_total: number;
+            /**
+             * @description the warehouse's stock of the product now; below the line's quantity the order would be refused (422 INSUFFICIENT_STOCK)
+             * @example 12
+             */
+            available: number;
+        };
+        QuoteJson: {
+            /** @example cash */
+            payment_method: string;
+            /** Format: uuid */
+            customer_id: string | null;
+            /** @example 25 */
+            subtotal: number;
+            /** @example 4.75 */
+            tax_amount: number;
+            /** @example 0 */
+            shipping_amount: number;
+            /** @example 0 */
+            discount_amount: number;
+            /** @example 29.75 */
+            total: number;
+            /**
+             * @description what a cash customer handed over; null when none was given
+             * @example 50
+             */
+            cash_tendered: number | null;
+            /**
+             * @description cash_tendered - total; null when no tender was given
+             * @example 20.25
+             */
+            change_due: number | null;
+            /** @example EUR */
+            currency: string;
+            /** @example 29 */
+            loyalty_points_earned: number;
+            /** Format: uuid */
+            warehouse_id: string;
+            notes: string | null;
+            /** @description who sold it: the member or the key (null for sales made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
+            items: components["schemas"]["QuoteItemJson"][];
+        };
+        OrderLineDto: {
+            /** Format: uuid */
+            product_id: string;
+            /** @example 1 */
+            quantity: number;
+            /** @example 9.99 */
+            price?: number;
+            /** @example 9.99 */
+            discount?: number;
+        };
+        OrderCustomerDto: {
+            /** @example Ada Lovelace */
+            name?: string;
+            /** @example ada@example.com */
+            email?: string;
+            /** @example +1 555 010 0200 */
+            phone?: string;
+        };
+        CreateOrderDto: {
+            items: components["schemas"]["OrderLineDto"][];
+            customer?: components["schemas"]["OrderCustomerDto"];
+            /**
+             * @description how the order is paid; cash when omitted
+             * @enum {string}
+             */
+            payment_method?: "cash" | "card" | "bank_transfer";
+            /** @example 9.99 */
+            tax_amount?: number;
+            /** @example 9.99 */
+            shipping_amount?: number;
+            /** @example 9.99 */
+            discount_amount?: number;
+            /** @description Default when omitted: false. */
+            send_invoice?: boolean;
+            /**
+             * Format: uuid
+             * @description default warehouse when omitted
+             */
+            warehouse_id?: string;
+            notes?: string;
+            /**
+             * @description what the customer handed over; at least the total (only with payment_method cash)
+             * @example 50
+             */
+            cash_tendered?: number;
+        };
         OrderItemJson: {
             /**
              * Format: uuid
@@ -2709,20 +2948,6 @@ export interface components {
              */
             cost_total: number;
         };
-        CreatedByJson: {
-            /** @enum {string} */
-            type: "staff" | "key" | "system";
-            /**
-             * Format: uuid
-             * @description the member's or the key's id; null for the system
-             */
-            id: string | null;
-            /**
-             * @description the member's or the key's name when it was made
-             * @example Till 1
-             */
-            name: string;
-        };
         OrderJson: {
             /** Format: uuid */
             order_id: string;
@@ -2732,7 +2957,10 @@ export interface components {
             status: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
             /** @example paid */
             payment_status: string;
-            /** @enum {string} */
+            /**
+             * @example cash
+             * @enum {string}
+             */
             payment_method: "cash" | "card" | "bank_transfer";
             /** Format: uuid */
             customer_id: string | null;
@@ -2751,6 +2979,16 @@ export interface components {
              * @example 0
              */
             refunded_amount: number;
+            /**
+             * @description what a cash customer handed over; null when none was given
+             * @example 50
+             */
+            cash_tendered: number | null;
+            /**
+             * @description cash_tendered - total; null when no tender was given
+             * @example 20.25
+             */
+            change_due: number | null;
             /** @example EUR */
             currency: string;
             /** @example 29 */
@@ -2769,44 +3007,6 @@ export interface components {
             created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
-        };
-        OrderLineDto: {
-            /** Format: uuid */
-            product_id: string;
-            /** @example 1 */
-            quantity: number;
-            /** @example 9.99 */
-            price?: number;
-            /** @example 9.99 */
-            discount?: number;
-        };
-        OrderCustomerDto: {
-            /** @example Ada Lovelace */
-            name?: string;
-            /** @example ada@example.com */
-            email?: string;
-            /** @example +1 555 010 0200 */
-            phone?: string;
-        };
-        CreateOrderDto: {
-            items: components["schemas"]["OrderLineDto"][];
-            customer?: components["schemas"]["OrderCustomerDto"];
-            /** @enum {string} */
-            payment_method?: "cash" | "card" | "bank_transfer";
-            /** @example 9.99 */
-            tax_amount?: number;
-            /** @example 9.99 */
-            shipping_amount?: number;
-            /** @example 9.99 */
-            discount_amount?: number;
-            /** @description Default when omitted: false. */
-            send_invoice?: boolean;
-            /**
-             * Format: uuid
-             * @description default warehouse when omitted
-             */
-            warehouse_id?: string;
-            notes?: string;
         };
         CancelOrderDto: {
             reason?: string;
@@ -2832,6 +3032,53 @@ export interface components {
              * @example 12.5
              */
             amount: number;
+        };
+        ReturnQuoteJson: {
+            /** Format: uuid */
+            sale_id: string;
+            /** @example S-0001 */
+            sale_number: string;
+            items: components["schemas"]["ReturnItemJson"][];
+            /** @example 12.5 */
+            subtotal: number;
+            /** @example 2.38 */
+            tax_amount: number;
+            /** @example 0 */
+            discount_amount: number;
+            /** @example 0 */
+            shipping_amount: number;
+            /** @example 14.88 */
+            total: number;
+            /** @example 14 */
+            points_reversed: number;
+            reason: string | null;
+            /** @description who made it: the member or the key (null for documents made before attribution) */
+            created_by: components["schemas"]["CreatedByJson"] | (never | null);
+            /**
+             * @description how the total is refunded: the order's payment method (POST /orders' payment_method)
+             * @example cash
+             */
+            payment_method: string;
+        };
+        ReturnLineDto: {
+            /**
+             * Format: uuid
+             * @description the order line (an order item id)
+             */
+            sale_item_id: string;
+            /** @example 1 */
+            quantity: number;
+            /** @description Default when omitted: true. */
+            restock?: boolean;
+            /** Format: uuid */
+            warehouse_id?: string;
+        };
+        CreateReturnDto: {
+            /** @description the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return) */
+            items: components["schemas"]["ReturnLineDto"][];
+            /** @description Default when omitted: false. */
+            refund_shipping?: boolean;
+            reason?: string;
         };
         ReturnJson: {
             /** Format: uuid */
@@ -2864,26 +3111,6 @@ export interface components {
             created_by: components["schemas"]["CreatedByJson"] | (never | null);
             /** Format: date-time */
             created_at: string;
-        };
-        ReturnLineDto: {
-            /**
-             * Format: uuid
-             * @description the order line (an order item id)
-             */
-            sale_item_id: string;
-            /** @example 1 */
-            quantity: number;
-            /** @description Default when omitted: true. */
-            restock?: boolean;
-            /** Format: uuid */
-            warehouse_id?: string;
-        };
-        CreateReturnDto: {
-            /** @description the lines returned; empty only with refund_shipping true, on a partially returned or returned order whose shipping is not refunded yet (a shipping-only return) */
-            items: components["schemas"]["ReturnLineDto"][];
-            /** @description Default when omitted: false. */
-            refund_shipping?: boolean;
-            reason?: string;
         };
         SupplierJson: {
             /** Format: uuid */
@@ -3391,6 +3618,18 @@ export interface components {
             /** @example ada@example.com */
             to?: string;
         };
+        ReceiptEmailJson: {
+            /** Format: uuid */
+            order_id: string;
+            /** @example S-0042 */
+            order_number: string;
+            /** @description `pending`: queued with this request, sent after it */
+            email: components["schemas"]["InvoiceEmailJson"];
+        };
+        SendReceiptDto: {
+            /** @example ada@example.com */
+            to?: string;
+        };
         FinanceCountsJson: {
             /** @example 61 */
             income: number;
@@ -3672,6 +3911,22 @@ export interface components {
             token: string;
             /** Format: password */
             password: string;
+        };
+        SearchResultJson: {
+            /** @enum {string} */
+            kind: "order" | "product" | "customer" | "invoice" | "supplier";
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description the order or invoice number, the product, customer or supplier name
+             * @example S-0042
+             */
+            label: string;
+            /**
+             * @description order: total, local date and time, customer (and its status unless completed); product: SKU, price; customer: email, phone; invoice: status, total; supplier: email, phone (null when it has neither)
+             * @example 12.50 USD · 2026-11-28 14:03 · Jane Doe
+             */
+            detail: string | null;
         };
     };
     responses: never;
@@ -7326,7 +7581,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -10537,6 +10792,164 @@ export interface operations {
             };
         };
     };
+    OrderQuoteController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrderDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["QuoteJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, NEGATIVE_TOTAL */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "NEGATIVE_TOTAL";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     OrdersController_list: {
         parameters: {
             query?: {
@@ -10546,6 +10959,8 @@ export interface operations {
                 to?: string;
                 customer_id?: string;
                 status?: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
+                /** @description the order number, exact, any letter case */
+                number?: string;
             };
             header?: never;
             path?: never;
@@ -10774,7 +11189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK, NEGATIVE_TOTAL */
+            /** @description UNKNOWN_PRODUCT, INACTIVE_PRODUCT, UNKNOWN_WAREHOUSE, INSUFFICIENT_STOCK, NEGATIVE_TOTAL, INSUFFICIENT_TENDER */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10783,7 +11198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "NEGATIVE_TOTAL";
+                            code?: "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_WAREHOUSE" | "INSUFFICIENT_STOCK" | "NEGATIVE_TOTAL" | "INSUFFICIENT_TENDER";
                         };
                     };
                 };
@@ -10839,6 +11254,8 @@ export interface operations {
                 to?: string;
                 customer_id?: string;
                 status?: "completed" | "pending" | "cancelled" | "partially_returned" | "returned";
+                /** @description the order number, exact, any letter case */
+                number?: string;
             };
             header?: never;
             path?: never;
@@ -10846,7 +11263,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,notes,items,created_by.type,created_by.id,created_by.name,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -11218,6 +11635,194 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "STOCK_LIMIT";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ReturnQuoteController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReturnDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReturnQuoteJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_STATUS_TRANSITION";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RETURN_EXCEEDS_SOLD, UNKNOWN_SALE_ITEM, UNKNOWN_WAREHOUSE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_WAREHOUSE";
                         };
                     };
                 };
@@ -15831,7 +16436,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson in the order of the JSON list. Header: id,invoice_number,customer_id,sale_id,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,items,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -16920,6 +17525,321 @@ export interface operations {
             };
         };
     };
+    ReceiptDocumentsController_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ReceiptDocumentsController_send: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendReceiptDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ReceiptEmailJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description NO_RECIPIENT, EMAIL_NOT_CONFIGURED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NO_RECIPIENT" | "EMAIL_NOT_CONFIGURED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
     FinanceController_list: {
         parameters: {
             query?: {
@@ -17054,7 +17974,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per FinanceTransactionJson in the order of the JSON list. Header: id,type,category,amount,currency,description,date,sale_id,invoice_id,reference_id,created_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per FinanceTransactionJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,type,category,amount,currency,description,date,sale_id,sale_number,invoice_id,invoice_number,reference_id,created_at,created_at_local */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -17980,7 +18900,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; with format=csv every matching row as a CSV attachment (header: id,occurred_at,actor.type,actor.id,actor.name,action,resource.type,resource.id,resource.label,changes,request_id,ip,user_agent) */
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: id,occurred_at,occurred_at_local,actor.type,actor.id,actor.name,action,resource.type,resource.id,resource.label,request_id,ip,user_agent,change_field,change_before,change_after) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20024,6 +20944,121 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "TOO_MANY_ATTEMPTS";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    SearchController_search: {
+        parameters: {
+            query: {
+                /** @description what to find, 2 to 100 characters after trimming; case-insensitive, `%` and `_` match literally: an order or invoice number prefix (`S-004`, `INV-12`, or its digits: `0042`), a product name (anywhere), SKU or barcode (prefix), a customer name or email (anywhere) or phone (the digits at the start of the number or of one of its groups), a supplier name (anywhere) */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SearchResultJson"][];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
                         };
                     };
                 };

@@ -5,7 +5,7 @@
  * filtered on the owner's rows and on every value of its enum parameters. A new GET route is swept
  * as soon as its resource has a fixture (the suites refuse a documented route without one).
  */
-import { derivedOwnPaths, makerFor } from './route-cases-derived';
+import { derivedOwnPaths, makerFor, readPaths } from './route-cases-derived';
 import { call, CallResult, DocumentedRoute, World } from './route-cases';
 import { TestApp } from './test-app';
 
@@ -48,7 +48,7 @@ let made = 0;
 /** The concrete paths of the owner's view of one GET route: on a fresh instance of the owner's, filtered on its rows and enum values. */
 export async function ownPaths(t: TestApp, route: DocumentedRoute, owner: Pick<World, 'auth'>): Promise<string[]> {
   const paths = await derivedOwnPaths(route, makerFor(t, owner.auth), () => 800_000 + ++made);
-  if (!route.path.includes('{')) paths.push(route.path);
+  if (!route.path.includes('{')) paths.push(...readPaths(route));
   return [...new Set(paths.map((p) => widest(route, p)))];
 }
 

@@ -39,3 +39,17 @@ export function binaryParser(res: import('supertest').Response, done: (err: Erro
   stream.on('data', (c: Buffer) => chunks.push(c));
   stream.on('end', () => done(null, Buffer.concat(chunks)));
 }
+
+/** What a poppler tool (`pdfinfo`, `pdfimages -list`, ...) prints about a PDF. */
+export async function popplerOutput(tool: 'pdfinfo' | 'pdfimages', args: string[], pdf: Buffer): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf);
+    return await new Promise<string>((resolve, reject) =>
+      execFile(`/usr/bin/${tool}`, [...args, file], (err, stdout) => (err ? reject(new Error(err.message)) : resolve(stdout))),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -34,6 +34,12 @@ export function makerFor(t: TestApp, auth: { Authorization: string }, seen?: (wh
   };
 }
 
+/** The paths a GET route without path parameters is read at: its path, or with each query its fixture needs (GET /search's q). */
+export function readPaths(route: Pick<DocumentedRoute, 'path'>): string[] {
+  const queries = fixtureFor(route)?.queries;
+  return queries ? queries.map((query) => `${route.path}?${query}`) : [route.path];
+}
+
 /** A list answers `{success, data: [...]}`; a bare array (the analytics of docs/api.md 2) is read like one object. */
 const answersWithList = (route: DocumentedRoute) =>
   route.operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.data?.type === 'array';
@@ -155,8 +161,9 @@ export async function derivedIsolationCalls(
       theirs = await fixture.make(a, n(), route);
       await fixture.make(b, n(), route);
     }
-    if (check) calls.push(own(`B reads its ${resource}`, route.path, 200, undefined, (body, f) => check(body, f, theirs)));
-    else calls.push(listed ? list(`B lists its ${resource}`, route.path) : own(`B reads its ${resource}`, route.path, 200));
+    const [read] = readPaths(route);
+    if (check) calls.push(own(`B reads its ${resource}`, read, 200, undefined, (body, f) => check(body, f, theirs)));
+    else calls.push(listed ? list(`B lists its ${resource}`, read) : own(`B reads its ${resource}`, read, 200));
     for (const name of referenceQueries(route)) {
       const reference = referenceOf(route, name)!;
       const mine = await referenced(reference.resource, a, n());
@@ -170,9 +177,7 @@ export async function derivedIsolationCalls(
   } else {
     const theirs = await fixture.make(a, n(), referencedRoute(resource)).catch(() => undefined);
     const mine = await fixture.make(b, n(), route, theirs);
-    calls.push(
-      own(`B writes ${resource} beside A's`, route.path, route.method === 'POST' ? 201 : 200, mine.body, check && ((body, f) => check(body, f, theirs))),
-    );
+    calls.push(own(`B writes ${resource} beside A's`, route.path, documentedSuccess(route), mine.body, check && ((body, f) => check(body, f, theirs))));
   }
   if (WRITES.has(route.method)) {
     const mine = await fixture.make(b, n(), route);
@@ -218,7 +223,7 @@ export async function derivedOwnPaths(route: DocumentedRoute, owner: Maker, n: (
   const fixture = fixtureFor(route);
   if (!fixture) return [];
   if (pathParameters(route).length > 0) return [concretePath(route, await fixture.make(owner, n(), route))];
-  const paths = [route.path];
+  const paths = readPaths(route);
   for (const name of referenceQueries(route)) {
     const reference = referenceOf(route, name)!;
     const mine = await referenced(reference.resource, owner, n());
@@ -254,4 +259,10 @@ export function bodyCaseFor(route: DocumentedRoute): BodyRouteCase | undefined {
     ...options,
     readBack: options.readBack ? (ctx, _field, response) => options.readBack!(makerFor(ctx.t, ctx.w.auth), made.get(ctx)!, response) : undefined,
   };
+}
+
+/** The route's documented success status: 201 for a create, 200 for a POST that computes (a quote) or a PUT. */
+function documentedSuccess(route: DocumentedRoute): number {
+  const documented = Object.keys(route.operation?.responses ?? {}).find((status) => /^2\d\d$/.test(status));
+  return documented ? Number(documented) : route.method === 'POST' ? 201 : 200;
 }

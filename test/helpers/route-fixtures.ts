@@ -51,6 +51,11 @@ export interface ResourceFixture {
    * `theirs`, for a create: another business's instance, whose unique values the body may reuse.
    */
   make(made: Maker, n: number, route: RouteOf, theirs?: Instance): Promise<Instance>;
+  /**
+   * The query strings a GET route without path parameters is read with when it needs one (GET
+   * /search's q): B's read of its own in the isolation case takes the first, the owner's view every one.
+   */
+  queries?: string[];
   hostile?(route: RouteOf): HostileOptions;
   /**
    * extra assertions on B's own answer of a GET route without parameters (a report's figures) or of
@@ -128,6 +133,7 @@ const businessBody = (n: number) => ({
   email: 'billing@example.com',
   phone: '+1 555 0100',
   invoice_footer: 'Thank you',
+  receipt_footer: 'See you soon',
 });
 
 const customerBody = (n: number, email = `guest${n}@example.com`) => ({ name: `Guest ${n}`, email, phone: `+1 555 ${100000 + n}`, notes: 'VIP' });
@@ -218,7 +224,7 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
   // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
   business: {
     make: (_made, n, route) => Promise.resolve({ params: {}, body: route.method === 'PUT' ? businessBody(n) : undefined }),
-    hostile: () => ({ texts: ['invoice_footer'], emptyArrays: ['address_lines'] }),
+    hostile: () => ({ texts: ['invoice_footer', 'receipt_footer'], emptyArrays: ['address_lines'] }),
   },
 
   // docs/api.md 18: a restricted key of the business (revoking it never touches the caller's admin key)
@@ -396,7 +402,9 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       const { order, ids } = await sale(made, n, { returned: route.path.endsWith('/returns') && route.method === 'GET' });
       const params = { id: order.order_id };
       if (route.path.endsWith('/cancel')) return { params, body: { reason: 'Customer changed mind', restock: true }, ids };
-      if (route.path.endsWith('/returns') && route.method === 'POST') {
+      // a send is queued only in these suites (MAIL_QUEUED_ONLY): the recipient is an address, never free text
+      if (route.path.endsWith('/receipt/send')) return { params, body: { to: `receipt${n}@example.com` }, ids };
+      if (/\/returns(\/quote)?$/.test(route.path) && route.method === 'POST') {
         const body = {
           items: [
             { sale_item_id: order.items[0].id, quantity: 0.5, restock: true, warehouse_id: ids.warehouse_id },
@@ -420,7 +428,8 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
           texts: ['reason'],
           readBack: (made, _instance, response) => eventOf(made, 'sale.cancelled', (data) => data.sale_id === response.data.order_id),
         };
-      return route.path.endsWith('/returns') ? { texts: ['reason'] } : {};
+      if (route.path === '/orders/quote') return { texts: ['notes'] };
+      return /\/returns(\/quote)?$/.test(route.path) ? { texts: ['reason'] } : {};
     },
     // B's order with A's customer's email is B's customer's, and earns a point per whole unit of its total
     check: (route) =>
@@ -499,6 +508,20 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       if (body.data.revenue !== undefined) {
         expect(body.data.revenue).toBeGreaterThan(0);
         expect(b.revenue).toBeGreaterThan(0);
+      }
+    },
+  },
+
+  // a sale (its order, customer, products and invoice), found by what each query matches: B finds its own, never A's
+  search: {
+    queries: ['q=buyer', 'q=tenant', 'q=S-', 'q=INV-', 'q=product'],
+    make: async (made, n) => ({ params: {}, ids: (await sale(made, n)).ids }),
+    check: () => (body, _b, theirs) => {
+      const found = body.data.map((hit: { id: string }) => hit.id);
+      expect(found).not.toEqual([]);
+      for (const id of ['order_id', 'customer_id', 'product_id', 'invoice_id']) {
+        expect(theirs?.ids?.[id]).toEqual(expect.any(String));
+        expect(found).not.toContain(theirs!.ids![id]);
       }
     },
   },

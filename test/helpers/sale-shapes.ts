@@ -1,4 +1,5 @@
 import { SaleEffect, SaleShape, saleShapes } from '../../src/modules/orders/sale-effect';
+import { PaymentSaleEffect, PAYMENTS } from '../../src/modules/orders/payment-sale.effect';
 import { SaleEffects } from '../../src/modules/orders/sale-effects';
 import { TestApp, TestBusiness } from './test-app';
 
@@ -47,12 +48,20 @@ export async function arrangeShape(t: TestApp, biz: TestBusiness, shape: SaleSha
     const arranged = await ARRANGEMENTS[effect.module]?.(t, biz, shape, tag);
     if (effect.input && shape.inputs?.includes(effect.module)) fields[effect.input.key] = arranged ?? effect.input.example;
   }
-  return fields;
+  return { ...fields, ...paymentExample(registeredSaleEffects(t), shape) };
 }
 
-/** The inputs of `shape`'s order by module, each effect's declared example: what composeSaleStatement is handed. */
+/** The declared example of the fields of `shape`'s payment method, if it needs any (a voucher's code). */
+function paymentExample(effects: readonly SaleEffect[], shape: SaleShape): object {
+  const payments = effects.find((e): e is PaymentSaleEffect => e instanceof PaymentSaleEffect);
+  return payments?.methodOf(shape.paymentMethod)?.example ?? {};
+}
+
+/** The inputs of `shape`'s order by module, each effect's declared example (and its payment method's): what composeSaleStatement is handed. */
 export function shapeInputs(effects: readonly SaleEffect[], shape: SaleShape): Map<string, unknown> {
-  return new Map(effects.filter((e) => e.input && shape.inputs?.includes(e.module)).map((e) => [e.module, e.input!.example]));
+  const inputs = new Map<string, unknown>(effects.filter((e) => e.input && shape.inputs?.includes(e.module)).map((e) => [e.module, e.input!.example]));
+  // the payment method's fields are the order's body (OrdersService hands it to the payments effect)
+  return inputs.set(PAYMENTS, paymentExample(effects, shape));
 }
 
 /** A POST /orders body of `shape`; the customer is a new one per `tag`; `inputs` what arrangeShape gave. */

@@ -37,8 +37,10 @@ export function exportDescription(list: string, more = ''): string {
     `The same query parameters as ${list} but page and per_page (400 for those, as for any unknown parameter), and every ` +
     'matching row in its order, streamed as the database is read. Send the API key in the Authorization header as on ' +
     'every route: a browser fetches it (fetch with the header, then response.blob() and an object URL to save it). ' +
-    'Columns: the JSON field names; a nested object is one column per field (`category.id`), an array one column of its JSON ' +
-    '(`items`); numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after ' +
+    'Columns: the JSON field names; a nested object is one column per field (`category.id`); no cell holds JSON: orders and ' +
+    "invoices are one row per line, the line's fields after the order's as `item_<field>`; a name column beside an id " +
+    '(`customer_name`, `customer_email`, `warehouse_name`, `sale_number`); `created_at_local` (YYYY-MM-DD HH:MM:SS in the ' +
+    'business time zone) after `created_at`; numbers as the JSON writes them, null empty, an empty text `""`; text starting with = + - @ tab or CR after ' +
     `an apostrophe (a spreadsheet would run it as a formula).${more ? ` ${more}` : ''} See docs/api.md, "CSV exports".`
   );
 }

@@ -1,12 +1,12 @@
 import { Response } from 'express';
-import { CsvColumn } from './csv-columns';
+import { CsvLayout } from './csv-columns';
 import { csvRecord, csvText } from './csv-format';
 
-/** What an export writes: a file name, its columns, and the rows a page at a time. */
+/** What an export writes: a file name, its columns (and the records a row makes), and the rows a page at a time. */
 export interface CsvExport<T> {
   /** without a path: `orders-2026-11-27.csv` */
   filename: string;
-  columns: CsvColumn<T>[];
+  layout: CsvLayout<T>;
   /** read one page after another, each only once the previous one is written out */
   pages: AsyncIterable<T[]>;
 }
@@ -37,10 +37,10 @@ export async function writeCsv<T>(res: Response, csv: CsvExport<T>, stalledMs = 
     'Cache-Control': 'no-store',
   });
   try {
-    res.write(csvRecord(csv.columns.map((c) => c.header)));
+    res.write(csvRecord(csv.layout.headers));
     while (!next.done && !client.gone) {
       // one write per page: a write per row made a chunk per row
-      res.write(next.value.map((row) => csvRecord(csv.columns.map((c) => csvText(c.value(row))))).join(''));
+      res.write(next.value.flatMap((row) => csv.layout.records(row).map((values) => csvRecord(values.map(csvText)))).join(''));
       if (!(await client.drained())) throw new Error(`the client took nothing for ${stalledMs} ms`);
       if (client.gone) break;
       next = await pages.next();

@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, Type } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
+import { ApiExtension, ApiExtraModels, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, getSchemaPath, OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_STATUS, ErrorCode } from '../errors/error-codes';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { IDEMPOTENT_SECRET_FIELDS } from '../idempotency/idempotency.interceptor';
@@ -58,6 +58,11 @@ export interface EndpointOptions {
   /** honours Idempotency-Key (every POST that writes): the interceptor, the documented header and its two 409s */
   idempotent?: boolean;
   /**
+   * a POST that writes nothing, only computes from its body (a quote): nothing to replay, so no
+   * Idempotency-Key; documented as `x-writes-nothing: true`, which the every-POST suites check instead
+   */
+  writesNothing?: boolean;
+  /**
    * Fields of the success body shown once (POST /api-keys's `api_key`): an idempotent replay gives them
    * back to the same API key only, and the stored outcome keeps them encrypted under that key.
    */
@@ -70,6 +75,9 @@ export interface EndpointOptions {
   /** the success body is a file of this media type (`application/pdf`), streamed, not JSON */
   file?: string;
 }
+
+/** The document's mark of a POST that writes nothing (EndpointOptions.writesNothing). */
+export const WRITES_NOTHING = 'x-writes-nothing';
 
 /** Every route can answer these (400 for a query parameter it does not take, or one given empty); protected ones also 401 and 429. */
 const ALWAYS: ErrorCode[] = ['VALIDATION_FAILED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
@@ -96,7 +104,9 @@ export function Endpoint(options: EndpointOptions): MethodDecorator {
     successResponse(options),
     ...errorResponses([...codes]),
   ];
+  if (options.idempotent && options.writesNothing) throw new Error(`${options.summary}: a route that writes nothing has nothing to replay`);
   if (options.idempotent) decorators.push(Idempotent());
+  if (options.writesNothing) decorators.push(ApiExtension(WRITES_NOTHING, true));
   if (options.secretFields) decorators.push(SetMetadata(IDEMPOTENT_SECRET_FIELDS, options.secretFields));
   if (options.response) decorators.push(ApiExtraModels(options.response, PageMeta, CursorMeta, ErrorResponse));
   else decorators.push(ApiExtraModels(ErrorResponse));
@@ -146,7 +156,7 @@ function csvResponse(status: number, options: EndpointOptions): MethodDecorator 
     status,
     description:
       'Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ' +
-      `${options.response?.name ?? 'object'} in the order of the JSON list. Header: ${headers.join(',')}`,
+      `${options.response?.name ?? 'object'} (per line of it when it has item_ columns) in the order of the JSON list. Header: ${headers.join(',')}`,
     content: { 'text/csv': { schema: { type: 'string', example: `${headers.join(',')}\r\n` } } },
     headers: {
       'Content-Disposition': { description: 'attachment; filename="<list>-<today in the business time zone>.csv"', schema: { type: 'string' } },

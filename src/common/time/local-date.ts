@@ -30,3 +30,29 @@ export function addDays(day: string, n: number): string {
   date.setUTCDate(date.getUTCDate() + n);
   return date.toISOString().slice(0, 10);
 }
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as the wall clock of an IANA time zone shows it, `YYYY-MM-DD HH:MM:SS` (truncated to the
+ * second): what a spreadsheet reads as a date and time (the CSV exports' `created_at_local`).
+ */
+export function localDateTime(instant: Date, timeZone: string): string {
+  let formatter = dateTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormatters.set(timeZone, formatter);
+  }
+  const part: Record<string, string> = {};
+  for (const { type, value } of formatter.formatToParts(instant)) part[type] = value;
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}

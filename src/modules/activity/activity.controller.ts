@@ -5,7 +5,7 @@ import { BusinessContext, CurrentBusiness } from '../../common/auth/business-con
 import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
 import { UuidParam } from '../../common/validation/uuid-param';
-import { ACTIVITY_CSV_COLUMNS, ActivityEntryJson } from './activity.mapper';
+import { activityCsvLayout, ActivityEntryJson } from './activity.mapper';
 import { ActivityService } from './activity.service';
 import { ActivityPageQuery, ListActivityQuery } from './dto/list-activity.query';
 
@@ -26,10 +26,10 @@ export class ActivityController {
       `${PAGE} Filters: actor_id, actor_type, action (exact, or a prefix ending with a dot: \`products.\`), resource_type, resource_id, ` +
       'from and to (inclusive dates in the business time zone). With `format=csv`: every matching entry, newest first, as a ' +
       '`text/csv` attachment (`activity-<date>.csv`, streamed; `limit` and `after` are then 400), columns and values as the CSV ' +
-      'exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `changes` as its JSON.',
+      'exports of docs/api.md ("CSV exports"): `actor.type`, `resource.label`, ..., `occurred_at_local`, and a row per changed field (`change_field`, `change_before`, `change_after`).',
     response: ActivityEntryJson,
     shape: 'cursor',
-    csvHeaders: ACTIVITY_CSV_COLUMNS.map((c) => c.header),
+    csvHeaders: activityCsvLayout('UTC').headers,
     errors: ['VALIDATION_FAILED'],
   })
   async list(@CurrentBusiness() biz: BusinessContext, @Query() query: ListActivityQuery, @Res() res: Response): Promise<void> {

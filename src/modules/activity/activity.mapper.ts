@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ActivityChanges } from '../../common/activity/activity-record';
-import { csvColumnsOf } from '../../common/csv/csv-columns';
+import { CsvLayout, csvLayoutOf } from '../../common/csv/csv-columns';
 import { ACTOR_TYPES } from './dto/list-activity.query';
 import { ActivityEntry } from './entities/activity-entry.entity';
 
@@ -51,5 +51,27 @@ export function toActivityEntryJson(e: ActivityEntry): ActivityEntryJson {
   };
 }
 
-/** The columns of GET /activity?format=csv: the entry's fields, `changes` as its JSON (csvColumnsOf). */
-export const ACTIVITY_CSV_COLUMNS = csvColumnsOf(ActivityEntryJson);
+/** One change of an entry as the CSV writes it: a record of its own (activityCsvLayout). */
+class ActivityChangeCsv {
+  @ApiProperty() field: string;
+  @ApiProperty() before: string;
+  @ApiProperty() after: string;
+}
+
+/**
+ * The columns of GET /activity?format=csv (docs/api.md, "CSV exports"): the entry's fields
+ * (csvLayoutOf), `occurred_at_local` in the business zone, and a record per changed field
+ * (`change_field`, `change_before`, `change_after`; one record with them empty when nothing changed).
+ */
+export function activityCsvLayout(timezone: string): CsvLayout<ActivityEntryJson> {
+  return csvLayoutOf(ActivityEntryJson, {
+    timezone,
+    local: ['occurred_at'],
+    lines: {
+      field: 'changes',
+      prefix: 'change_',
+      model: ActivityChangeCsv,
+      of: (entry) => Object.entries(entry.changes ?? {}).map(([field, [before, after]]) => ({ field, before, after })),
+    },
+  });
+}

@@ -7,7 +7,7 @@ import { EXPORT_PAGE_ROWS, exportFilename, keysetPages } from '../../common/csv/
 import { DomainError } from '../../common/errors/domain-error';
 import { CursorPaged } from '../../common/pagination/pagination';
 import { BusinessQuery } from '../../database/business-query';
-import { ACTIVITY_CSV_COLUMNS, ActivityEntryJson, toActivityEntryJson } from './activity.mapper';
+import { activityCsvLayout, ActivityEntryJson, toActivityEntryJson } from './activity.mapper';
 import { ActivityFilters, ActivityPageQuery, DEFAULT_ACTIVITY_PAGE } from './dto/list-activity.query';
 import { ActivityEntry } from './entities/activity-entry.entity';
 
@@ -33,7 +33,7 @@ export class ActivityReader {
     const read = async (after: string | null) => (await this.query(biz, filters, after).first(EXPORT_PAGE_ROWS)).map(toActivityEntryJson);
     return {
       filename: exportFilename('activity', biz.timezone),
-      columns: ACTIVITY_CSV_COLUMNS,
+      layout: activityCsvLayout(biz.timezone),
       pages: keysetPages(read, (row) => row.id),
     };
   }

@@ -13,11 +13,15 @@ export class BusinessProfileJson {
   @ApiProperty({ type: String, nullable: true, example: 'billing@corner.example' }) email: string | null;
   @ApiProperty({ type: String, nullable: true, example: '+49 30 1234567' }) phone: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'printed at the foot of its invoices and credit notes' }) invoice_footer: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'printed at the foot of its till receipts (docs/api.md 21)' }) receipt_footer: string | null;
+  @ApiProperty({ description: 'whether the service can send mail (SMTP_URL is set): a client says "mail is not set up" before it offers to send' })
+  email_configured: boolean;
   @ApiProperty({ description: 'members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19)' })
   require_two_factor: boolean;
 }
 
-export function toBusinessProfileJson(business: Business): BusinessProfileJson {
+/** `emailConfigured`: the service's, not the business's (SMTP_URL). */
+export function toBusinessProfileJson(business: Business, emailConfigured: boolean): BusinessProfileJson {
   return {
     id: business.id,
     name: business.name,
@@ -29,6 +33,8 @@ export function toBusinessProfileJson(business: Business): BusinessProfileJson {
     email: business.email,
     phone: business.phone,
     invoice_footer: business.invoiceFooter,
+    receipt_footer: business.receiptFooter,
+    email_configured: emailConfigured,
     require_two_factor: business.requireTwoFactor,
   };
 }

@@ -9,9 +9,9 @@ import type { SaleStatement } from '../orders/persistence/sale-statement';
 import type { SaleEffect, SaleReversal, SaleShape } from '../orders/sale-effect';
 import { SaleEffectProvider } from '../orders/sale-effects';
 import { SaleDraft } from '../orders/sale-draft';
-import { customerIdentity } from './customer-identity';
+import { customerIdentity, CustomerIdentity } from './customer-identity';
 import { CustomerCreatedEvent } from './events/customer-created.event';
-import { addCustomerMatch, addCustomerTotals, reverseCustomerPurchase } from './persistence/customers-sale.sql';
+import { addCustomerLookup, addCustomerMatch, addCustomerTotals, reverseCustomerPurchase } from './persistence/customers-sale.sql';
 
 export interface CustomerReference {
   name?: string | null;
@@ -64,8 +64,7 @@ export class CustomersSaleEffect implements SaleEffect {
    * the statement only when it created the row.
    */
   matchInto(stmt: CombinedStatement, businessId: string, reference: CustomerReference): CustomerMatch {
-    const who = customerIdentity(reference);
-    if (!who.emailNormalized && !who.phoneNormalized) throw DomainError.validation('customer', 'customer needs an email or a phone');
+    const who = identityOf(reference);
     const event = new CustomerCreatedEvent(businessId, { customer_id: randomUUID(), name: who.name, email: who.email, phone: who.phone });
     const { created, match } = stmt.within(this.module, () => addCustomerMatch(stmt, businessId, event.data.customer_id, who));
     stmt.writeEventIf(event, created);
@@ -73,6 +72,15 @@ export class CustomersSaleEffect implements SaleEffect {
       column: match,
       resolve: async (tx, matched) => matched ?? this.findOrCreate(tx, businessId, reference),
     };
+  }
+
+  /**
+   * The customer an order would match, found only (a quote writes nothing): `column` is a json `{id}`
+   * for the statement's SELECT, null when the order would create one.
+   */
+  findInto(stmt: CombinedStatement, businessId: string, reference: CustomerReference): string {
+    const who = identityOf(reference);
+    return stmt.within(this.module, () => addCustomerLookup(stmt, businessId, who)).found;
   }
 
   addToSale(stmt: SaleStatement, sale: SaleDraft): void {
@@ -85,4 +93,11 @@ export class CustomersSaleEffect implements SaleEffect {
     tx.locks.take(LockRank.CustomerTotals);
     await tx.run(reverseCustomerPurchase, [reversal.businessId, customerId, reversal.sale.id, moneyString(reversal.amount), reversal.wholeSale ? 1 : 0]);
   }
+}
+
+/** A customer reference's stored forms; 400 without an email or a phone to recognise it by. */
+function identityOf(reference: CustomerReference): CustomerIdentity {
+  const who = customerIdentity(reference);
+  if (!who.emailNormalized && !who.phoneNormalized) throw DomainError.validation('customer', 'customer needs an email or a phone');
+  return who;
 }

@@ -46,7 +46,8 @@ export class InvoiceSendingService {
   }
 }
 
-async function customerEmail(repo: Repository<Customer>, businessId: string, customerId: string | null): Promise<string | null> {
+/** The customer's email: the default recipient of an invoice's or a receipt's mail. */
+export async function customerEmail(repo: Repository<Customer>, businessId: string, customerId: string | null): Promise<string | null> {
   if (!customerId) return null;
   const customer = await repo.findOne({ select: { id: true, email: true }, where: { businessId, id: customerId } });
   return customer?.email ?? null;

@@ -8,7 +8,7 @@ import { FinanceSummaryJson, FinanceTransactionJson } from './finance.responses'
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { FinanceSummaryQuery } from './dto/finance-summary.query';
 import { ExportFinanceTransactionsQuery, ListFinanceTransactionsQuery } from './dto/list-finance-transactions.query';
-import { FINANCE_TRANSACTION_CSV_COLUMNS } from './finance.mapper';
+import { financeTransactionCsvLayout } from './finance.mapper';
 import { FinanceReader } from './finance.reader';
 import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
@@ -39,7 +39,7 @@ export class FinanceController {
     response: FinanceTransactionJson,
     description: exportDescription('GET /finance/transactions'),
     shape: 'csv',
-    csvHeaders: FINANCE_TRANSACTION_CSV_COLUMNS.map((c) => c.header),
+    csvHeaders: financeTransactionCsvLayout('UTC').headers,
     errors: ['VALIDATION_FAILED'],
   })
   async export(@CurrentBusiness() biz: BusinessContext, @Query() query: ExportFinanceTransactionsQuery, @Res() res: Response): Promise<void> {

@@ -2,7 +2,8 @@ import { moneyNumber } from '../../common/money/money';
 import { FinanceTransaction } from './entities/finance-transaction.entity';
 import { FinanceType } from './finance-types';
 import { FinanceTransactionJson } from './finance.responses';
-import { csvColumnsOf } from '../../common/csv/csv-columns';
+import { CsvLayout, csvLayoutOf } from '../../common/csv/csv-columns';
+import { FinanceTransactionNamesRow } from './persistence/finance-export.sql';
 
 export type { FinanceTransactionJson };
 
@@ -23,5 +24,16 @@ export function toFinanceTransactionJson(transaction: FinanceTransaction, curren
   };
 }
 
-/** The columns of GET /finance/transactions/export: the transaction's fields (csvColumnsOf). */
-export const FINANCE_TRANSACTION_CSV_COLUMNS = csvColumnsOf(FinanceTransactionJson);
+/** A row of GET /finance/transactions/export: the transaction and the numbers beside its ids. */
+export type FinanceTransactionCsvRow = FinanceTransactionJson & Omit<FinanceTransactionNamesRow, 'id'>;
+
+/**
+ * The columns of GET /finance/transactions/export (docs/api.md, "CSV exports"): the transaction's
+ * fields (csvLayoutOf), the order's and the invoice's numbers beside their ids, `created_at_local`.
+ */
+export function financeTransactionCsvLayout(timezone: string): CsvLayout<FinanceTransactionCsvRow> {
+  return csvLayoutOf<FinanceTransactionJson, FinanceTransactionCsvRow>(FinanceTransactionJson, {
+    timezone,
+    names: { sale_id: ['sale_number'], invoice_id: ['invoice_number'] },
+  });
+}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrdersModule } from '../orders/orders.module';
 import { FinanceTransaction } from './entities/finance-transaction.entity';
 import { FinanceSaleEffect } from './finance-sale.effect';
 import { FinanceController } from './finance.controller';
@@ -7,7 +8,7 @@ import { FinanceReader } from './finance.reader';
 import { FinanceService } from './finance.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FinanceTransaction])],
+  imports: [TypeOrmModule.forFeature([FinanceTransaction]), OrdersModule],
   controllers: [FinanceController],
   providers: [FinanceService, FinanceReader, FinanceSaleEffect],
   exports: [FinanceService],

@@ -11,7 +11,9 @@ import { CsvExport } from '../../common/csv/csv-response';
 import { EXPORT_PAGE_ROWS, exportFilename, keysetPages } from '../../common/csv/csv-export';
 import { FinanceTransaction } from './entities/finance-transaction.entity';
 import { CategoryTotal, FinanceSummaryJson, summarizeFinance } from './finance-summary';
-import { FINANCE_TRANSACTION_CSV_COLUMNS, FinanceTransactionJson, toFinanceTransactionJson } from './finance.mapper';
+import { FinanceTransactionCsvRow, financeTransactionCsvLayout, FinanceTransactionJson, toFinanceTransactionJson } from './finance.mapper';
+import { readFinanceTransactionNames } from './persistence/finance-export.sql';
+import { runStatement } from '../../database/run-statement';
 
 /** GET /finance/transactions and /finance/summary: reads of the ledger by booking date (no transaction). */
 @Injectable()
@@ -28,14 +30,30 @@ export class FinanceReader {
    * GET /finance/transactions/export: every transaction the same filters give the list, in its
    * order, as CSV, EXPORT_PAGE_ROWS at a time (keyset on the list's order, after the last one read).
    */
-  export(biz: BusinessContext, query: ExportFinanceTransactionsQuery): CsvExport<FinanceTransactionJson> {
-    return { filename: exportFilename('finance-transactions', biz.timezone), columns: FINANCE_TRANSACTION_CSV_COLUMNS, pages: this.exportPages(biz, query) };
+  export(biz: BusinessContext, query: ExportFinanceTransactionsQuery): CsvExport<FinanceTransactionCsvRow> {
+    return {
+      filename: exportFilename('finance-transactions', biz.timezone),
+      layout: financeTransactionCsvLayout(biz.timezone),
+      pages: this.exportPages(biz, query),
+    };
   }
 
-  private async *exportPages(biz: BusinessContext, query: ExportFinanceTransactionsQuery): AsyncGenerator<FinanceTransactionJson[]> {
+  private async *exportPages(biz: BusinessContext, query: ExportFinanceTransactionsQuery): AsyncGenerator<FinanceTransactionCsvRow[]> {
     const read = (after: string | null) =>
       this.filtered(biz, query).afterRowDesc(after, 'finance_transactions', ['occurred_on', 'created_at', 'id']).first(EXPORT_PAGE_ROWS);
-    for await (const rows of keysetPages(read, (row) => row.id)) yield rows.map((row) => toFinanceTransactionJson(row, biz.currency));
+    for await (const rows of keysetPages(read, (row) => row.id)) yield this.withNames(biz, rows);
+  }
+
+  /** A page of the export with the numbers beside its ids (one more read, by primary keys). */
+  private async withNames(biz: BusinessContext, rows: FinanceTransaction[]): Promise<FinanceTransactionCsvRow[]> {
+    const linked = rows.filter((row) => row.saleId !== null || row.invoiceId !== null).map((row) => row.id);
+    const names = linked.length > 0 ? await runStatement(this.transactions.manager.connection, readFinanceTransactionNames, [biz.id, linked]) : [];
+    const byId = new Map(names.map((n) => [n.id, n]));
+    return rows.map((row) => ({
+      ...toFinanceTransactionJson(row, biz.currency),
+      sale_number: byId.get(row.id)?.sale_number ?? null,
+      invoice_number: byId.get(row.id)?.invoice_number ?? null,
+    }));
   }
 
   /** The list's query: its filters (400 when from is after to), newest booking date first. */

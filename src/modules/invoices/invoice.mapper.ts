@@ -4,7 +4,8 @@ import { InvoiceEmail } from './entities/invoice-email.entity';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
 import { InvoiceStatus } from './invoice-status';
-import { csvColumnsOf } from '../../common/csv/csv-columns';
+import { CsvLayout, csvLayoutOf } from '../../common/csv/csv-columns';
+import { InvoiceNamesRow } from './persistence/invoices-export.sql';
 
 export class InvoiceItemJson {
   @ApiProperty({ format: 'uuid' }) product_id: string;
@@ -77,8 +78,21 @@ function toInvoiceItemJson(item: InvoiceItem): InvoiceItemJson {
   };
 }
 
-/** The columns of GET /invoices/export: the invoice's fields, `items` as its JSON (csvColumnsOf). */
-export const INVOICE_CSV_COLUMNS = csvColumnsOf(InvoiceJson);
+/** A row of GET /invoices/export: the invoice object and the names beside its ids. */
+export type InvoiceCsvRow = InvoiceJson & Omit<InvoiceNamesRow, 'id'>;
+
+/**
+ * The columns of GET /invoices/export (docs/api.md, "CSV exports"), as the orders': one record per
+ * item, the invoice's fields then the item's as `item_<field>`; the customer's name and email and
+ * the order's number beside their ids; `created_at_local` in the business zone.
+ */
+export function invoiceCsvLayout(timezone: string): CsvLayout<InvoiceCsvRow> {
+  return csvLayoutOf<InvoiceJson, InvoiceCsvRow>(InvoiceJson, {
+    timezone,
+    lines: { field: 'items', prefix: 'item_' },
+    names: { customer_id: ['customer_name', 'customer_email'], sale_id: ['sale_number'] },
+  });
+}
 
 export function toInvoiceEmailJson(email: InvoiceEmail): InvoiceEmailJson {
   return {

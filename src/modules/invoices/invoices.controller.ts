@@ -4,7 +4,7 @@ import { writeCsv } from '../../common/csv/csv-response';
 import { exportDescription } from '../../common/csv/csv-export';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
-import { INVOICE_CSV_COLUMNS, InvoiceJson } from './invoice.mapper';
+import { invoiceCsvLayout, InvoiceJson } from './invoice.mapper';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateInvoiceDto } from './dto/create-invoice.dto';
@@ -44,7 +44,7 @@ export class InvoicesController {
     response: InvoiceJson,
     description: exportDescription('GET /invoices'),
     shape: 'csv',
-    csvHeaders: INVOICE_CSV_COLUMNS.map((c) => c.header),
+    csvHeaders: invoiceCsvLayout('UTC').headers,
     errors: ['VALIDATION_FAILED'],
   })
   async export(@CurrentBusiness() biz: BusinessContext, @Query() query: ExportInvoicesQuery, @Res() res: Response): Promise<void> {

@@ -4,7 +4,8 @@ import { writeCsv } from '../../common/csv/csv-response';
 import { exportDescription } from '../../common/csv/csv-export';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/openapi/endpoint.decorator';
-import { ORDER_CSV_COLUMNS, OrderJson } from './order.mapper';
+import { OrderJson } from './order.mapper';
+import { orderCsvLayout } from './order-csv';
 import { BusinessContext, CurrentBusiness } from '../../common/auth/business-context';
 import { UuidParam } from '../../common/validation/uuid-param';
 import { CreateOrderDto } from './dto/create-order.dto';
@@ -62,7 +63,7 @@ export class OrdersController {
     response: OrderJson,
     description: exportDescription('GET /orders'),
     shape: 'csv',
-    csvHeaders: ORDER_CSV_COLUMNS.map((c) => c.header),
+    csvHeaders: orderCsvLayout('UTC').headers,
     errors: ['VALIDATION_FAILED'],
   })
   async export(@CurrentBusiness() biz: BusinessContext, @Query() query: ExportOrdersQuery, @Res() res: Response): Promise<void> {

@@ -13,7 +13,10 @@ import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
 import { activityOf } from '../../common/activity/activity-of';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
 import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
-import { OrderPrice, priceOrder } from './pricing/price-order';
+import { OrderPrice } from './pricing/price-order';
+import { paymentOf, priceOf, saleFactsOf } from './order-facts';
+import { PaymentMethods } from './payment-methods';
+import { PAYMENTS } from './payment-sale.effect';
 import { saleEffectInputsOf } from './sale-effect-inputs';
 import { SaleEffects } from './sale-effects';
 import { countOrder } from '../../common/metrics/service-metrics';
@@ -29,7 +32,8 @@ interface CheckedReferences {
 /**
  * POST /orders: the sale and all its effects in ONE transaction of three round trips: the BEGIN with
  * the products' stock locks, the references and the customer's find-or-create; the stock deduction;
- * the effects' checks, if any (each its own statements: none of today's has one); the numbered
+ * the effects' checks, if any (each its own statements: none of today's has one; the payment method's
+ * tender rule runs in memory); the numbered
  * statement that takes the sale number and writes the sale, every effect's rows and the events, with
  * the COMMIT in the same message (with an Idempotency-Key, the key's claim carries the
  * BEGIN and one more round trip writes the outcome with the COMMIT). A rejection (unknown product, short stock, an effect's
@@ -42,6 +46,7 @@ export class OrdersService {
     private readonly customers: CustomersSaleEffect,
     private readonly stock: StockService,
     private readonly effects: SaleEffects,
+    private readonly payments: PaymentMethods,
   ) {}
 
   async create(biz: BusinessContext, dto: CreateOrderDto): Promise<OrderJson> {
@@ -50,22 +55,22 @@ export class OrdersService {
     const order = await this.uow.run(async (tx) => {
       const refs = await this.checkReferences(tx, biz, dto);
       const price = priceOf(dto, refs.products);
+      // the payment method's tender rule, in memory: a refusal (INSUFFICIENT_TENDER) before the stock is taken
+      const payment = paymentOf(this.payments, dto, price);
       const unitCosts = await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
-      const sale = draftSale({
-        saleId,
-        price,
-        products: refs.products,
-        warehouseId: refs.warehouseId,
-        customerId: refs.customer?.id ?? null,
-        currency: biz.currency,
-        paymentMethod: dto.payment_method ?? 'cash',
-        cash: null,
-        notes: dto.notes ?? null,
-        sendInvoice: dto.send_invoice === true,
-        unitCosts,
-        actor: biz.actor,
-      });
-      const inputs = saleEffectInputsOf(dto, this.effects.withInput);
+      const sale = draftSale(
+        saleFactsOf(biz, dto, {
+          saleId,
+          price,
+          ...payment,
+          products: refs.products,
+          warehouseId: refs.warehouseId,
+          customerId: refs.customer?.id ?? null,
+          unitCosts,
+        }),
+      );
+      // the payment method's fields are the order's body: the payments effect's input
+      const inputs = new Map(saleEffectInputsOf(dto, this.effects.withInput)).set(PAYMENTS, dto);
       for (const effect of this.effects.checks) await effect.checkSale!(tx, biz, sale, inputs.get(effect.module));
       const recorded = await this.record(tx, biz, sale, inputs);
       total = sale.total;
@@ -106,17 +111,6 @@ export class OrdersService {
     const numbers = await stmt.record(tx);
     return toOrderJson({ ...sale, ...numbers }, sale.items);
   }
-}
-
-function priceOf(dto: CreateOrderDto, products: Map<string, SaleProduct>): OrderPrice {
-  const lines = dto.items.map((line) => ({
-    productId: line.product_id,
-    quantity: line.quantity,
-    productPrice: products.get(line.product_id)!.price,
-    price: line.price,
-    discount: line.discount,
-  }));
-  return priceOrder(lines, { taxAmount: dto.tax_amount, shippingAmount: dto.shipping_amount, discountAmount: dto.discount_amount });
 }
 
 function stockLinesOf(price: OrderPrice) {

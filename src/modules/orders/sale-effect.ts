@@ -4,7 +4,6 @@ import { BusinessContext } from '../../common/auth/business-context';
 import { ErrorCode } from '../../common/errors/error-codes';
 import { LockRank } from '../../database/lock-order';
 import { Tx } from '../../database/transaction';
-import { PaymentMethod } from './dto/create-order.dto';
 import { OriginalSale } from './original-sale';
 import type { SaleStatement } from './persistence/sale-statement';
 import { SaleDraft } from './sale-draft';
@@ -84,7 +83,8 @@ export interface SaleShape {
   customer?: boolean;
   /** the order asks for an invoice */
   invoice?: boolean;
-  paymentMethod?: PaymentMethod;
+  /** a registered payment method's name; absent: the default one */
+  paymentMethod?: string;
 }
 
 /** What the effects did, filled in as they run (in lock order: the invoice before the refund). */
@@ -169,7 +169,7 @@ export function saleShapes(effects: readonly SaleEffect[]): SaleShape[] {
   }
   const seen = new Map<string, SaleShape>();
   for (const shape of combined) {
-    seen.set(JSON.stringify([shape.customer ?? false, shape.invoice ?? false, shape.paymentMethod ?? 'cash', [...(shape.inputs ?? [])].sort()]), shape);
+    seen.set(JSON.stringify([shape.customer ?? false, shape.invoice ?? false, shape.paymentMethod ?? '', [...(shape.inputs ?? [])].sort()]), shape);
   }
   return [...seen.values()];
 }

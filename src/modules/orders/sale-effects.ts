@@ -49,7 +49,7 @@ export class SaleEffects implements OnModuleInit {
     return this.inputs;
   }
 
-  /** The codes their checks refuse an order with, for POST /orders' document. */
+  /** The codes their checks refuse an order with, for POST /orders' document (the payment methods' among them). */
   get refusals(): ErrorCode[] {
     return [...new Set(this.all.flatMap((effect) => effect.refusals ?? []))];
   }

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { costNumber, dec, moneyNumber, quantityNumber } from '../../common/money/money';
 import { Product } from './entities/product.entity';
 import { ProductStockColumns } from './persistence/product-stock.sql';
-import { CsvColumn, csvColumnsOf } from '../../common/csv/csv-columns';
+import { CsvLayout, csvLayoutOf } from '../../common/csv/csv-columns';
 
 class ProductCategoryJson {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -75,19 +75,23 @@ export function toProductJson(product: ProductFields & ProductStockColumns): Pro
 }
 
 /**
- * The columns of GET /products/export: the product's fields (csvColumnsOf), with its stock per
+ * The columns of GET /products/export (csvLayoutOf): the product's fields, with its stock per
  * warehouse as one column per warehouse of the business, `stock_by_warehouse[<warehouse name>]`
- * (`[<name> (<id>)]` for a name two warehouses share), in the order of stock_by_warehouse.
+ * (`[<name> (<id>)]` for a name two warehouses share), in the order of stock_by_warehouse;
+ * `created_at_local` in the business zone.
  */
-export function productCsvColumns(warehouses: { id: string; name: string }[]): CsvColumn<ProductJson>[] {
+export function productCsvLayout(warehouses: { id: string; name: string }[], timezone: string): CsvLayout<ProductJson> {
   const shared = (name: string) => warehouses.filter((w) => w.name === name).length > 1;
-  return csvColumnsOf(ProductJson, {
-    stock_by_warehouse: warehouses.map((w) => ({
-      header: `stock_by_warehouse[${shared(w.name) ? `${w.name} (${w.id})` : w.name}]`,
-      value: (product: ProductJson) => product.stock_by_warehouse.find((s) => s.warehouse_id === w.id)?.quantity ?? null,
-    })),
+  return csvLayoutOf(ProductJson, {
+    timezone,
+    expand: {
+      stock_by_warehouse: warehouses.map((w) => ({
+        header: `stock_by_warehouse[${shared(w.name) ? `${w.name} (${w.id})` : w.name}]`,
+        value: (product: ProductJson) => product.stock_by_warehouse.find((s) => s.warehouse_id === w.id)?.quantity ?? null,
+      })),
+    },
   });
 }
 
 /** The header of GET /products/export as the OpenAPI document states it. */
-export const PRODUCT_CSV_HEADERS = productCsvColumns([{ id: '', name: '<warehouse name>' }]).map((c) => c.header);
+export const PRODUCT_CSV_HEADERS = productCsvLayout([{ id: '', name: '<warehouse name>' }], 'UTC').headers;

@@ -18,7 +18,7 @@ import { exportFilename } from '../../common/csv/csv-export';
 import { UpdateProductDto } from './dto/update-product.dto';
 import { Product } from './entities/product.entity';
 import { ProductReader } from './persistence/product.reader';
-import { productCsvColumns, ProductJson } from './products.mapper';
+import { productCsvLayout, ProductJson } from './products.mapper';
 import { formatSku } from './sku';
 
 const SKU_INDEX = 'products_business_sku_uq';
@@ -42,7 +42,11 @@ export class ProductsService {
    */
   async export(biz: BusinessContext, query: ExportProductsQuery): Promise<CsvExport<ProductJson>> {
     const warehouses = await this.reader.warehousesOf(biz.id);
-    return { filename: exportFilename('products', biz.timezone), columns: productCsvColumns(warehouses), pages: this.reader.exportPages(biz.id, query) };
+    return {
+      filename: exportFilename('products', biz.timezone),
+      layout: productCsvLayout(warehouses, biz.timezone),
+      pages: this.reader.exportPages(biz.id, query),
+    };
   }
 
   async get(biz: BusinessContext, id: string): Promise<ProductJson> {

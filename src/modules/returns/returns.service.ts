@@ -2,29 +2,25 @@ import { activityOf } from '../../common/activity/activity-of';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
-import { DomainError } from '../../common/errors/domain-error';
 import { dec, moneyNumber, moneyString, quantityNumber, quantityString } from '../../common/money/money';
-import { pointsNumber } from '../../common/money/points';
 import { takeNumber, TakenNumber } from '../../database/numbering';
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
 import { SaleItem } from '../orders/entities/sale-item.entity';
 import { Sale } from '../orders/entities/sale.entity';
-import { lockReversibleSale } from '../orders/lock-reversible-sale';
 import { OriginalSale } from '../orders/original-sale';
 import { SaleReversal } from '../orders/sale-effect';
 import { SaleEffects } from '../orders/sale-effects';
-import { StockEntryLine, StockService } from '../stock/stock.service';
-import { checkWarehouses } from '../warehouses/warehouse-references';
+import { StockService } from '../stock/stock.service';
 import { CreateReturnDto } from './dto/create-return.dto';
 import { ReturnItem } from './entities/return-item.entity';
 import { Return } from './entities/return.entity';
 import { SaleReturnedEvent } from './events/sale-returned.event';
-import { ReturnAmounts, returnAmounts, ReturnExceedsSold, UnknownReturnLine } from './return-amounts';
+import { ReturnAmounts } from './return-amounts';
 import { ReturnJson } from './return.mapper';
 import { ReturnsReader } from './returns.reader';
-import { SHIPPING_ONLY_RETURN_FROM, shippingOnlyRefusal } from './shipping-only-return';
+import { planReturn, PlannedReturnLine } from './return-plan';
 
 /**
  * POST /orders/:id/returns (docs/api.md 12): some of an order's lines come back in ONE transaction,
@@ -46,12 +42,7 @@ export class ReturnsService {
 
   async create(biz: BusinessContext, saleId: string, dto: CreateReturnDto): Promise<ReturnJson> {
     return this.uow.run(async (tx) => {
-      const shippingOnly = dto.items.length === 0;
-      const sale = await lockReversibleSale(tx, biz.id, saleId, 'returned', shippingOnly ? SHIPPING_ONLY_RETURN_FROM : undefined);
-      if (shippingOnly) refuseShippingOnly(sale);
-      const lines = await tx.getRepository(SaleItem).find({ where: { businessId: biz.id, saleId }, order: { lineNo: 'ASC' } });
-      const amounts = priceReturn(sale, lines, dto);
-      const restocked = await this.restockedLines(tx, biz.id, sale, lines, dto);
+      const { sale, lines, amounts, restocked, items } = await planReturn(tx, biz, saleId, dto);
 
       const returnId = randomUUID();
       await this.stock.restockForReturn(tx, biz.id, sale.id, returnId, restocked);
@@ -59,7 +50,7 @@ export class ReturnsService {
       const reversal = returnReversal(biz, sale, returnId, number.formatted, amounts);
       for (const effect of this.effects.all) await effect.reverseSale(tx, reversal);
 
-      await saveReturn(tx, biz.id, { sale, returnId, number, amounts, dto, reversal, lines });
+      await saveReturn(tx, biz.id, { sale, returnId, number, dto, reversal, items });
       await recordOnSale(tx, biz.id, sale, lines, amounts, dto);
       tx.record(returnedEvent(biz.id, sale, returnId, number.formatted, amounts, dto, lines));
       // the return is in the order's history (its resource), named by both numbers
@@ -78,60 +69,6 @@ export class ReturnsService {
       await this.rollups.invalidate(tx, biz.id, sale.created_at);
       return this.reader.get(biz, returnId, tx.manager);
     });
-  }
-
-  /**
-   * The lines that go back into stock, each to its warehouse (the sale's unless one is named: 422
-   * UNKNOWN_WAREHOUSE unless it is the business's), at the cost the sale line recorded.
-   */
-  private async restockedLines(tx: Tx, businessId: string, sale: OriginalSale, lines: SaleItem[], dto: CreateReturnDto): Promise<StockEntryLine[]> {
-    await checkWarehouses(
-      tx,
-      businessId,
-      dto.items.filter((i) => i.restock !== false && i.warehouse_id).map((i) => i.warehouse_id!),
-    );
-    const lineOf = new Map(lines.map((l) => [l.id, l]));
-    return dto.items
-      .filter((i) => i.restock !== false)
-      .map((i) => {
-        const line = lineOf.get(i.sale_item_id)!;
-        return { productId: line.productId, warehouseId: i.warehouse_id ?? sale.warehouse_id, quantity: quantityString(i.quantity), unitCost: line.unitCost };
-      });
-  }
-}
-
-/** A shipping-only return (no lines) of an order with no shipping left to refund: 400, as any other empty `items`. */
-function refuseShippingOnly(sale: OriginalSale): void {
-  const refusal = shippingOnlyRefusal({ status: sale.status, shippingAmount: sale.shipping_amount, shippingRefunded: sale.shipping_refunded });
-  if (refusal) throw DomainError.validation('items', refusal);
-}
-
-/** The return's money by the contract's rule; its refusals as the contract's 422s. */
-function priceReturn(sale: OriginalSale, lines: SaleItem[], dto: CreateReturnDto): ReturnAmounts {
-  try {
-    return returnAmounts(
-      {
-        subtotal: sale.subtotal,
-        taxAmount: sale.tax_amount,
-        discountAmount: sale.discount_amount,
-        shippingAmount: sale.shipping_amount,
-        total: sale.total,
-        pointsEarned: pointsNumber(sale.loyalty_points_earned),
-        refundedAmount: sale.refunded_amount,
-        shippingRefunded: sale.shipping_refunded,
-        lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, total: l.total, returnedQuantity: l.returnedQuantity })),
-      },
-      dto.items.map((i) => ({ lineId: i.sale_item_id, quantity: quantityString(i.quantity) })),
-      dto.refund_shipping === true,
-    );
-  } catch (e) {
-    if (e instanceof UnknownReturnLine) throw new DomainError('UNKNOWN_SALE_ITEM', undefined, [{ sale_item_id: e.lineId }]);
-    if (e instanceof ReturnExceedsSold) {
-      throw new DomainError('RETURN_EXCEEDS_SOLD', undefined, [
-        { sale_item_id: e.lineId, sold: quantityNumber(e.sold), returned: quantityNumber(e.returned), requested: quantityNumber(e.requested) },
-      ]);
-    }
-    throw e;
   }
 }
 
@@ -165,10 +102,9 @@ interface NewReturn {
   sale: OriginalSale;
   returnId: string;
   number: TakenNumber;
-  amounts: ReturnAmounts;
   dto: CreateReturnDto;
   reversal: SaleReversal;
-  lines: SaleItem[];
+  items: PlannedReturnLine[];
 }
 
 /** The return row and its lines, one per requested line, each line's amount its share of the line's refund. */
@@ -194,36 +130,20 @@ async function saveReturn(tx: Tx, businessId: string, r: NewReturn): Promise<voi
     createdByName: r.reversal.actor.name,
     createdAt: r.number.at,
   });
-  if (r.dto.items.length === 0) return;
-  const productOf = new Map(r.lines.map((l) => [l.id, l.productId]));
-  const amounts = requestLineAmounts(r.amounts, r.dto);
+  if (r.items.length === 0) return;
   await tx.getRepository(ReturnItem).insert(
-    r.dto.items.map((item, i) => ({
+    r.items.map((item, i) => ({
       businessId,
       returnId: r.returnId,
       lineNo: i + 1,
-      saleItemId: item.sale_item_id,
-      productId: productOf.get(item.sale_item_id)!,
-      quantity: quantityString(item.quantity),
-      restock: item.restock !== false,
-      warehouseId: item.restock !== false ? (item.warehouse_id ?? r.sale.warehouse_id) : null,
-      amount: moneyString(amounts[i]),
+      saleItemId: item.saleItemId,
+      productId: item.productId,
+      quantity: item.quantity,
+      restock: item.restock,
+      warehouseId: item.warehouseId,
+      amount: item.amount,
     })),
   );
-}
-
-/**
- * Each requested line's amount. A sale line named twice in one request has one cumulative amount
- * (the rule rounds per sale line); it goes to its first request line, the others get 0, so the
- * return's lines still add up to its subtotal.
- */
-function requestLineAmounts(amounts: ReturnAmounts, dto: CreateReturnDto): string[] {
-  const left = new Map(amounts.lines.map((l) => [l.lineId, l.amount]));
-  return dto.items.map((item) => {
-    const amount = left.get(item.sale_item_id) ?? dec(0);
-    left.set(item.sale_item_id, dec(0));
-    return moneyString(amount);
-  });
 }
 
 /**

@@ -43,6 +43,11 @@ export class UpdateBusinessDto {
   @IsMultiLine(1000, 'Thank you for your business.')
   invoice_footer?: string | null;
 
+  /** docs/api.md 21: printed at the foot of its till receipts */
+  @OptionalNullable()
+  @IsMultiLine(1000, 'Thank you for shopping with us!')
+  receipt_footer?: string | null;
+
   /** docs/api.md 19: members without two-factor get 403 TWO_FACTOR_SETUP_REQUIRED outside /auth/* until they enable it */
   @OptionalNotNull()
   @IsBoolean()

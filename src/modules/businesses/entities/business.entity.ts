@@ -40,6 +40,10 @@ export class Business {
   @Column('text', { nullable: true })
   invoiceFooter: string | null;
 
+  /** printed at the foot of its till receipts (docs/api.md 21) */
+  @Column('text', { nullable: true })
+  receiptFooter: string | null;
+
   /** docs/api.md 19: members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* */
   @Column('boolean', { default: false })
   requireTwoFactor: boolean;

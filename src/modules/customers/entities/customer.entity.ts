@@ -7,6 +7,12 @@ import { Business } from '../../businesses/entities/business.entity';
 @Index('customers_business_phone_uq', ['businessId', 'phoneNormalized'], { unique: true, where: 'phone_normalized IS NOT NULL' })
 // (business_id, created_at DESC): TypeORM cannot declare a DESC index column.
 @Index('customers_business_created_idx', { synchronize: false })
+// GIN trigram indexes on lower(name), email_normalized and phone_normalized for GET /search; TypeORM cannot declare an operator class.
+@Index('customers_name_trgm_idx', { synchronize: false })
+@Index('customers_email_trgm_idx', { synchronize: false })
+@Index('customers_phone_trgm_idx', { synchronize: false })
+// (business_id, lower(coalesce(name, email, phone)), id): GET /search's order of customers; an expression index.
+@Index('customers_business_label_idx', { synchronize: false })
 export class Customer {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'customers_pkey' })
   id: string;

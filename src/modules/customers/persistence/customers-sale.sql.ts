@@ -13,14 +13,7 @@ import { CustomerIdentity } from '../customer-identity';
  * (null after a lost race).
  */
 export function addCustomerMatch(stmt: CombinedStatement, businessId: string, newId: string, who: CustomerIdentity): { created: StatementPart; match: string } {
-  const biz = stmt.param(businessId, 'uuid');
-  const email = stmt.param(who.emailNormalized, 'text');
-  const phone = stmt.param(who.phoneNormalized, 'text');
-  const byEmail = stmt.add('customers.byEmail', `SELECT id FROM customers WHERE business_id = ${biz} AND email_normalized = ${email}`);
-  const byPhone = stmt.add(
-    'customers.byPhone',
-    `SELECT id FROM customers WHERE business_id = ${biz} AND phone_normalized = ${phone} AND NOT ${byEmail.exists}`,
-  );
+  const { biz, email, phone, byEmail, byPhone } = addCustomerLookupParts(stmt, businessId, who);
   const created = stmt.add(
     'customers.created',
     `INSERT INTO customers (id, business_id, name, email, email_normalized, phone, phone_normalized)
@@ -38,6 +31,29 @@ export function addCustomerMatch(stmt: CombinedStatement, businessId: string, ne
      UNION ALL SELECT id, false FROM ${byPhone.from}`,
   );
   return { created, match: `(SELECT row_to_json(m) FROM ${match.from} m)` };
+}
+
+/**
+ * The customer with this email, else with this phone, as parts of a statement that writes nothing
+ * (a quote's): `found`, a json `{id}` column, null when the order would create the customer.
+ */
+export function addCustomerLookup(stmt: CombinedStatement, businessId: string, who: CustomerIdentity): { found: string } {
+  const { byEmail, byPhone } = addCustomerLookupParts(stmt, businessId, who);
+  const found = stmt.add('customers.found', `SELECT id FROM ${byEmail.from} UNION ALL SELECT id FROM ${byPhone.from}`);
+  return { found: `(SELECT row_to_json(f) FROM ${found.from} f)` };
+}
+
+/** By email, else by phone: the lookup a match and a find share, so both recognise the same customer. */
+function addCustomerLookupParts(stmt: CombinedStatement, businessId: string, who: CustomerIdentity) {
+  const biz = stmt.param(businessId, 'uuid');
+  const email = stmt.param(who.emailNormalized, 'text');
+  const phone = stmt.param(who.phoneNormalized, 'text');
+  const byEmail = stmt.add('customers.byEmail', `SELECT id FROM customers WHERE business_id = ${biz} AND email_normalized = ${email}`);
+  const byPhone = stmt.add(
+    'customers.byPhone',
+    `SELECT id FROM customers WHERE business_id = ${biz} AND phone_normalized = ${phone} AND NOT ${byEmail.exists}`,
+  );
+  return { biz, email, phone, byEmail, byPhone };
 }
 
 /**

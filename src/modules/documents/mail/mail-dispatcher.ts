@@ -1,10 +1,8 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { BusinessContext } from '../../../common/auth/business-context';
 import { idempotentRequests } from '../../../common/idempotency/idempotent-request';
 import { retryStep } from '../../../common/retry/backoff';
 import { APP_CONFIG, AppConfig } from '../../../config/app-config';
-import { Business } from '../../businesses/entities/business.entity';
 import { DocumentReader } from '../document.reader';
 import { PdfRenderer } from '../pdf/pdf-renderer';
 import { ClaimedMailRow } from '../persistence/mail-outbox.sql';
@@ -15,10 +13,10 @@ import { MailOutcome, MailSender } from './mail-sender';
 import { SpanStatusCode } from '@opentelemetry/api';
 import { countMailDelivery, MailOutcome as MailDeliveryOutcome } from '../../../common/metrics/service-metrics';
 import { inLinkedSpan } from '../../../common/tracing/trace-context';
-import { SYSTEM_ACTOR } from '../../../common/auth/actors';
+import { systemBusinessContext } from './system-business';
 
 /**
- * Sends the mail outbox (invoice_emails: invoices, and the kinds other modules register in MailKinds) in the background, the webhook dispatcher's way
+ * Sends the mail outbox (invoice_emails: invoices, and the kinds registered in MailKinds: receipts, staff mail) in the background, the webhook dispatcher's way
  * (webhooks/delivery/outbox-dispatcher.ts): woken after a commit that queued mail and by a periodic
  * poll (mail of other processes, retries come due, what a crash left); one pass at a time, wakes
  * during a pass coalescing into one more. A pass claims due mails with a lease (FOR UPDATE SKIP
@@ -163,15 +161,10 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async invoiceMail(mail: ClaimedMailRow): Promise<{ message: OutgoingMail; invoiceNumber: string }> {
-    const biz = await this.business(mail.business_id!);
+    const biz = await systemBusinessContext(this.dataSource, mail.business_id!);
     const { model, invoice } = await this.documents.invoice(biz, mail.invoice_id!);
     const pdf = await this.renderer.renderToBuffer(model);
     const status = model.facts.find(([label]) => label === 'Status')?.[1] ?? invoice.status;
     return { message: composeInvoiceMail(model, invoice.due_date, status, mail.recipient, this.config.mailFrom, pdf), invoiceNumber: invoice.invoice_number };
-  }
-
-  private async business(id: string): Promise<BusinessContext> {
-    const b = await this.dataSource.getRepository(Business).findOneByOrFail({ id });
-    return { id: b.id, name: b.name, currency: b.currency.trim(), timezone: b.timezone, keyId: '', keyName: '', scopes: [], actor: SYSTEM_ACTOR };
   }
 }

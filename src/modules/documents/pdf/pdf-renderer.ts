@@ -3,9 +3,8 @@ import { extname, join } from 'path';
 import { PassThrough, Readable } from 'stream';
 import { Worker } from 'worker_threads';
 import { RetryLaterError } from '../../../common/errors/domain-error';
-import { DocumentModel } from '../document-model';
 import { FairQueue } from './fair-queue';
-import type { RenderJob, RenderReply, RenderWorkerData } from './render-worker';
+import type { RenderJob, RenderModel, RenderReply, RenderWorkerData } from './render-worker';
 
 /** How many PDF requests of one business may wait for the renderer (docs/api.md 17); more are 429. */
 export const PDF_QUEUE_PER_BUSINESS = 20;
@@ -26,12 +25,12 @@ export class PdfRenderer {
    * aborts (already, or later) the render is not queued, leaves the queue, or stops while it runs. A
    * business with PDF_QUEUE_PER_BUSINESS renders waiting already: 429 RATE_LIMITED with Retry-After.
    */
-  render(model: DocumentModel, clientGone: AbortSignal): Readable {
+  render(model: RenderModel, clientGone: AbortSignal): Readable {
     return pdfThread.render(model, clientGone);
   }
 
   /** The whole PDF in memory (a mail's attachment): in its business's turn, never refused (MAIL_CONCURRENCY bounds mail). */
-  async renderToBuffer(model: DocumentModel): Promise<Buffer> {
+  async renderToBuffer(model: RenderModel): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of pdfThread.render(model)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
@@ -40,7 +39,7 @@ export class PdfRenderer {
 
 interface Job {
   id: number;
-  model: DocumentModel;
+  model: RenderModel;
   out: PassThrough;
   done: boolean;
 }
@@ -65,7 +64,7 @@ class PdfThread {
   private startedAt = 0;
 
   /** With `clientGone`, a request's render: bounded, dropped when it aborts; without, a mail's. */
-  render(model: DocumentModel, clientGone?: AbortSignal): Readable {
+  render(model: RenderModel, clientGone?: AbortSignal): Readable {
     const job: Job = { id: this.nextId++, model, out: new PassThrough(), done: false };
     if (clientGone?.aborted) return job.out.destroy(); // nobody reads it
     if (!this.queue.push(model.businessId, job, clientGone !== undefined)) {

@@ -40,11 +40,23 @@ export const queueStaffEmail = defineStatement<
    RETURNING id`,
 );
 
+/** An order's receipt (docs/api.md 21), written in the transaction of POST /orders/:id/receipt/send. */
+export const queueReceiptEmail = defineStatement<
+  [businessId: string, saleId: string, recipient: string, attemptLimit: number, traceParent: string | null],
+  { id: string }
+>(
+  'documents.queueReceiptEmail',
+  `INSERT INTO invoice_emails (business_id, kind, sale_id, recipient, status, attempts, attempt_limit, next_attempt_at, trace_parent)
+   VALUES ($1, 'receipt', $2, $3, 'pending', 0, $4, now(), $5)
+   RETURNING id`,
+);
+
 export interface ClaimedMailRow {
   id: string;
-  kind: 'invoice' | 'staff_invite' | 'password_reset';
+  kind: 'invoice' | 'staff_invite' | 'password_reset' | 'receipt';
   business_id: string | null;
   invoice_id: string | null;
+  sale_id: string | null;
   staff_token_id: string | null;
   recipient: string;
   attempts: number;
@@ -68,7 +80,7 @@ export const claimMails = defineStatement<[limit: number, leaseMs: number], Clai
              LIMIT $1
              FOR UPDATE SKIP LOCKED))
       AND e.status IN ('pending', 'sending') AND e.next_attempt_at <= now()
-   RETURNING e.id, e.kind, e.business_id, e.invoice_id, e.staff_token_id, e.recipient, e.attempts, e.attempt_limit, e.trace_parent`,
+   RETURNING e.id, e.kind, e.business_id, e.invoice_id, e.sale_id, e.staff_token_id, e.recipient, e.attempts, e.attempt_limit, e.trace_parent`,
   { plannedPerRun: true },
 );
 

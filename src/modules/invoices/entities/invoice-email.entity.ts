@@ -1,22 +1,26 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** What an outbox row mails: an invoice (docs/api.md 17), or a staff invitation or password reset (19). */
-export const MAIL_KINDS = ['invoice', 'staff_invite', 'password_reset'] as const;
+/** What an outbox row mails: an invoice (docs/api.md 17), a staff invitation or password reset (19), or an order's receipt (21). */
+export const MAIL_KINDS = ['invoice', 'staff_invite', 'password_reset', 'receipt'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
- * The mail outbox: one sending of an invoice by email (docs/api.md 17), or of a staff invitation or
- * password reset (docs/api.md 19, `kind`), written in the transaction that asks for it (the order,
- * POST /invoices/:id/send, POST /staff, POST /auth/forgot-password), then claimed and sent after
- * commit by the documents module's MailDispatcher. `sending` is a claim: `next_attempt_at` is then its
+ * The mail outbox: one sending of an invoice by email (docs/api.md 17), of a staff invitation or
+ * password reset (docs/api.md 19), or of an order's receipt (docs/api.md 21) (`kind`), written in the
+ * transaction that asks for it (the order, POST /invoices/:id/send, POST /orders/:id/receipt/send,
+ * POST /staff, POST /auth/forgot-password), then claimed and sent after commit by the documents
+ * module's MailDispatcher. `sending` is a claim: `next_attempt_at` is then its
  * lease, after which another process may take the row over. An invoice shows its latest row.
  */
 @Entity('invoice_emails')
 @Index('invoice_emails_invoice_idx', ['businessId', 'invoiceId', 'createdAt'])
 @Index('invoice_emails_due_idx', ['nextAttemptAt'], { where: "status IN ('pending', 'sending')" })
 @Check('invoice_emails_status_check', "status IN ('pending', 'sending', 'sent', 'failed')")
-@Check('invoice_emails_kind_check', "kind IN ('invoice', 'staff_invite', 'password_reset')")
-@Check('invoice_emails_kind_subject', "(kind = 'invoice') = (invoice_id IS NOT NULL) AND (kind = 'invoice') <> (staff_token_id IS NOT NULL)")
+@Check('invoice_emails_kind_check', "kind IN ('invoice', 'staff_invite', 'password_reset', 'receipt')")
+@Check(
+  'invoice_emails_kind_subject',
+  "(kind = 'invoice') = (invoice_id IS NOT NULL) AND (kind = 'receipt') = (sale_id IS NOT NULL) AND (kind IN ('staff_invite', 'password_reset')) = (staff_token_id IS NOT NULL)",
+)
 export class InvoiceEmail {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'invoice_emails_pkey' })
   id: string;
@@ -31,6 +35,10 @@ export class InvoiceEmail {
   /** the invoice mailed (kind invoice) */
   @Column('uuid', { nullable: true })
   invoiceId: string | null;
+
+  /** the order whose receipt is mailed (kind receipt) */
+  @Column('uuid', { nullable: true })
+  saleId: string | null;
 
   /** the token whose link the mail carries (staff kinds): its value is drawn as the mail is composed */
   @Column('uuid', { nullable: true })

@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMinSize, IsBoolean, IsOptional, ValidateNested } from 'class-validator';
-import { IsMoney, IsOneOf, IsQuantity, IsUuid, MaxItems } from '../../../common/validation/decorators';
+import { IsMoney, IsQuantity, IsUuid, MaxItems } from '../../../common/validation/decorators';
 import { IsNotes } from '../../customers/dto/customer-fields';
+import { IsPaymentMethod } from '../payment-method-rules';
 import { OrderCustomerDto } from './order-customer.dto';
 
-export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const MAX_ORDER_LINES = 100;
 
 export class OrderLineDto {
@@ -28,7 +27,10 @@ export class OrderLineDto {
   discount?: number;
 }
 
-/** POST /orders: the lines, the optional customer and warehouse, the order's adjustments and an invoice on request. */
+/**
+ * POST /orders: the lines, the optional customer and warehouse, the order's adjustments and an invoice on request; the
+ * payment methods' own fields (`cash_tendered`) are added when the app starts (payment-method-fields.ts).
+ */
 export class CreateOrderDto {
   @ApiProperty({ type: [OrderLineDto] })
   @MaxItems(MAX_ORDER_LINES, 'lines')
@@ -43,9 +45,11 @@ export class CreateOrderDto {
   @Type(() => OrderCustomerDto)
   customer?: OrderCustomerDto;
 
+  /** One of the registered payment methods (orders/payment-method-fields.ts documents them when the app starts). */
+  @ApiPropertyOptional()
   @IsOptional()
-  @IsOneOf(PAYMENT_METHODS)
-  payment_method?: PaymentMethod;
+  @IsPaymentMethod()
+  payment_method?: string;
 
   @IsOptional()
   @IsMoney()

@@ -71,17 +71,20 @@ export const readLatestSalePage = defineStatement<[businessId: string, limit: nu
 /**
  * The filters of GET /orders; an absent one is null. Its conditions are written `($n IS NULL OR
  * ...)`, which a plan made for the actual values folds away, so this statement is planned per run.
+ * An order number ($10, any case) is found by its counter value ($9, its digits: saleNumberKey) on
+ * the unique index (business_id, number), then compared whole: no index of its own to maintain.
  */
 const FILTERS = `s.business_id = $1
    AND ($2::uuid IS NULL OR s.customer_id = $2::uuid)
    AND ($3::text IS NULL OR s.status = $3::text)
    AND ($4::date IS NULL OR s.created_at >= ${localDayStartSql('$4::date', '$6::text')})
-   AND ($5::date IS NULL OR s.created_at < ${localDayStartSql('$5::date + 1', '$6::text')})`;
+   AND ($5::date IS NULL OR s.created_at < ${localDayStartSql('$5::date + 1', '$6::text')})
+   AND ($9::bigint IS NULL OR (s.number = $9::bigint AND lower(s.sale_number) = lower($10::text)))`;
 
 /**
  * One page of business $1's sales, newest first, with the filtered total on every row (one row of
  * nulls but the total when the page is empty): customer $2, status $3, local dates $4 to $5
- * inclusive in time zone $6, LIMIT $7 OFFSET $8. The page is chosen first (index order, LIMIT), then
+ * inclusive in time zone $6, LIMIT $7 OFFSET $8, number $10 (its counter value $9). The page is chosen first (index order, LIMIT), then
  * its invoices: whatever the statistics say, the invoice lookup runs for the rows of the page only.
  * For a filtered list: unfiltered, readLatestSalePage.
  */
@@ -95,6 +98,8 @@ export const readSalePage = defineStatement<
     timezone: string,
     limit: number,
     offset: number,
+    numberValue: string | null,
+    number: string | null,
   ],
   SalePageRow
 >(
@@ -104,15 +109,29 @@ export const readSalePage = defineStatement<
   { plannedPerRun: true },
 );
 
-/** A row of an export page: a sale with its lines (orders.exportPage). */
-export type SaleExportRow = SaleWithLinesRow;
+/** A row of an export page: a sale with its lines, and the names beside its ids (orders.exportPage). */
+export type SaleExportRow = SaleWithLinesRow & SaleNames;
+
+/** What the CSV export writes beside the customer's and the warehouse's ids (docs/api.md, "CSV exports"). */
+export interface SaleNames {
+  customer_name: string | null;
+  customer_email: string | null;
+  warehouse_name: string;
+}
+
+/**
+ * The names of the page's customers and warehouses, looked up by primary key for the rows of the page
+ * only (after its LIMIT), each within the business.
+ */
+const WITH_NAMES = `LEFT JOIN customers cu ON cu.business_id = s.business_id AND cu.id = s.customer_id
+   JOIN warehouses w ON w.business_id = s.business_id AND w.id = s.warehouse_id`;
 
 /**
  * The next page of an export of GET /orders (CSV): business $1's sales under the filters of
- * readSalePage ($2 to $6), in the list's order, after sale $7 (none: from the first), LIMIT $8.
+ * readSalePage ($2 to $6, $9 and $10), in the list's order, after sale $7 (none: from the first), LIMIT $8.
  * Keyset paging on (created_at, number), read from the row of sale $7 (both never change): each page
  * starts where the last one ended, an index range whatever the depth, where OFFSET would walk every
- * sale before it. The bound on created_at alone is what the index (business_id, created_at) can seek.
+ * sale before it; with the names beside the ids (WITH_NAMES). The bound on created_at alone is what the index (business_id, created_at) can seek.
  * Planned per run, as readSalePage, for its `($n IS NULL OR ...)` filters.
  */
 export const readSaleExportPage = defineStatement<
@@ -125,16 +144,18 @@ export const readSaleExportPage = defineStatement<
     timezone: string,
     afterSaleId: string | null,
     limit: number,
+    numberValue: string | null,
+    number: string | null,
   ],
   SaleExportRow
 >(
   'orders.exportPage',
-  `SELECT ${SALE_COLUMNS}, ${SALE_LINES} FROM (
+  `SELECT ${SALE_COLUMNS}, ${SALE_LINES}, cu.name AS customer_name, cu.email AS customer_email, w.name AS warehouse_name FROM (
      SELECT s.* FROM sales s WHERE ${FILTERS}
         AND ($7::uuid IS NULL OR s.created_at <= (SELECT c.created_at FROM sales c WHERE c.business_id = $1 AND c.id = $7::uuid))
         AND ($7::uuid IS NULL OR (s.created_at, s.number) < (SELECT c.created_at, c.number FROM sales c WHERE c.business_id = $1 AND c.id = $7::uuid))
       ORDER BY s.created_at DESC, s.number DESC LIMIT $8
-   ) s ${WITH_INVOICE}
+   ) s ${WITH_INVOICE} ${WITH_NAMES}
    ORDER BY s.created_at DESC, s.number DESC`,
   { plannedPerRun: true },
 );

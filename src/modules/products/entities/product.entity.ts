@@ -11,6 +11,10 @@ import { Category } from '../../categories/entities/category.entity';
 // (business_id, is_active, lower(name), name, id): the order of GET /products; TypeORM cannot declare an expression index.
 @Index('products_business_list_order_idx', { synchronize: false })
 @Index('products_business_category_idx', ['businessId', 'categoryId'])
+// GIN (lower(name|sku|barcode) gin_trgm_ops) for GET /search; TypeORM cannot declare an expression or GIN operator-class index.
+@Index('products_name_trgm_idx', { synchronize: false })
+@Index('products_sku_trgm_idx', { synchronize: false })
+@Index('products_barcode_trgm_idx', { synchronize: false })
 export class Product {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
   id: string;

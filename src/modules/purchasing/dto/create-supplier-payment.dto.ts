@@ -2,8 +2,8 @@ import { IsOptional, IsPositive } from 'class-validator';
 import { IsIsoDate, IsMoney, IsOneOf } from '../../../common/validation/decorators';
 
 /**
- * How a supplier is paid: a list of its own, so a new way for customers to pay (orders' PAYMENT_METHODS)
- * never becomes a way to pay suppliers by the reuse of a constant.
+ * How a supplier is paid: a list of its own, so a new way for customers to pay (a registered payment
+ * method, orders/payment-methods.ts) never becomes a way to pay suppliers.
  */
 export const SUPPLIER_PAYMENT_METHODS = ['cash', 'card', 'bank_transfer'] as const;
 export type SupplierPaymentMethod = (typeof SUPPLIER_PAYMENT_METHODS)[number];

@@ -5,6 +5,8 @@ import { Business } from '../../businesses/entities/business.entity';
 @Entity('suppliers')
 // (business_id, lower(name)): names are unique case-insensitively; TypeORM cannot declare an expression index.
 @Index('suppliers_business_name_uq', { synchronize: false })
+// GIN (lower(name) gin_trgm_ops) for GET /search; TypeORM cannot declare an expression index.
+@Index('suppliers_name_trgm_idx', { synchronize: false })
 export class Supplier {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'suppliers_pkey' })
   id: string;
