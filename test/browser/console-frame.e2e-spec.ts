@@ -130,7 +130,11 @@ describeInBrowser('the console frame in a browser', () => {
     await eventually(() => focused()).toEqual({ tag: 'H1', id: 'page-title', text: 'Orders' });
     expect(page.url()).toBe(`${app.origin}/console/orders`);
 
-    // the next Tab starts from the top of the page: its first filter, changed from the keyboard
+    // the next Tab starts from the top of the page: its order finder, then its first filter, changed from the keyboard
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ tag: 'INPUT' });
+    expect(await page.evaluate('document.activeElement.labels[0].textContent')).toBe('Order number or receipt scan');
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     expect(await focused()).toMatchObject({ tag: 'SELECT', id: 'status' });
     await page.keyboard.press('ArrowDown');

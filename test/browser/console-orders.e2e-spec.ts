@@ -164,6 +164,9 @@ describeInBrowser('the console Orders in a browser', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Return and refund' }).click();
     await dialog.waitFor({ state: 'detached' });
+    const done = page.getByRole('dialog', { name: 'Return R-0001 made' });
+    await done.getByRole('button', { name: 'Done' }).click();
+    await done.waitFor({ state: 'detached' });
     await figure(page, 'Status').getByText('Partially returned').waitFor();
     const returns = page.getByRole('region', { name: 'Returns and credit notes' });
     await returns.getByRole('row', { name: /R-0001/ }).waitFor();
@@ -183,12 +186,13 @@ describeInBrowser('the console Orders in a browser', () => {
     // too many: the API's refusal inside the dialog, nothing typed lost
     await page.getByRole('button', { name: 'Return' }).click();
     await dialog.getByLabel('Quantity of Beans to return').fill('5');
-    await dialog.getByRole('button', { name: 'Return and refund' }).click();
+    // refused by the quote already, before any confirmation
     await dialog
       .getByRole('alert')
       .getByText(/RETURN_EXCEEDS_SOLD/)
       .waitFor();
     await eventually(() => dialog.getByLabel('Quantity of Beans to return').inputValue()).toBe('5');
+    expect(await dialog.getByRole('button', { name: 'Return and refund' }).isDisabled()).toBe(true);
     expect((await api.get(`/orders/${sale.order_id}/returns`).expect(200)).body.meta.total).toBe(1);
     expect(cspViolations(tab)).toEqual([]);
     await context.close();

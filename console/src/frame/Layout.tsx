@@ -10,13 +10,17 @@ import { Loading, QueryState } from '../ui/States';
 import { BusinessContext, type Business } from './business';
 import { NotAllowed } from './NotAllowed';
 import { pageAt, PAGES } from './pages';
+import { Menu } from './Menu';
 import { mayUsePage } from './scopes';
+import { SearchButton } from './search/SearchButton';
+import './frame.css';
 import { WhoContext, type Who } from './who';
 
 /**
  * Around every page: the business's name (and, for a member of several, the business switcher), the
  * navigation landmark (the pages the key's or the member's role's scopes allow, frame/scopes.ts),
- * Sign out, and the page.
+ * Search (Ctrl+K), Sign out, and the page. One row from a counter tablet up; on a phone the
+ * navigation and Sign out fold behind Menu (frame/Menu.tsx, frame/frame.css).
  */
 export function Layout() {
   const kind = useSession().credential?.kind ?? 'key';
@@ -32,24 +36,29 @@ export function Layout() {
       </a>
       <header className="top">
         <p className="business">{business.data?.data.name ?? 'Back office'}</p>
-        <nav aria-label="Main">
-          <ul>
-            {PAGES.filter((page) => page.name && who && mayUsePage(who.scopes, page.path)).map((page) => (
-              <li key={page.path}>
-                <Link to={page.path} activeProps={{ 'aria-current': 'page' }}>
-                  {page.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {who?.kind === 'user' && (
-          <p className="who">
-            {who.user.name} <span className="hint">({who.role})</span> <Link to="/security">Security</Link>
-          </p>
-        )}
-        {who?.kind === 'user' && who.memberships.length > 1 && <BusinessSwitcher current={who.businessId} memberships={who.memberships} />}
-        <SignOut />
+        {who && <SearchButton />}
+        <Menu>
+          <nav aria-label="Main">
+            <ul>
+              {PAGES.filter((page) => page.name && who && mayUsePage(who.scopes, page.path)).map((page) => (
+                <li key={page.path}>
+                  <Link to={page.path} activeProps={{ 'aria-current': 'page' }}>
+                    {page.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="account">
+            {who?.kind === 'user' && (
+              <p className="who">
+                {who.user.name} <span className="hint">({who.role})</span> <Link to="/security">Security</Link>
+              </p>
+            )}
+            {who?.kind === 'user' && who.memberships.length > 1 && <BusinessSwitcher current={who.businessId} memberships={who.memberships} />}
+            <SignOut />
+          </div>
+        </Menu>
       </header>
       <main id="main">
         {kind === 'user' && errorCode(business.error) === 'TWO_FACTOR_SETUP_REQUIRED' ? (

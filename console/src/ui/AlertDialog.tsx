@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ErrorView } from './ErrorView';
+import { useModal } from './use-modal';
 import './part2-forms.css';
 
 /**
@@ -27,22 +28,11 @@ export function AlertDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModal();
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!el.open) el.showModal();
-    cancel.current?.focus();
-    return () => {
-      if (el.open) el.close();
-      opener?.focus();
-    };
-  }, []);
+  useEffect(() => cancel.current?.focus(), []);
 
   return (
     <dialog

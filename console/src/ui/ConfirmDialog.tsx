@@ -1,17 +1,20 @@
 import './dialog.css';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { useModal } from './use-modal';
 
 /**
  * A confirmation before an action that changes money or stock: a modal `<dialog>` (role dialog,
  * focus moves into it, Escape and the dismiss button close it, focus goes back where it was).
  * `onConfirm` runs on the confirm button; the dialog stays open while `busy`, and shows `children`
- * (the choices and any error) above its buttons.
+ * (the choices and any error) above its buttons; the confirm button waits for `ready` (a figure the
+ * user confirms has arrived).
  */
 export function ConfirmDialog({
   title,
   confirm,
   dismiss = 'Go back',
   busy = false,
+  ready = true,
   onConfirm,
   onClose,
   children,
@@ -20,25 +23,17 @@ export function ConfirmDialog({
   confirm: string;
   dismiss?: string;
   busy?: boolean;
+  ready?: boolean;
   onConfirm: () => void;
   onClose: () => void;
   children?: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current!;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!busy) onConfirm();
+    if (!busy && ready) onConfirm();
   }
 
   return (
@@ -55,7 +50,7 @@ export function ConfirmDialog({
         <h2 id={titleId}>{title}</h2>
         {children}
         <p className="actions">
-          <button type="submit" disabled={busy}>
+          <button type="submit" disabled={busy || !ready}>
             {confirm}
           </button>{' '}
           <button type="button" onClick={onClose} disabled={busy}>

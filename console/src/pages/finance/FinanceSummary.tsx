@@ -1,6 +1,7 @@
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
+import { TableScroll } from '../../ui/list/ListPage';
 import { QueryState } from '../../ui/States';
 
 const PERIODS = ['7', '30', '90', '365'];
@@ -48,31 +49,33 @@ export function FinanceSummary() {
             {data.by_category.length === 0 ? (
               <p className="empty">No transactions in this period.</p>
             ) : (
-              <table>
-                <caption>By category</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col">Category</th>
-                    <th scope="col" className="num">
-                      Transactions
-                    </th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.by_category.map((c) => (
-                    <tr key={`${c.type}-${c.category}`}>
-                      <td>{c.type}</td>
-                      <td>{c.category}</td>
-                      <td className="num">{format.quantity(c.count)}</td>
-                      <td className="num">{format.money(c.amount)}</td>
+              <TableScroll label="By category">
+                <table>
+                  <caption>By category</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Type</th>
+                      <th scope="col">Category</th>
+                      <th scope="col" className="num">
+                        Transactions
+                      </th>
+                      <th scope="col" className="num">
+                        Amount
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.by_category.map((c) => (
+                      <tr key={`${c.type}-${c.category}`}>
+                        <td>{c.type}</td>
+                        <td>{c.category}</td>
+                        <td className="num">{format.quantity(c.count)}</td>
+                        <td className="num">{format.money(c.amount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             )}
           </>
         )}

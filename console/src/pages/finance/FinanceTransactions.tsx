@@ -6,6 +6,7 @@ import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { Pager } from '../../ui/Pager';
+import { TableScroll } from '../../ui/list/ListPage';
 import { QueryState } from '../../ui/States';
 
 type TransactionType = 'income' | 'expense' | 'refund';
@@ -73,35 +74,43 @@ export function FinanceTransactions() {
       <QueryState query={transactions} what="the transactions" isEmpty={(body) => body.data.length === 0} empty="No transaction matches these filters.">
         {(body) => (
           <>
-            <table>
-              <caption className="sr-only">Transactions</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Source</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((t) => (
-                  <tr key={t.id}>
-                    <td>{format.day(t.date)}</td>
-                    <td>{t.type}</td>
-                    <td>{t.category}</td>
-                    <td>{t.description ?? '—'}</td>
-                    <td>
-                      {t.invoice_id ? <Link to={`/invoices/${t.invoice_id}`}>Invoice</Link> : t.sale_id ? <Link to={`/orders/${t.sale_id}`}>Order</Link> : '—'}
-                    </td>
-                    <td className="num">{format.money(t.amount)}</td>
+            <TableScroll label="Transactions">
+              <table>
+                <caption className="sr-only">Transactions</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Description</th>
+                    <th scope="col">Source</th>
+                    <th scope="col" className="num">
+                      Amount
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((t) => (
+                    <tr key={t.id}>
+                      <td>{format.day(t.date)}</td>
+                      <td>{t.type}</td>
+                      <td>{t.category}</td>
+                      <td>{t.description ?? '—'}</td>
+                      <td>
+                        {t.invoice_id ? (
+                          <Link to={`/invoices/${t.invoice_id}`}>Invoice</Link>
+                        ) : t.sale_id ? (
+                          <Link to={`/orders/${t.sale_id}`}>Order</Link>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                      <td className="num">{format.money(t.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager meta={body.meta} what="transactions" onPage={(page) => set({ page: String(page) })} />
           </>
         )}

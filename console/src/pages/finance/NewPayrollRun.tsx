@@ -6,6 +6,7 @@ import { dataOrThrow, shownError } from '../../api/errors';
 import { invalidatePaths } from '../../api/invalidate';
 import { useFormat } from '../../frame/business';
 import { ErrorView } from '../../ui/ErrorView';
+import { TableScroll } from '../../ui/list/ListPage';
 import { newLine, payrollItems, type PayrollLine } from './payroll-lines';
 
 interface PayrollBody {
@@ -90,54 +91,56 @@ export function NewPayrollRun() {
           <input id="payroll-end" type="date" required value={end} onChange={(e) => setEnd(e.target.value)} />
         </div>
       </div>
-      <table>
-        <caption>Employees (Enter in the last line adds a line)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Employee</th>
-            <th scope="col">Amount</th>
-            <th scope="col">
-              <span className="sr-only">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => (
-            <tr key={line.id}>
-              <td>
-                <input
-                  ref={(el) => {
-                    if (el) names.current.set(line.id, el);
-                    else names.current.delete(line.id);
-                  }}
-                  aria-label={`Employee name, line ${index + 1}`}
-                  type="text"
-                  value={line.employee_name}
-                  onChange={(e) => update(line.id, { employee_name: e.target.value })}
-                  onKeyDown={(e) => onLineKey(e, index)}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={`Amount, line ${index + 1}`}
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  inputMode="decimal"
-                  value={line.amount}
-                  onChange={(e) => update(line.id, { amount: e.target.value })}
-                  onKeyDown={(e) => onLineKey(e, index)}
-                />
-              </td>
-              <td>
-                <button type="button" onClick={() => remove(index)} aria-label={`Remove line ${index + 1}`}>
-                  Remove
-                </button>
-              </td>
+      <TableScroll label="Employees">
+        <table>
+          <caption>Employees (Enter in the last line adds a line)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Employee</th>
+              <th scope="col">Amount</th>
+              <th scope="col">
+                <span className="sr-only">Remove</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              <tr key={line.id}>
+                <td>
+                  <input
+                    ref={(el) => {
+                      if (el) names.current.set(line.id, el);
+                      else names.current.delete(line.id);
+                    }}
+                    aria-label={`Employee name, line ${index + 1}`}
+                    type="text"
+                    value={line.employee_name}
+                    onChange={(e) => update(line.id, { employee_name: e.target.value })}
+                    onKeyDown={(e) => onLineKey(e, index)}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Amount, line ${index + 1}`}
+                    type="number"
+                    min={0}
+                    step="0.01"
+                    inputMode="decimal"
+                    value={line.amount}
+                    onChange={(e) => update(line.id, { amount: e.target.value })}
+                    onKeyDown={(e) => onLineKey(e, index)}
+                  />
+                </td>
+                <td>
+                  <button type="button" onClick={() => remove(index)} aria-label={`Remove line ${index + 1}`}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <div className="actions">
         <button type="button" onClick={addLine}>
           Add line

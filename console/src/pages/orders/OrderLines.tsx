@@ -1,5 +1,6 @@
 import type { components } from '../../../../test/generated/openapi';
 import { useFormat } from '../../frame/business';
+import { TableScroll } from '../../ui/list/ListPage';
 
 type Order = components['schemas']['OrderJson'];
 
@@ -17,42 +18,44 @@ export function OrderLines({ order }: { order: Order }) {
   return (
     <section aria-labelledby="lines-title">
       <h2 id="lines-title">Lines</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">SKU</th>
-            <th scope="col" className="num">
-              Quantity
-            </th>
-            <th scope="col" className="num">
-              Returned
-            </th>
-            <th scope="col" className="num">
-              Unit price
-            </th>
-            <th scope="col" className="num">
-              Discount
-            </th>
-            <th scope="col" className="num">
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">{item.product_name}</th>
-              <td>{item.sku}</td>
-              <td className="num">{format.quantity(item.quantity)}</td>
-              <td className="num">{format.quantity(item.returned_quantity)}</td>
-              <td className="num">{format.money(item.unit_price)}</td>
-              <td className="num">{format.money(item.discount)}</td>
-              <td className="num">{format.money(item.total)}</td>
+      <TableScroll label="Lines">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">SKU</th>
+              <th scope="col" className="num">
+                Quantity
+              </th>
+              <th scope="col" className="num">
+                Returned
+              </th>
+              <th scope="col" className="num">
+                Unit price
+              </th>
+              <th scope="col" className="num">
+                Discount
+              </th>
+              <th scope="col" className="num">
+                Line total
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row">{item.product_name}</th>
+                <td>{item.sku}</td>
+                <td className="num">{format.quantity(item.quantity)}</td>
+                <td className="num">{format.quantity(item.returned_quantity)}</td>
+                <td className="num">{format.money(item.unit_price)}</td>
+                <td className="num">{format.money(item.discount)}</td>
+                <td className="num">{format.money(item.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <dl className="figures totals" aria-label="Totals">
         {totals.map(([name, value]) => (
           <div key={name}>

@@ -8,6 +8,7 @@ import { listQuery } from '../../lib/list-query';
 import { Page } from '../../ui/Page';
 import { DateFilter, ListView, SelectFilter, type Column } from '../../ui/list/ListPage';
 import { CustomerFilter } from './CustomerFilter';
+import { OrderFinder } from './OrderFinder';
 import { STATUSES, statusLabel } from './status';
 
 type Order = components['schemas']['OrderJson'];
@@ -17,7 +18,7 @@ const DEFAULTS = { status: '', customer: '', from: '', to: '', page: '1' };
 const FILTERS = { status: 'status', customer: 'customer_id', from: 'from', to: 'to' };
 const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
 
-/** docs/api.md 16's Orders: the list, filtered by status, customer and dates, paged, all in the URL (ui/list). */
+/** docs/api.md 16's Orders: an order found by its number or its receipt's scan (OrderFinder); the list, filtered by status, customer and dates, paged, all in the URL (ui/list). */
 export default function OrdersPage() {
   const [state, set] = useUrlState(DEFAULTS);
   const format = useFormat();
@@ -43,6 +44,7 @@ export default function OrdersPage() {
 
   return (
     <Page title="Orders">
+      <OrderFinder />
       <ListView
         what="orders"
         caption="Orders"

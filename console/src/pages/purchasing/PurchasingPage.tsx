@@ -16,7 +16,8 @@ const LINKS = [
 
 /**
  * docs/api.md 16's Purchasing: one page (one h1), sub-views with their own URLs below /purchasing
- * (the route is `/purchasing/$`): purchase orders, a new one, an order's page, suppliers, reports.
+ * (the route is `/purchasing/$`): purchase orders, a new one, an order's page, suppliers (one
+ * of them opened: `/purchasing/suppliers/<id>`), reports.
  */
 export default function PurchasingPage() {
   const params: { _splat?: string } = useParams({ strict: false });
@@ -27,6 +28,7 @@ export default function PurchasingPage() {
   else if (view === 'orders' && parts[1] === 'new' && parts.length === 2) body = <NewOrder />;
   else if (view === 'orders' && parts.length === 2) body = <OrderView id={parts[1]} />;
   else if (view === 'suppliers' && parts.length === 1) body = <Suppliers />;
+  else if (view === 'suppliers' && parts.length === 2) body = <Suppliers key={parts[1]} opened={parts[1]} />;
   else if (view === 'reports' && parts.length === 1) body = <Reports />;
   else body = <p role="alert">There is no such view of purchasing.</p>;
   return (

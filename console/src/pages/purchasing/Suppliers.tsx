@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { $api, api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { useFormat } from '../../frame/business';
@@ -9,6 +9,7 @@ import { ErrorView } from '../../ui/ErrorView';
 import { QueryState } from '../../ui/States';
 import type { Supplier } from '../inventory/common/lookups';
 import { Pager } from '../../ui/Pager';
+import { DataTable, type Column } from '../../ui/list/ListPage';
 
 interface Fields {
   name: string;
@@ -29,15 +30,36 @@ function bodyOf(f: Fields) {
   };
 }
 
-/** Suppliers: the list (paged, page in the URL), New supplier, and Edit on each row. */
-export function Suppliers() {
+/**
+ * Suppliers: the list (paged, page in the URL), New supplier, and Edit on each row; `opened` (a
+ * supplier's id, `/purchasing/suppliers/<id>`, where Search leads) shows that one's form first.
+ */
+export function Suppliers({ opened }: { opened?: string }) {
   const [state, set] = useUrlState({ page: '1' });
   const format = useFormat();
   const [editing, setEditing] = useState<Supplier | null>(null);
   const [saved, setSaved] = useState('');
   const query = $api.useQuery('get', '/api/v1/suppliers', { params: { query: { page: pageNumber(state.page), per_page: 20 } } });
+  const one = $api.useQuery('get', '/api/v1/suppliers/{id}', { params: { path: { id: opened ?? '' } } }, { enabled: opened !== undefined });
+  useEffect(() => setEditing(one.data?.data ?? null), [one.data]);
+  const columns: Column<Supplier>[] = [
+    { header: 'Name', rowHeader: true, cell: (s) => s.name },
+    { header: 'Email', cell: (s) => s.email ?? '' },
+    { header: 'Phone', cell: (s) => s.phone ?? '' },
+    { header: 'Notes', cell: (s) => s.notes ?? '' },
+    { header: 'Since', cell: (s) => format.dateTime(s.created_at) },
+    {
+      header: 'Actions',
+      cell: (s) => (
+        <button type="button" onClick={() => setEditing(s)}>
+          Edit {s.name}
+        </button>
+      ),
+    },
+  ];
   return (
     <>
+      {one.error !== null && <ErrorView error={one.error} />}
       {editing ? (
         <SupplierForm key={editing.id} supplier={editing} onDone={() => setEditing(null)} onSaved={setSaved} />
       ) : (
@@ -49,36 +71,7 @@ export function Suppliers() {
         <QueryState query={query} what="the suppliers" isEmpty={(b) => b.data.length === 0} empty="No suppliers yet.">
           {(body) => (
             <>
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Phone</th>
-                    <th scope="col">Notes</th>
-                    <th scope="col">Since</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {body.data.map((s) => (
-                    <tr key={s.id}>
-                      <td>{s.name}</td>
-                      <td>{s.email ?? ''}</td>
-                      <td>{s.phone ?? ''}</td>
-                      <td>{s.notes ?? ''}</td>
-                      <td>{format.dateTime(s.created_at)}</td>
-                      <td>
-                        <button type="button" onClick={() => setEditing(s)}>
-                          Edit {s.name}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable caption="Suppliers" columns={columns} rows={body.data} rowKey={(s) => s.id} />
               <Pager what="suppliers" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
             </>
           )}
