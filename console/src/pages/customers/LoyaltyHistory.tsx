@@ -2,6 +2,7 @@ import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { QueryState } from '../../ui/States';
+import { TableScroll } from '../../ui/list/ListPage';
 
 const LIMIT = 20;
 
@@ -26,28 +27,30 @@ export function LoyaltyHistory({ customerId }: { customerId: string }) {
       >
         {(rows) => (
           <>
-            <table aria-labelledby="history-title">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="num">
-                    Points
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((t) => (
-                  <tr key={t.id}>
-                    <td>{format.dateTime(t.created_at)}</td>
-                    <td>{t.type}</td>
-                    <td>{t.description}</td>
-                    <td className="num">{format.quantity(t.points)}</td>
+            <TableScroll label="Loyalty history">
+              <table aria-labelledby="history-title">
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Description</th>
+                    <th scope="col" className="num">
+                      Points
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((t) => (
+                    <tr key={t.id}>
+                      <td>{format.dateTime(t.created_at)}</td>
+                      <td>{t.type}</td>
+                      <td>{t.description}</td>
+                      <td className="num">{format.quantity(t.points)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             {rows.length === LIMIT && (
               <div className="actions">
                 <button type="button" onClick={() => set({ before: rows[rows.length - 1].id })}>

@@ -7,6 +7,7 @@ import { Page } from '../../ui/Page';
 import { Loading, QueryState } from '../../ui/States';
 import { LatestEvents } from './LatestEvents';
 import { RevenueTable } from './RevenueTable';
+import { TableScroll } from '../../ui/list/ListPage';
 
 /**
  * In a chunk of its own (uPlot stays out of the initial JavaScript), fetched as soon as the dashboard's
@@ -94,30 +95,32 @@ export default function DashboardPage() {
           <h2 id="top-title">Top products</h2>
           <QueryState query={top} what="top products" isEmpty={(rows) => rows.length === 0} empty="No sales in this period.">
             {(rows) => (
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">SKU</th>
-                    <th scope="col" className="num">
-                      Sold
-                    </th>
-                    <th scope="col" className="num">
-                      Revenue
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.product_id}>
-                      <td>{row.name}</td>
-                      <td>{row.sku}</td>
-                      <td className="num">{format.quantity(row.total_sold)}</td>
-                      <td className="num">{format.money(row.total_revenue)}</td>
+              <TableScroll label="Top products">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Product</th>
+                      <th scope="col">SKU</th>
+                      <th scope="col" className="num">
+                        Sold
+                      </th>
+                      <th scope="col" className="num">
+                        Revenue
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.product_id}>
+                        <td>{row.name}</td>
+                        <td>{row.sku}</td>
+                        <td className="num">{format.quantity(row.total_sold)}</td>
+                        <td className="num">{format.money(row.total_revenue)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             )}
           </QueryState>
         </section>
@@ -132,34 +135,36 @@ export default function DashboardPage() {
           >
             {(body) => (
               <>
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Product</th>
-                      <th scope="col">SKU</th>
-                      <th scope="col" className="num">
-                        Stock
-                      </th>
-                      <th scope="col" className="num">
-                        On order
-                      </th>
-                      <th scope="col" className="num">
-                        Minimum
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {body.data.map((row) => (
-                      <tr key={row.product_id}>
-                        <td>{row.name}</td>
-                        <td>{row.sku}</td>
-                        <td className="num">{format.quantity(row.stock)}</td>
-                        <td className="num">{format.quantity(row.on_order)}</td>
-                        <td className="num">{format.quantity(row.min_stock)}</td>
+                <TableScroll label="Below minimum stock">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Product</th>
+                        <th scope="col">SKU</th>
+                        <th scope="col" className="num">
+                          Stock
+                        </th>
+                        <th scope="col" className="num">
+                          On order
+                        </th>
+                        <th scope="col" className="num">
+                          Minimum
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {body.data.map((row) => (
+                        <tr key={row.product_id}>
+                          <td>{row.name}</td>
+                          <td>{row.sku}</td>
+                          <td className="num">{format.quantity(row.stock)}</td>
+                          <td className="num">{format.quantity(row.on_order)}</td>
+                          <td className="num">{format.quantity(row.min_stock)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
                 {body.meta.total > body.data.length && (
                   <p className="hint">
                     {body.data.length} of {format.quantity(body.meta.total)} products below their minimum (stock and goods on order counted).

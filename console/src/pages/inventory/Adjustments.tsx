@@ -12,6 +12,7 @@ import { attemptKey, parseNumber, SIGNED_QUANTITY } from './common/numbers';
 import { Pager } from '../../ui/Pager';
 import { ProductPicker } from './common/ProductPicker';
 import { WarehouseSelect } from './common/WarehouseSelect';
+import { TableScroll } from '../../ui/list/ListPage';
 
 const REASONS = ['restock', 'count', 'damage', 'return', 'other'] as const;
 type Reason = (typeof REASONS)[number];
@@ -132,36 +133,38 @@ function AdjustmentList() {
       <QueryState query={query} what="the adjustments" isEmpty={(b) => b.data.length === 0} empty="No adjustments yet.">
         {(body) => (
           <>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Warehouse</th>
-                  <th scope="col" className="num">
-                    Quantity
-                  </th>
-                  <th scope="col" className="num">
-                    Stock after
-                  </th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((m) => (
-                  <tr key={m.id}>
-                    <td>{format.dateTime(m.created_at)}</td>
-                    <td>{nameOf(products, m.product_id)}</td>
-                    <td>{nameOf(warehouseNames, m.warehouse_id)}</td>
-                    <td className="num">{format.quantity(m.quantity)}</td>
-                    <td className="num">{format.quantity(m.quantity_after)}</td>
-                    <td>{m.reason ?? ''}</td>
-                    <td>{m.note ?? ''}</td>
+            <TableScroll label="Adjustments">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Product</th>
+                    <th scope="col">Warehouse</th>
+                    <th scope="col" className="num">
+                      Quantity
+                    </th>
+                    <th scope="col" className="num">
+                      Stock after
+                    </th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Note</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((m) => (
+                    <tr key={m.id}>
+                      <td>{format.dateTime(m.created_at)}</td>
+                      <td>{nameOf(products, m.product_id)}</td>
+                      <td>{nameOf(warehouseNames, m.warehouse_id)}</td>
+                      <td className="num">{format.quantity(m.quantity)}</td>
+                      <td className="num">{format.quantity(m.quantity_after)}</td>
+                      <td>{m.reason ?? ''}</td>
+                      <td>{m.note ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager what="adjustments" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}

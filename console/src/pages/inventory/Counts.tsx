@@ -11,6 +11,7 @@ import { nameOf, useProductsById, useWarehouses, type Product } from './common/l
 import { attemptKey, COUNTED, parseNumber } from './common/numbers';
 import { Pager } from '../../ui/Pager';
 import { WarehouseSelect } from './common/WarehouseSelect';
+import { TableScroll } from '../../ui/list/ListPage';
 
 /** A line of a count in progress: the expected quantity is what the screen showed when it started. */
 interface CountLine {
@@ -174,37 +175,39 @@ export function Counts() {
             <p>No active product matches; change the search and start again.</p>
           ) : (
             <form onSubmit={submit} noValidate>
-              <table>
-                <caption className="sr-only">Products being counted, with the quantity expected in the warehouse</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">SKU</th>
-                    <th scope="col" className="num">
-                      Expected
-                    </th>
-                    <th scope="col">Counted</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((line) => (
-                    <tr key={line.product_id}>
-                      <td>{line.name}</td>
-                      <td>{line.sku}</td>
-                      <td className="num">{format.quantity(line.expected)}</td>
-                      <td>
-                        <input
-                          id={`counted-${line.product_id}`}
-                          aria-label={`Counted ${line.name}`}
-                          inputMode="decimal"
-                          value={counted[line.product_id] ?? ''}
-                          onChange={(e) => setCounted((c) => ({ ...c, [line.product_id]: e.target.value }))}
-                        />
-                      </td>
+              <TableScroll label="Products being counted">
+                <table>
+                  <caption className="sr-only">Products being counted, with the quantity expected in the warehouse</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Product</th>
+                      <th scope="col">SKU</th>
+                      <th scope="col" className="num">
+                        Expected
+                      </th>
+                      <th scope="col">Counted</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {lines.map((line) => (
+                      <tr key={line.product_id}>
+                        <td>{line.name}</td>
+                        <td>{line.sku}</td>
+                        <td className="num">{format.quantity(line.expected)}</td>
+                        <td>
+                          <input
+                            id={`counted-${line.product_id}`}
+                            aria-label={`Counted ${line.name}`}
+                            inputMode="decimal"
+                            value={counted[line.product_id] ?? ''}
+                            onChange={(e) => setCounted((c) => ({ ...c, [line.product_id]: e.target.value }))}
+                          />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
               <span className="field">
                 <label htmlFor={ids.note}>Note</label>
                 <input id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} />
@@ -228,28 +231,30 @@ export function Counts() {
         <section aria-labelledby="changed-title">
           <h2 id="changed-title">The stock changed while you counted</h2>
           <p role="alert">Nothing of this count was applied (STOCK_CHANGED): these products moved since the count started.</p>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="num">
-                  Expected when counted
-                </th>
-                <th scope="col" className="num">
-                  Stock now
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {changed.map((c) => (
-                <tr key={c.product_id}>
-                  <td>{names.get(c.product_id)?.name ?? c.product_id}</td>
-                  <td className="num">{format.quantity(c.expected)}</td>
-                  <td className="num">{format.quantity(c.actual)}</td>
+          <TableScroll label="Products that moved">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="num">
+                    Expected when counted
+                  </th>
+                  <th scope="col" className="num">
+                    Stock now
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {changed.map((c) => (
+                  <tr key={c.product_id}>
+                    <td>{names.get(c.product_id)?.name ?? c.product_id}</td>
+                    <td className="num">{format.quantity(c.expected)}</td>
+                    <td className="num">{format.quantity(c.actual)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
           <p>
             <button type="button" onClick={() => void countAgain()}>
               Count again
@@ -275,32 +280,34 @@ function CountItems({ items }: { items: { product_id: string; expected_quantity:
   const format = useFormat();
   const products = useProductsById(items.map((i) => i.product_id));
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col" className="num">
-            Expected
-          </th>
-          <th scope="col" className="num">
-            Counted
-          </th>
-          <th scope="col" className="num">
-            Difference
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((i) => (
-          <tr key={i.product_id}>
-            <td>{nameOf(products, i.product_id)}</td>
-            <td className="num">{format.quantity(i.expected_quantity)}</td>
-            <td className="num">{format.quantity(i.counted_quantity)}</td>
-            <td className="num">{format.quantity(i.difference)}</td>
+    <TableScroll label="Counted products">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="num">
+              Expected
+            </th>
+            <th scope="col" className="num">
+              Counted
+            </th>
+            <th scope="col" className="num">
+              Difference
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((i) => (
+            <tr key={i.product_id}>
+              <td>{nameOf(products, i.product_id)}</td>
+              <td className="num">{format.quantity(i.expected_quantity)}</td>
+              <td className="num">{format.quantity(i.counted_quantity)}</td>
+              <td className="num">{format.quantity(i.difference)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -315,30 +322,32 @@ function CountList({ page, onPage }: { page: string; onPage: (page: number) => v
       <QueryState query={query} what="the counts" isEmpty={(b) => b.data.length === 0} empty="No counts yet.">
         {(body) => (
           <>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Warehouse</th>
-                  <th scope="col" className="num">
-                    Products
-                  </th>
-                  <th scope="col">When</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((c) => (
-                  <tr key={c.id}>
-                    <td>{c.count_number}</td>
-                    <td>{nameOf(names, c.warehouse_id)}</td>
-                    <td className="num">{c.items.length}</td>
-                    <td>{format.dateTime(c.created_at)}</td>
-                    <td>{c.note ?? ''}</td>
+            <TableScroll label="Counts">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Number</th>
+                    <th scope="col">Warehouse</th>
+                    <th scope="col" className="num">
+                      Products
+                    </th>
+                    <th scope="col">When</th>
+                    <th scope="col">Note</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((c) => (
+                    <tr key={c.id}>
+                      <td>{c.count_number}</td>
+                      <td>{nameOf(names, c.warehouse_id)}</td>
+                      <td className="num">{c.items.length}</td>
+                      <td>{format.dateTime(c.created_at)}</td>
+                      <td>{c.note ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager what="counts" meta={body.meta} onPage={onPage} />
           </>
         )}

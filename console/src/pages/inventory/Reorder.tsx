@@ -13,6 +13,7 @@ import { nameOf, useSuppliersById, type Supplier } from './common/lookups';
 import { Pager } from '../../ui/Pager';
 import { SupplierPicker } from './common/SupplierPicker';
 import { groupBySupplier } from './common/reorder-groups';
+import { TableScroll } from '../../ui/list/ListPage';
 
 type Suggestion = components['schemas']['ReorderSuggestionJson'];
 type PurchaseOrder = components['schemas']['PurchaseOrderJson'];
@@ -82,55 +83,57 @@ export function Reorder() {
       >
         {(body) => (
           <>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Selected</span>
-                  </th>
-                  <th scope="col">Product</th>
-                  <th scope="col">SKU</th>
-                  <th scope="col" className="num">
-                    Stock
-                  </th>
-                  <th scope="col" className="num">
-                    On order
-                  </th>
-                  <th scope="col" className="num">
-                    Minimum
-                  </th>
-                  <th scope="col" className="num">
-                    Suggested
-                  </th>
-                  <th scope="col">Last supplier</th>
-                  <th scope="col" className="num">
-                    Last unit cost
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((s) => (
-                  <tr key={s.product_id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${s.name}`}
-                        checked={selected.has(s.product_id)}
-                        onChange={(e) => toggle(s, e.target.checked)}
-                      />
-                    </td>
-                    <td>{s.name}</td>
-                    <td>{s.sku}</td>
-                    <td className="num">{format.quantity(s.stock)}</td>
-                    <td className="num">{format.quantity(s.on_order)}</td>
-                    <td className="num">{format.quantity(s.min_stock)}</td>
-                    <td className="num">{format.quantity(s.suggested_quantity)}</td>
-                    <td>{s.last_supplier_id ? nameOf(supplierNames, s.last_supplier_id) : 'none yet'}</td>
-                    <td className="num">{s.last_unit_cost === null ? '' : format.money(s.last_unit_cost)}</td>
+            <TableScroll label="Reorder suggestions">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="sr-only">Selected</span>
+                    </th>
+                    <th scope="col">Product</th>
+                    <th scope="col">SKU</th>
+                    <th scope="col" className="num">
+                      Stock
+                    </th>
+                    <th scope="col" className="num">
+                      On order
+                    </th>
+                    <th scope="col" className="num">
+                      Minimum
+                    </th>
+                    <th scope="col" className="num">
+                      Suggested
+                    </th>
+                    <th scope="col">Last supplier</th>
+                    <th scope="col" className="num">
+                      Last unit cost
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((s) => (
+                    <tr key={s.product_id}>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${s.name}`}
+                          checked={selected.has(s.product_id)}
+                          onChange={(e) => toggle(s, e.target.checked)}
+                        />
+                      </td>
+                      <td>{s.name}</td>
+                      <td>{s.sku}</td>
+                      <td className="num">{format.quantity(s.stock)}</td>
+                      <td className="num">{format.quantity(s.on_order)}</td>
+                      <td className="num">{format.quantity(s.min_stock)}</td>
+                      <td className="num">{format.quantity(s.suggested_quantity)}</td>
+                      <td>{s.last_supplier_id ? nameOf(supplierNames, s.last_supplier_id) : 'none yet'}</td>
+                      <td className="num">{s.last_unit_cost === null ? '' : format.money(s.last_unit_cost)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager what="suggestions" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}

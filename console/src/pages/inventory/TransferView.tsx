@@ -9,6 +9,7 @@ import { QueryState } from '../../ui/States';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { nameOf, useProductsById, useWarehouses } from './common/lookups';
 import { attemptKey, COUNTED, parseNumber } from './common/numbers';
+import { TableScroll } from '../../ui/list/ListPage';
 
 type Transfer = NonNullable<ReturnType<typeof useTransfer>['data']>['data'];
 
@@ -112,44 +113,46 @@ function TransferDetails({ transfer }: { transfer: Transfer }) {
         )}
       </dl>
       <form onSubmit={submit} noValidate>
-        <table>
-          <caption className="sr-only">Lines of transfer {transfer.transfer_number}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="num">
-                Shipped
-              </th>
-              <th scope="col" className="num">
-                Received
-              </th>
-              <th scope="col" className="num">
-                Lost
-              </th>
-              {open && <th scope="col">Quantity arrived</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {transfer.items.map((item, i) => (
-              <tr key={`${item.product_id}-${i}`}>
-                <td>{nameOf(products, item.product_id)}</td>
-                <td className="num">{format.quantity(item.quantity)}</td>
-                <td className="num">{format.quantity(item.received_quantity)}</td>
-                <td className="num">{format.quantity(item.lost_quantity)}</td>
-                {open && (
-                  <td>
-                    <input
-                      aria-label={`Arrived of ${nameOf(products, item.product_id)}`}
-                      inputMode="decimal"
-                      value={received[i] ?? ''}
-                      onChange={(e) => setReceived((r) => r.map((v, j) => (j === i ? e.target.value : v)))}
-                    />
-                  </td>
-                )}
+        <TableScroll label={`Lines of transfer ${transfer.transfer_number}`}>
+          <table>
+            <caption className="sr-only">Lines of transfer {transfer.transfer_number}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col" className="num">
+                  Shipped
+                </th>
+                <th scope="col" className="num">
+                  Received
+                </th>
+                <th scope="col" className="num">
+                  Lost
+                </th>
+                {open && <th scope="col">Quantity arrived</th>}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {transfer.items.map((item, i) => (
+                <tr key={`${item.product_id}-${i}`}>
+                  <td>{nameOf(products, item.product_id)}</td>
+                  <td className="num">{format.quantity(item.quantity)}</td>
+                  <td className="num">{format.quantity(item.received_quantity)}</td>
+                  <td className="num">{format.quantity(item.lost_quantity)}</td>
+                  {open && (
+                    <td>
+                      <input
+                        aria-label={`Arrived of ${nameOf(products, item.product_id)}`}
+                        inputMode="decimal"
+                        value={received[i] ?? ''}
+                        onChange={(e) => setReceived((r) => r.map((v, j) => (j === i ? e.target.value : v)))}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         {open && (
           <p>
             <button type="submit" disabled={receive.isPending}>

@@ -14,6 +14,7 @@ import { Pager } from '../../ui/Pager';
 import { ProductLine, ProductLines } from './common/ProductLines';
 import { ProductPicker } from './common/ProductPicker';
 import { WarehouseSelect } from './common/WarehouseSelect';
+import { TableScroll } from '../../ui/list/ListPage';
 
 const STATUSES = ['in_transit', 'received', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
@@ -70,34 +71,36 @@ function TransferList() {
       <QueryState query={query} what="the transfers" isEmpty={(b) => b.data.length === 0} empty="No transfers match.">
         {(body) => (
           <>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Lines
-                  </th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((t) => (
-                  <tr key={t.id}>
-                    <td>
-                      <Link to={`/inventory/transfers/${t.id}`}>{t.transfer_number}</Link>
-                    </td>
-                    <td>{nameOf(names, t.from_warehouse_id)}</td>
-                    <td>{nameOf(names, t.to_warehouse_id)}</td>
-                    <td>{t.status.replace('_', ' ')}</td>
-                    <td className="num">{t.items.length}</td>
-                    <td>{format.dateTime(t.created_at)}</td>
+            <TableScroll label="Transfers">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Number</th>
+                    <th scope="col">From</th>
+                    <th scope="col">To</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Lines
+                    </th>
+                    <th scope="col">Created</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((t) => (
+                    <tr key={t.id}>
+                      <td>
+                        <Link to={`/inventory/transfers/${t.id}`}>{t.transfer_number}</Link>
+                      </td>
+                      <td>{nameOf(names, t.from_warehouse_id)}</td>
+                      <td>{nameOf(names, t.to_warehouse_id)}</td>
+                      <td>{t.status.replace('_', ' ')}</td>
+                      <td className="num">{t.items.length}</td>
+                      <td>{format.dateTime(t.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager what="transfers" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}

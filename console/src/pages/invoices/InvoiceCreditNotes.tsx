@@ -5,6 +5,7 @@ import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
+import { TableScroll } from '../../ui/list/ListPage';
 
 /** The credit notes of one invoice (GET /credit-notes?invoice_id=), paged, the page in the URL (`?notes_page=`). */
 export function InvoiceCreditNotes({ invoiceId }: { invoiceId: string }) {
@@ -19,31 +20,33 @@ export function InvoiceCreditNotes({ invoiceId }: { invoiceId: string }) {
       <QueryState query={notes} what="the credit notes" isEmpty={(body) => body.data.length === 0} empty="No credit note for this invoice.">
         {(body) => (
           <>
-            <table>
-              <caption className="sr-only">Credit notes</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Order</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((note) => (
-                  <tr key={note.id}>
-                    <td>{note.credit_note_number}</td>
-                    <td>{format.dateTime(note.created_at)}</td>
-                    <td>
-                      <Link to={`/orders/${note.sale_id}`}>Order of {note.credit_note_number}</Link>
-                    </td>
-                    <td className="num">{format.money(note.total)}</td>
+            <TableScroll label="Credit notes">
+              <table>
+                <caption className="sr-only">Credit notes</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Number</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Order</th>
+                    <th scope="col" className="num">
+                      Total
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((note) => (
+                    <tr key={note.id}>
+                      <td>{note.credit_note_number}</td>
+                      <td>{format.dateTime(note.created_at)}</td>
+                      <td>
+                        <Link to={`/orders/${note.sale_id}`}>Order of {note.credit_note_number}</Link>
+                      </td>
+                      <td className="num">{format.money(note.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager meta={body.meta} what="credit notes" onPage={(page) => set({ notes_page: String(page) })} />
           </>
         )}

@@ -9,6 +9,7 @@ import { InvoiceCreditNotes } from './InvoiceCreditNotes';
 import { InvoiceDocument } from './InvoiceDocument';
 import { InvoiceStatusActions } from './InvoiceStatusActions';
 import { statusLabel, type Invoice } from './invoice-status';
+import { TableScroll } from '../../ui/list/ListPage';
 
 /**
  * One invoice (docs/api.md 16): its facts, lines and totals, the status actions, the document
@@ -66,33 +67,35 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       <InvoiceDocument invoice={invoice} />
 
       <h2>Lines</h2>
-      <table>
-        <caption className="sr-only">Lines of invoice {invoice.invoice_number}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col" className="num">
-              Quantity
-            </th>
-            <th scope="col" className="num">
-              Unit price
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoice.items.map((item, i) => (
-            <tr key={`${item.product_id}-${i}`}>
-              <td>{item.product_name}</td>
-              <td className="num">{format.quantity(item.quantity)}</td>
-              <td className="num">{format.money(item.unit_price)}</td>
-              <td className="num">{format.money(item.total)}</td>
+      <TableScroll label={`Lines of invoice ${invoice.invoice_number}`}>
+        <table>
+          <caption className="sr-only">Lines of invoice {invoice.invoice_number}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="num">
+                Quantity
+              </th>
+              <th scope="col" className="num">
+                Unit price
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {invoice.items.map((item, i) => (
+              <tr key={`${item.product_id}-${i}`}>
+                <td>{item.product_name}</td>
+                <td className="num">{format.quantity(item.quantity)}</td>
+                <td className="num">{format.money(item.unit_price)}</td>
+                <td className="num">{format.money(item.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <dl className="facts">
         <dt>Subtotal</dt>
         <dd>{format.money(invoice.subtotal)}</dd>

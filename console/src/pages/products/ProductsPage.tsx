@@ -11,6 +11,7 @@ import { Page } from '../../ui/Page';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import { CategorySelect } from './CategorySelect';
+import { TableScroll } from '../../ui/list/ListPage';
 
 const DEFAULTS = { search: '', category: '', stock: '', active: 'true', page: '1' };
 
@@ -74,46 +75,48 @@ export default function ProductsPage() {
           const warehouses = body.data[0].stock_by_warehouse;
           return (
             <>
-              <table aria-label="Products">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">SKU</th>
-                    <th scope="col">Category</th>
-                    <th scope="col" className="num">
-                      Price
-                    </th>
-                    {warehouses.map((w) => (
-                      <th key={w.warehouse_id} scope="col" className="num">
-                        {w.warehouse_name}
+              <TableScroll label="Products">
+                <table aria-label="Products">
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">SKU</th>
+                      <th scope="col">Category</th>
+                      <th scope="col" className="num">
+                        Price
                       </th>
-                    ))}
-                    <th scope="col" className="num">
-                      Stock
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {body.data.map((product) => (
-                    <tr key={product.id}>
-                      <th scope="row">
-                        <Link to="/products/$productId" params={{ productId: product.id }}>
-                          {product.name}
-                        </Link>
-                      </th>
-                      <td>{product.sku}</td>
-                      <td>{product.category?.name ?? ''}</td>
-                      <td className="num">{format.money(product.price)}</td>
-                      {product.stock_by_warehouse.map((w) => (
-                        <td key={w.warehouse_id} className="num">
-                          {format.quantity(w.quantity)}
-                        </td>
+                      {warehouses.map((w) => (
+                        <th key={w.warehouse_id} scope="col" className="num">
+                          {w.warehouse_name}
+                        </th>
                       ))}
-                      <td className="num">{format.quantity(product.stock)}</td>
+                      <th scope="col" className="num">
+                        Stock
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {body.data.map((product) => (
+                      <tr key={product.id}>
+                        <th scope="row">
+                          <Link to="/products/$productId" params={{ productId: product.id }}>
+                            {product.name}
+                          </Link>
+                        </th>
+                        <td>{product.sku}</td>
+                        <td>{product.category?.name ?? ''}</td>
+                        <td className="num">{format.money(product.price)}</td>
+                        {product.stock_by_warehouse.map((w) => (
+                          <td key={w.warehouse_id} className="num">
+                            {format.quantity(w.quantity)}
+                          </td>
+                        ))}
+                        <td className="num">{format.quantity(product.stock)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
               <Pager meta={body.meta} what="products" onPage={(page) => set({ page: String(page) })} />
             </>
           );

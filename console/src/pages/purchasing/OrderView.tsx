@@ -11,6 +11,7 @@ import { AlertDialog } from '../../ui/AlertDialog';
 import { nameOf, useProductsById, useSuppliersById, useWarehouses } from '../inventory/common/lookups';
 import { attemptKey, COUNTED, MONEY, parseNumber, subtractDecimal } from '../inventory/common/numbers';
 import { statusText } from './Orders';
+import { TableScroll } from '../../ui/list/ListPage';
 
 type PurchaseOrder = components['schemas']['PurchaseOrderJson'];
 type Method = 'cash' | 'card' | 'bank_transfer';
@@ -81,37 +82,39 @@ function OrderDetails({ po }: { po: PurchaseOrder }) {
         )}
       </dl>
       {message && <p role="status">{message}</p>}
-      <table>
-        <caption className="sr-only">Lines of {po.purchase_order_number}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col" className="num">
-              Ordered
-            </th>
-            <th scope="col" className="num">
-              Received
-            </th>
-            <th scope="col" className="num">
-              Unit cost
-            </th>
-            <th scope="col" className="num">
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {po.items.map((item) => (
-            <tr key={item.id}>
-              <td>{nameOf(products, item.product_id)}</td>
-              <td className="num">{format.quantity(item.quantity)}</td>
-              <td className="num">{format.quantity(item.received_quantity)}</td>
-              <td className="num">{format.money(item.unit_cost)}</td>
-              <td className="num">{format.money(item.total)}</td>
+      <TableScroll label={`Lines of ${po.purchase_order_number}`}>
+        <table>
+          <caption className="sr-only">Lines of {po.purchase_order_number}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="num">
+                Ordered
+              </th>
+              <th scope="col" className="num">
+                Received
+              </th>
+              <th scope="col" className="num">
+                Unit cost
+              </th>
+              <th scope="col" className="num">
+                Line total
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {po.items.map((item) => (
+              <tr key={item.id}>
+                <td>{nameOf(products, item.product_id)}</td>
+                <td className="num">{format.quantity(item.quantity)}</td>
+                <td className="num">{format.quantity(item.received_quantity)}</td>
+                <td className="num">{format.money(item.unit_cost)}</td>
+                <td className="num">{format.money(item.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       <p>
         {po.status === 'draft' && (
           <button type="button" disabled={submit.isPending} onClick={() => submit.mutate()}>

@@ -8,6 +8,7 @@ import { QueryState } from '../../ui/States';
 import { nameOf, useSuppliersById } from '../inventory/common/lookups';
 import { Pager } from '../../ui/Pager';
 import { SupplierPicker } from '../inventory/common/SupplierPicker';
+import { TableScroll } from '../../ui/list/ListPage';
 
 export const PO_STATUSES = ['draft', 'ordered', 'partially_received', 'received', 'cancelled'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
@@ -63,38 +64,40 @@ export function Orders() {
       <QueryState query={query} what="the purchase orders" isEmpty={(b) => b.data.length === 0} empty="No purchase orders match.">
         {(body) => (
           <>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Number</th>
-                  <th scope="col">Supplier</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Total
-                  </th>
-                  <th scope="col" className="num">
-                    Paid
-                  </th>
-                  <th scope="col">Expected</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((po) => (
-                  <tr key={po.id}>
-                    <td>
-                      <Link to={`/purchasing/orders/${po.id}`}>{po.purchase_order_number}</Link>
-                    </td>
-                    <td>{nameOf(names, po.supplier_id)}</td>
-                    <td>{statusText(po.status)}</td>
-                    <td className="num">{format.money(po.total)}</td>
-                    <td className="num">{format.money(po.paid_amount)}</td>
-                    <td>{po.expected_date ? format.day(po.expected_date) : ''}</td>
-                    <td>{format.dateTime(po.created_at)}</td>
+            <TableScroll label="Purchase orders">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Number</th>
+                    <th scope="col">Supplier</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Total
+                    </th>
+                    <th scope="col" className="num">
+                      Paid
+                    </th>
+                    <th scope="col">Expected</th>
+                    <th scope="col">Created</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((po) => (
+                    <tr key={po.id}>
+                      <td>
+                        <Link to={`/purchasing/orders/${po.id}`}>{po.purchase_order_number}</Link>
+                      </td>
+                      <td>{nameOf(names, po.supplier_id)}</td>
+                      <td>{statusText(po.status)}</td>
+                      <td className="num">{format.money(po.total)}</td>
+                      <td className="num">{format.money(po.paid_amount)}</td>
+                      <td>{po.expected_date ? format.day(po.expected_date) : ''}</td>
+                      <td>{format.dateTime(po.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager what="purchase orders" meta={body.meta} onPage={(page) => set({ page: String(page) })} />
           </>
         )}

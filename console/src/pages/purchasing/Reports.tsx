@@ -3,6 +3,7 @@ import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { QueryState } from '../../ui/States';
+import { TableScroll } from '../../ui/list/ListPage';
 
 const PERIODS = ['7', '30', '90', '365'];
 /** The valuation report comes whole from the API (every product with stock, by value): the screen shows the top rows and the total. */
@@ -56,37 +57,39 @@ export function Reports() {
               {data.products.length === 0 ? (
                 <p>No sales in this period.</p>
               ) : (
-                <table>
-                  <caption className="sr-only">Margin by product, top 50 by revenue</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Product</th>
-                      <th scope="col" className="num">
-                        Quantity
-                      </th>
-                      <th scope="col" className="num">
-                        Revenue
-                      </th>
-                      <th scope="col" className="num">
-                        Cost of goods
-                      </th>
-                      <th scope="col" className="num">
-                        Margin
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.products.map((p) => (
-                      <tr key={p.product_id}>
-                        <td>{p.name}</td>
-                        <td className="num">{format.quantity(p.quantity)}</td>
-                        <td className="num">{format.money(p.revenue)}</td>
-                        <td className="num">{format.money(p.cogs)}</td>
-                        <td className="num">{format.money(p.margin)}</td>
+                <TableScroll label="Margin by product">
+                  <table>
+                    <caption className="sr-only">Margin by product, top 50 by revenue</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Product</th>
+                        <th scope="col" className="num">
+                          Quantity
+                        </th>
+                        <th scope="col" className="num">
+                          Revenue
+                        </th>
+                        <th scope="col" className="num">
+                          Cost of goods
+                        </th>
+                        <th scope="col" className="num">
+                          Margin
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {data.products.map((p) => (
+                        <tr key={p.product_id}>
+                          <td>{p.name}</td>
+                          <td className="num">{format.quantity(p.quantity)}</td>
+                          <td className="num">{format.money(p.revenue)}</td>
+                          <td className="num">{format.money(p.cogs)}</td>
+                          <td className="num">{format.money(p.margin)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
               )}
             </>
           )}
@@ -103,35 +106,37 @@ export function Reports() {
               {data.products.length === 0 ? (
                 <p>No stock.</p>
               ) : (
-                <table>
-                  <caption className="sr-only">Stock value by product, highest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Product</th>
-                      <th scope="col">SKU</th>
-                      <th scope="col" className="num">
-                        Quantity
-                      </th>
-                      <th scope="col" className="num">
-                        Average cost
-                      </th>
-                      <th scope="col" className="num">
-                        Value
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.products.slice(0, SHOWN).map((p) => (
-                      <tr key={p.product_id}>
-                        <td>{p.name}</td>
-                        <td>{p.sku}</td>
-                        <td className="num">{format.quantity(p.quantity)}</td>
-                        <td className="num">{format.money(p.average_cost)}</td>
-                        <td className="num">{format.money(p.value)}</td>
+                <TableScroll label="Stock value by product">
+                  <table>
+                    <caption className="sr-only">Stock value by product, highest first</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Product</th>
+                        <th scope="col">SKU</th>
+                        <th scope="col" className="num">
+                          Quantity
+                        </th>
+                        <th scope="col" className="num">
+                          Average cost
+                        </th>
+                        <th scope="col" className="num">
+                          Value
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {data.products.slice(0, SHOWN).map((p) => (
+                        <tr key={p.product_id}>
+                          <td>{p.name}</td>
+                          <td>{p.sku}</td>
+                          <td className="num">{format.quantity(p.quantity)}</td>
+                          <td className="num">{format.money(p.average_cost)}</td>
+                          <td className="num">{format.money(p.value)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
               )}
               {data.products.length > SHOWN && (
                 <p className="hint">

@@ -11,6 +11,7 @@ import { ErrorView } from '../../ui/ErrorView';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './webhook-events';
+import { TableScroll } from '../../ui/list/ListPage';
 
 /** While a delivery is queued or under way, the log is read again this often until it settles. */
 const REFRESH_MS = 1000;
@@ -67,54 +68,56 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
       <QueryState query={deliveries} what="the deliveries" isEmpty={(body) => body.data.length === 0} empty="No delivery matches.">
         {(body) => (
           <>
-            <table>
-              <caption className="sr-only">Deliveries</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Attempts
-                  </th>
-                  <th scope="col" className="num">
-                    Response
-                  </th>
-                  <th scope="col" className="num">
-                    Duration
-                  </th>
-                  <th scope="col">Error</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {body.data.map((d) => (
-                  <tr key={d.id}>
-                    <td>{format.dateTime(d.created_at)}</td>
-                    <td>
-                      {d.event} <code className="hint">{d.event_id}</code>
-                    </td>
-                    <td data-testid="delivery-status">{d.status}</td>
-                    <td className="num">{formatQuantity(d.attempts)}</td>
-                    <td className="num">{d.response_code ?? '—'}</td>
-                    <td className="num">{d.duration_ms === null ? '—' : `${formatQuantity(d.duration_ms)} ms`}</td>
-                    <td>{d.error ?? '—'}</td>
-                    <td>
-                      {d.status !== 'delivering' && d.status !== 'pending' && (
-                        <button
-                          type="button"
-                          disabled={redeliver.isPending}
-                          aria-label={`Redeliver ${d.event} ${d.event_id}`}
-                          onClick={() => redeliver.mutate(d.id)}
-                        >
-                          Redeliver
-                        </button>
-                      )}
-                    </td>
+            <TableScroll label="Deliveries">
+              <table>
+                <caption className="sr-only">Deliveries</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Event</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Attempts
+                    </th>
+                    <th scope="col" className="num">
+                      Response
+                    </th>
+                    <th scope="col" className="num">
+                      Duration
+                    </th>
+                    <th scope="col">Error</th>
+                    <th scope="col">Action</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {body.data.map((d) => (
+                    <tr key={d.id}>
+                      <td>{format.dateTime(d.created_at)}</td>
+                      <td>
+                        {d.event} <code className="hint">{d.event_id}</code>
+                      </td>
+                      <td data-testid="delivery-status">{d.status}</td>
+                      <td className="num">{formatQuantity(d.attempts)}</td>
+                      <td className="num">{d.response_code ?? '—'}</td>
+                      <td className="num">{d.duration_ms === null ? '—' : `${formatQuantity(d.duration_ms)} ms`}</td>
+                      <td>{d.error ?? '—'}</td>
+                      <td>
+                        {d.status !== 'delivering' && d.status !== 'pending' && (
+                          <button
+                            type="button"
+                            disabled={redeliver.isPending}
+                            aria-label={`Redeliver ${d.event} ${d.event_id}`}
+                            onClick={() => redeliver.mutate(d.id)}
+                          >
+                            Redeliver
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <Pager meta={body.meta} what="deliveries" onPage={(page) => set({ page: String(page) })} />
           </>
         )}

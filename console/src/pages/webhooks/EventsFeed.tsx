@@ -4,6 +4,7 @@ import { QueryState } from '../../ui/States';
 import { useNewestEvents } from './newest-events';
 import { firstRead, OlderEvents } from './OlderEvents';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhook-events';
+import { TableScroll } from '../../ui/list/ListPage';
 
 const SHOWN = 50;
 
@@ -35,29 +36,31 @@ export function EventsFeed() {
       <QueryState query={firstRead(feed)} what="the events" isEmpty={(events) => events.length === 0} empty="No events in the last 30 days.">
         {(events) => (
           <>
-            <table>
-              <caption className="sr-only">Events, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Event id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.map((e) => (
-                  <tr key={e.id}>
-                    <td>
-                      <time dateTime={e.timestamp}>{format.dateTime(e.timestamp)}</time>
-                    </td>
-                    <td>{e.event}</td>
-                    <td>
-                      <code>{e.id}</code>
-                    </td>
+            <TableScroll label="Events">
+              <table>
+                <caption className="sr-only">Events, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Event</th>
+                    <th scope="col">Event id</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {events.map((e) => (
+                    <tr key={e.id}>
+                      <td>
+                        <time dateTime={e.timestamp}>{format.dateTime(e.timestamp)}</time>
+                      </td>
+                      <td>{e.event}</td>
+                      <td>
+                        <code>{e.id}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
             <OlderEvents feed={feed} />
           </>
         )}

@@ -10,6 +10,7 @@ import '../../ui/part2-forms.css';
 import { CreateWebhook } from './CreateWebhook';
 import { EventsFeed } from './EventsFeed';
 import { WebhookActions } from './WebhookActions';
+import { TableScroll } from '../../ui/list/ListPage';
 
 /** docs/api.md 16's Webhooks: the list (paged, the page in the URL), New webhook, pause/resume and delete, the events feed. */
 export default function WebhooksPage() {
@@ -23,35 +24,37 @@ export default function WebhooksPage() {
         <QueryState query={webhooks} what="the webhooks" isEmpty={(body) => body.data.length === 0} empty="No webhooks yet.">
           {(body) => (
             <>
-              <table>
-                <caption className="sr-only">Webhooks</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Endpoint</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">State</th>
-                    <th scope="col">Secret</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {body.data.map((w) => (
-                    <tr key={w.id}>
-                      <td>
-                        <Link to={`/webhooks/${w.id}`}>{w.url}</Link>
-                      </td>
-                      <td>{w.events.join(', ')}</td>
-                      <td>{w.is_active ? 'Active' : 'Paused'}</td>
-                      <td>{w.secret_set ? 'Set' : 'None'}</td>
-                      <td>{format.dateTime(w.created_at)}</td>
-                      <td>
-                        <WebhookActions webhook={w} />
-                      </td>
+              <TableScroll label="Webhooks">
+                <table>
+                  <caption className="sr-only">Webhooks</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Endpoint</th>
+                      <th scope="col">Events</th>
+                      <th scope="col">State</th>
+                      <th scope="col">Secret</th>
+                      <th scope="col">Created</th>
+                      <th scope="col">Actions</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {body.data.map((w) => (
+                      <tr key={w.id}>
+                        <td>
+                          <Link to={`/webhooks/${w.id}`}>{w.url}</Link>
+                        </td>
+                        <td>{w.events.join(', ')}</td>
+                        <td>{w.is_active ? 'Active' : 'Paused'}</td>
+                        <td>{w.secret_set ? 'Set' : 'None'}</td>
+                        <td>{format.dateTime(w.created_at)}</td>
+                        <td>
+                          <WebhookActions webhook={w} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
               <Pager meta={body.meta} what="webhooks" onPage={(page) => set({ page: String(page) })} />
             </>
           )}
