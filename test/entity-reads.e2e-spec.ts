@@ -55,7 +55,7 @@ describe('hand-written reads that mirror an entity', () => {
     const rows = {
       'orders.get': await runStatement(t.db, readSale, [biz.business_id, saleId]),
       'orders.latestPage': await runStatement(t.db, readLatestSalePage, [biz.business_id, 20, 0]),
-      'orders.page': await runStatement(t.db, readSalePage, [biz.business_id, null, null, null, null, 'UTC', 20, 0]),
+      'orders.page': await runStatement(t.db, readSalePage, [biz.business_id, null, null, null, null, 'UTC', 20, 0, null, null]),
     };
     for (const [name, [row]] of Object.entries(rows)) {
       const unread = columnsOf(Sale)

@@ -1,7 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { execFileSync } from 'child_process';
 import { Browser, Page, Route } from 'playwright-core';
 import { apiAs, TestBusiness } from '../helpers/test-app';
+import { binaryParser } from '../helpers/pdf-text';
 import { SmtpSink } from '../helpers/smtp-sink';
 import {
   axeAtEverySize,
@@ -183,6 +185,11 @@ describeInBrowser('the console New sale as a till', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
     expect((await popup).url()).toMatch(/^blob:/);
+    if (process.env.CONSOLE_SCREENSHOTS) {
+      const { order_id } = (await apiAs(app.t, biz).get(`/orders?number=${number}`).expect(200)).body.data[0] as { order_id: string };
+      const receipt = await apiAs(app.t, biz).get(`/orders/${order_id}/receipt`).buffer(true).parse(binaryParser).expect(200);
+      receiptImage(receipt.body as Buffer, process.env.CONSOLE_SCREENSHOTS);
+    }
 
     // no customer: the address is typed; Enter in it emails, it places no order
     const orders = await orderCount();
@@ -270,3 +277,12 @@ describeInBrowser('the console New sale as a till', () => {
     await context.close();
   });
 });
+
+/** README's picture of a receipt: its PDF as the printer would put it on paper (poppler's pdftoppm). */
+function receiptImage(pdf: Buffer, dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'receipt.pdf');
+  fs.writeFileSync(file, pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '110', '-singlefile', file, path.join(dir, 'receipt')]);
+  fs.rmSync(file);
+}
