@@ -58,6 +58,8 @@ const ORDER_TABLES = [
   'return_items',
   'credit_notes',
   'outbox_events',
+  'invoice_emails',
+  'activity_entries',
   'idempotency_keys',
 ];
 
