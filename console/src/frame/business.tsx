@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { components } from '../../../test/generated/openapi';
 import { formatDateTime, formatDay } from '../lib/dates';
-import { formatMoney, formatQuantity, type Decimal } from '../lib/money';
+import { formatCost, formatMoney, formatQuantity, type Decimal } from '../lib/money';
 
 export type Business = components['schemas']['BusinessJson'];
 
@@ -14,11 +14,12 @@ export function useBusiness(): Business {
   return business;
 }
 
-/** Money, quantities, days and times as docs/api.md 16 says: the business currency and time zone. */
+/** Money (to the cent), costs (up to 4 decimals), quantities, days and times as docs/api.md 16 says: the business currency and time zone. */
 export function useFormat() {
   const { currency, timezone } = useBusiness();
   return {
     money: (value: Decimal) => formatMoney(value, currency),
+    cost: (value: Decimal) => formatCost(value, currency),
     quantity: (value: Decimal) => formatQuantity(value),
     dateTime: (iso: string) => formatDateTime(iso, timezone),
     day: (day: string) => formatDay(day),

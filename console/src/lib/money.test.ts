@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExactJson } from './exact-json';
-import { decimalText, formatMoney, formatQuantity } from './money';
+import { decimalText, formatCost, formatMoney, formatQuantity } from './money';
 
 describe('formatMoney', () => {
   it('writes the currency with its minor digits', () => {
@@ -18,10 +18,22 @@ describe('formatMoney', () => {
     expect(Number('99999999999999999.99').toFixed(2)).not.toBe('99999999999999999.99');
   });
 
-  it('never rounds away the decimals the API sent', () => {
-    expect(formatMoney('7.1825', 'USD', 'en-US')).toBe('$7.1825');
+  it('shows money to the cent, a cost with at most 4 decimals (one rule, docs/api.md 13)', () => {
     expect(formatMoney(0.1, 'USD', 'en-US')).toBe('$0.10');
     expect(formatMoney(-4.05, 'USD', 'en-US')).toBe('-$4.05');
+    // a money amount with more digits than the cent is rounded on its text, half away from zero
+    expect(formatMoney('7.1825', 'USD', 'en-US')).toBe('$7.18');
+    expect(formatMoney('0.125', 'USD', 'en-US')).toBe('$0.13');
+    expect(formatMoney('-0.125', 'USD', 'en-US')).toBe('-$0.13');
+    expect(formatCost('7.1825', 'USD', 'en-US')).toBe('$7.1825');
+    expect(formatCost('7.5', 'USD', 'en-US')).toBe('$7.50');
+    expect(formatCost(3, 'EUR', 'de-DE')).toBe('3,00\u00a0€');
+    expect(formatCost('4.12', 'EUR', 'de-DE')).toBe('4,12\u00a0€');
+    expect(formatCost('4.123', 'USD', 'en-US')).toBe('$4.123');
+    // never more than 4 decimals, even if more were sent
+    expect(formatCost('1.123456', 'USD', 'en-US')).toBe('$1.1235');
+    expect(formatCost('12', 'JPY', 'en-US')).toBe('¥12');
+    expect(formatCost('12.5', 'JPY', 'en-US')).toBe('¥12.5');
   });
 
   it('refuses what is not a decimal rather than show a wrong amount', () => {

@@ -30,17 +30,36 @@ function numberFormat(locale: string | undefined, options: Intl.NumberFormatOpti
 }
 
 /**
- * An amount in the business currency with the API's exact decimals: at least the currency's minor
- * digits, more when the API sent more (an average cost has 4), never rounded. Intl formats a decimal
- * string exactly (ECMA-402 NumberFormat v3), so no float is ever made of it.
+ * How an amount is shown: `money` (a price, a total, a margin) to the currency's minor digits, the
+ * cent; `cost` (a unit or average cost, docs/api.md 13: 4 decimals) with the minor digits and at
+ * most 4, its trailing zeros beyond the cent dropped. The one rule for both, so no screen picks its own.
  */
-export function formatMoney(value: Decimal, currency: string, locale?: string): string {
+export type AmountKind = 'money' | 'cost';
+
+const COST_DIGITS = 4;
+
+/**
+ * An amount in the business currency, exactly: Intl formats a decimal string without a float
+ * (ECMA-402 NumberFormat v3), so no float is ever made of it. The API sends money with 2 decimals;
+ * should a money amount come with more, it is rounded half away from zero on its exact text.
+ */
+export function formatAmount(value: Decimal, currency: string, kind: AmountKind, locale?: string): string {
   const text = decimalText(value);
   const minor = numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  const digits = Math.max(minor, decimalsOf(text));
+  const digits = kind === 'cost' ? Math.max(minor, Math.min(COST_DIGITS, decimalsOf(text))) : minor;
   return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: digits }).format(
     text as Intl.StringNumericLiteral,
   );
+}
+
+/** Money (a price, a total, a sum) in the business currency, to the cent. */
+export function formatMoney(value: Decimal, currency: string, locale?: string): string {
+  return formatAmount(value, currency, 'money', locale);
+}
+
+/** A cost (unit cost, average cost): the cent and up to 4 decimals when it has them. */
+export function formatCost(value: Decimal, currency: string, locale?: string): string {
+  return formatAmount(value, currency, 'cost', locale);
 }
 
 /** A quantity (up to 3 decimals, docs/api.md 1) or a count, exactly, with the locale's grouping. */

@@ -128,7 +128,7 @@ export function Reorder() {
                       <td className="num">{format.quantity(s.min_stock)}</td>
                       <td className="num">{format.quantity(s.suggested_quantity)}</td>
                       <td>{s.last_supplier_id ? nameOf(supplierNames, s.last_supplier_id) : 'none yet'}</td>
-                      <td className="num">{s.last_unit_cost === null ? '' : format.money(s.last_unit_cost)}</td>
+                      <td className="num">{s.last_unit_cost === null ? '' : format.cost(s.last_unit_cost)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -108,7 +108,7 @@ function OrderDetails({ po }: { po: PurchaseOrder }) {
                 <td>{nameOf(products, item.product_id)}</td>
                 <td className="num">{format.quantity(item.quantity)}</td>
                 <td className="num">{format.quantity(item.received_quantity)}</td>
-                <td className="num">{format.money(item.unit_cost)}</td>
+                <td className="num">{format.cost(item.unit_cost)}</td>
                 <td className="num">{format.money(item.total)}</td>
               </tr>
             ))}
