@@ -68,25 +68,28 @@ describeInBrowser('the console dashboard in a browser', () => {
     const today = table.locator('tbody tr').last();
     await eventually(() => today.locator('td').allTextContents()).toEqual(['€1,234,568.29', '3']);
 
-    const top = page.getByRole('region', { name: 'Top products' }).getByRole('table');
-    await eventually(() => top.locator('tbody tr').first().locator('td').allTextContents()).toEqual([
+    const top = page.getByRole('table', { name: 'Top products by revenue' });
+    await eventually(() => top.locator('tbody tr').first().locator('th, td').allTextContents()).toEqual([
       'Grinder',
       expect.stringMatching(/^SKU-/),
       '1',
       '€1,234,567.89',
     ]);
-    const low = page.getByRole('region', { name: 'Below minimum stock' });
-    expect(
-      await low
+    const low = page.getByRole('table', { name: 'Low stock' });
+    await eventually(() =>
+      low
         .getByRole('row', { name: /Grinder/ })
-        .locator('td')
+        .locator('th, td')
         .allTextContents(),
     ).toEqual(['Grinder', expect.stringMatching(/^SKU-/), '3', '0', '5']);
     const events = page.getByRole('region', { name: 'Latest events' });
-    // newest first: the feed read with order=desc, the last sale on top
+    // newest first: the feed read with order=desc, the last sale on top, in words
     const newestFirst = ((await apiAs(app.t, biz).get('/events?order=desc').expect(200)).body.data as { event: string }[]).map((e) => e.event);
     expect(newestFirst.length).toBeLessThanOrEqual(10);
-    await eventually(() => events.getByRole('list', { name: 'Events, newest first' }).locator('li strong').allTextContents()).toEqual(newestFirst);
+    const lines = events.getByRole('list', { name: 'Events, newest first' }).locator('li');
+    await eventually(() => lines.count()).toBe(newestFirst.length);
+    expect(newestFirst[0]).toBe('sale.completed');
+    await eventually(() => lines.first().textContent()).toMatch(/Sale S-\d+ completed: €1,234,567\.99$/);
     expect(newestFirst.indexOf('sale.completed')).toBeLessThan(newestFirst.lastIndexOf('stock.adjusted'));
     expect(await events.getByRole('button', { name: 'Older events' }).count()).toBe(0);
 
@@ -105,7 +108,7 @@ describeInBrowser('the console dashboard in a browser', () => {
     await signIn(page, busy.api_key);
     const events = page.getByRole('region', { name: 'Latest events' });
     const names = async () =>
-      (await events.getByRole('list', { name: 'Events, newest first' }).locator('li').allTextContents()).map((t) => t.replace(/^.*stock\.adjusted /, ''));
+      (await events.getByRole('list', { name: 'Events, newest first' }).locator('li').allTextContents()).map((t) => t.replace(/^.*Stock adjusted: /, ''));
     const batches = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => `Batch ${from - i}`);
     await eventually(names).toEqual(batches(12, 3));
     await events.getByRole('button', { name: 'Older events' }).click();

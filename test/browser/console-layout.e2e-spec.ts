@@ -81,7 +81,8 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
     };
     const splats: Record<string, string[]> = {
       '/inventory/$': ['/inventory/adjustments', '/inventory/transfers', '/inventory/counts', '/inventory/reorder'],
-      '/purchasing/$': ['/purchasing/orders', '/purchasing/suppliers', '/purchasing/reports', '/purchasing/orders/new'],
+      '/purchasing/$': ['/purchasing/orders', '/purchasing/suppliers', '/purchasing/orders/new'],
+      '/reports/$': ['/reports/margin', '/reports/valuation', '/reports/customers'],
       '/settings/$': ['/settings/staff', '/settings/roles', '/settings/activity'],
     };
     for (const { path: route } of PAGES) urls[route] = splats[route] ?? [route.replace(/\$(\w+)/g, (_m, name: string) => ids[name])];
@@ -97,7 +98,7 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
     await signIn(page, biz.api_key);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await eventually(() => nav.getByRole('link').count()).toBe(11);
+    await eventually(() => nav.getByRole('link').count()).toBe(12);
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     expect(new Set(await navLinkTops(page)).size).toBe(1);
     const row = await headerRow(page);
@@ -130,7 +131,7 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
     expect(await axeAtEverySize(page)).toEqual([]);
     // every link is reached by Tab from the button, in the order shown
     const names = await nav.getByRole('link').allTextContents();
-    expect(names).toHaveLength(11);
+    expect(names).toHaveLength(12);
     for (const name of names) {
       await page.keyboard.press('Tab');
       await eventually(() => page.evaluate('document.activeElement.textContent')).toBe(name);

@@ -55,8 +55,8 @@ describeInBrowser('the console Products in a browser', () => {
     await productRows(page).nth(2).waitFor();
     await eventually(() => productRows(page).locator('th').allTextContents()).toEqual(['Beans', 'Cups', 'Tea']);
     const headers = await page.getByRole('table', { name: 'Products' }).locator('thead th').allTextContents();
-    expect(headers).toEqual(['Name', 'SKU', 'Category', 'Price', 'Main', 'Back room', 'Stock']);
-    await eventually(() => productRows(page).first().locator('td').allTextContents()).toEqual(['BEANS', 'Coffee', '$10.00', '5', '2', '7']);
+    expect(headers).toEqual(['Name', 'SKU', 'Category', 'Price', 'Main', 'Back room', 'Stock', 'On order']);
+    await eventually(() => productRows(page).first().locator('td').allTextContents()).toEqual(['BEANS', 'Coffee', '$10.00', '5', '2', '7', '0']);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('ea');

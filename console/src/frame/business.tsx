@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { components } from '../../../test/generated/openapi';
+import { formatPercent } from '../lib/change';
 import { formatDateTime, formatDay } from '../lib/dates';
 import { formatCost, formatMoney, formatQuantity, type Decimal } from '../lib/money';
 
@@ -21,6 +22,10 @@ export function useFormat() {
     money: (value: Decimal) => formatMoney(value, currency),
     cost: (value: Decimal) => formatCost(value, currency),
     quantity: (value: Decimal) => formatQuantity(value),
+    /** a per cent the API sent (40.66 is 40.66 %), `digits` decimals */
+    percent: (value: Decimal, digits = 2) => formatPercent(value, undefined, digits),
+    /** a ratio the API sent (0.3875 is 38.75 %) */
+    ratio: (value: Decimal, digits = 2) => formatPercent(value, undefined, digits, true),
     dateTime: (iso: string) => formatDateTime(iso, timezone),
     day: (day: string) => formatDay(day),
   };

@@ -7,6 +7,8 @@ describe('the page at a browser path', () => {
     expect(pageAt('/console/settings')?.path).toBe('/settings');
     expect(pageAt('/console/settings/staff')?.path).toBe('/settings/$');
     expect(pageAt('/console/inventory/transfers/abc')?.path).toBe('/inventory/$');
+    expect(pageAt('/console/reports')?.path).toBe('/reports');
+    expect(pageAt('/console/reports/margin')?.path).toBe('/reports/$');
     expect(pageAt('/console/security')?.path).toBe('/security');
     expect(pageAt('/console')?.path).toBe('/dashboard');
     expect(pageAt('/console/nowhere')).toBeUndefined();

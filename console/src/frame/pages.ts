@@ -15,6 +15,8 @@ export interface PageEntry {
 
 export const PAGES: PageEntry[] = [
   { path: '/dashboard', name: 'Dashboard', load: () => import('../pages/dashboard/DashboardPage') },
+  { path: '/reports', name: 'Reports', load: () => import('../pages/reports/ReportsPage') },
+  { path: '/reports/$', load: () => import('../pages/reports/ReportsPage') },
   { path: '/new-sale', name: 'New sale', load: () => import('../pages/new-sale/NewSalePage') },
   { path: '/orders', name: 'Orders', load: () => import('../pages/orders/OrdersPage') },
   { path: '/orders/$orderId', load: () => import('../pages/orders/OrderPage') },

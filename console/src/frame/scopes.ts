@@ -37,6 +37,9 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/inventory/$': ['inventory'],
   '/purchasing': ['purchasing'],
   '/purchasing/$': ['purchasing'],
+  // Reports: the margin and valuation (purchasing), customers (analytics); each section asks its own
+  '/reports': ['purchasing', 'analytics'],
+  '/reports/$': ['purchasing', 'analytics'],
   '/invoices': ['invoices'],
   '/invoices/$invoiceId': ['invoices'],
   '/customers': ['customers'],
@@ -60,6 +63,12 @@ export const ACTION_SCOPES = {
   eventsFeed: ['webhooks'],
   productHistory: ['products:read'],
   orderHistory: ['orders:read'],
+  // the dashboard's low stock (GET /products) and the names its events give by id only (GET /products/:id)
+  readProducts: ['products:read', 'sales'],
+  // Reports' sections (docs/api.md 18): margin and valuation are purchasing's reads, customers analytics'
+  marginReport: ['purchasing'],
+  valuationReport: ['purchasing'],
+  customersReport: ['analytics'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Whether a key holding `held` may call something that `accepted` scopes grant. */

@@ -41,6 +41,9 @@ describe('changeWords: the change said in words', () => {
     expect(formatPercent('12.5', 'en-US')).toBe('12.5%');
     expect(formatPercent('1234.5', 'en-US')).toBe('1,234.5%');
     expect(formatPercent('12.5', 'de-DE')).toBe('12,5\u00a0%');
+    expect(formatPercent(40.66, 'en-US', 2)).toBe('40.66%');
+    expect(formatPercent('-3.1', 'en-US', 2)).toBe('-3.10%');
+    expect(formatPercent(0.3875, 'en-US', 2, true)).toBe('38.75%');
     expect(changeWords({ direction: 'up', percent: '12.5' }, 7, (v) => formatPercent(v, 'fr-FR'))).toMatch(/^up 12,5\s% from the previous 7 days$/);
   });
 });

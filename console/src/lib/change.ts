@@ -59,9 +59,12 @@ export function changeWords(change: Change, days: number, percent: (value: strin
   }
 }
 
-/** A per cent number ("12.5") in the browser's locale, exactly ("12.5%", "12,5 %"). */
-export function formatPercent(value: string, locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    `${value}E-2` as Intl.StringNumericLiteral,
+/**
+ * A per cent number ("12.5", 40.66) in the browser's locale, exactly, with `digits` decimals ("12.5%",
+ * "12,5 %"); `ofOne` when the value is a ratio (0.3875 is 38.75 %).
+ */
+export function formatPercent(value: Decimal, locale?: string, digits = 1, ofOne = false): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    `${decimalText(value)}${ofOne ? '' : 'E-2'}` as Intl.StringNumericLiteral,
   );
 }

@@ -4,11 +4,11 @@ import { useFormat } from '../../frame/business';
 type RevenuePoint = components['schemas']['RevenuePointJson'];
 
 /** The chart's figures as a table, for screen readers (the chart itself is hidden from them). */
-export function RevenueTable({ points, days }: { points: RevenuePoint[]; days: string }) {
+export function RevenueTable({ points, caption }: { points: RevenuePoint[]; caption: string }) {
   const format = useFormat();
   return (
     <table className="sr-only">
-      <caption>Revenue per day, the last {days} days</caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Day</th>

@@ -1,35 +1,70 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import type { components } from '../../../../test/generated/openapi';
 import { $api, api } from '../../api/client';
+import { withoutPaging } from '../../api/files';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
-import { pageNumber } from '../../lib/url-state';
 import { useMay } from '../../frame/use-scopes';
-import { withoutPaging } from '../../api/files';
-import { DownloadCsv } from '../../ui/DownloadCsv';
+import { pageNumber } from '../../lib/url-state';
+import { ListView, SearchFilter, SelectFilter, type Column } from '../../ui/list/ListPage';
 import { Page } from '../../ui/Page';
-import { Pager } from '../../ui/Pager';
-import { QueryState } from '../../ui/States';
 import { CategorySelect } from './CategorySelect';
-import { TableScroll } from '../../ui/list/ListPage';
+
+type Product = components['schemas']['ProductJson'];
 
 const DEFAULTS = { search: '', category: '', stock: '', active: 'true', page: '1' };
 
-/** docs/api.md 16's Products: search, category, in-stock and active filters in the URL, paged by the API, the stock of each warehouse. */
+/** The Stock filter (`?stock=`): in stock, or the API's `stock_status` (docs/api.md 8): low (at or below the minimum, whatever is on order) or out. */
+const STOCK = [
+  { value: 'in', label: 'In stock' },
+  { value: 'low', label: 'Low stock' },
+  { value: 'out', label: 'Out of stock' },
+] as const;
+
+function stockQuery(stock: string): { in_stock?: boolean; stock_status?: 'low' | 'out' } {
+  if (stock === 'in') return { in_stock: true };
+  if (stock === 'low' || stock === 'out') return { stock_status: stock };
+  return {};
+}
+
+/**
+ * docs/api.md 16's Products on the list block (ui/list): search, category, stock (in, low, out) and
+ * active filters in the URL, paged by the API, the stock of each warehouse and what is on order.
+ */
 export default function ProductsPage() {
   const [state, set] = useUrlState(DEFAULTS);
   const format = useFormat();
-  const [search, setSearch] = useState(state.search);
-  useEffect(() => setSearch(state.search), [state.search]);
   const query = {
     page: pageNumber(state.page),
     is_active: state.active !== 'false',
     ...(state.search ? { search: state.search } : {}),
     ...(state.category ? { category_id: state.category } : {}),
-    ...(state.stock ? { in_stock: state.stock === 'in' } : {}),
+    ...stockQuery(state.stock),
   };
   const products = $api.useQuery('get', '/api/v1/products', { params: { query } });
   const mayEdit = useMay('editProduct');
+  const warehouses = products.data?.data[0]?.stock_by_warehouse ?? [];
+  const columns: Column<Product>[] = [
+    {
+      header: 'Name',
+      rowHeader: true,
+      cell: (p) => (
+        <Link to="/products/$productId" params={{ productId: p.id }}>
+          {p.name}
+        </Link>
+      ),
+    },
+    { header: 'SKU', cell: (p) => p.sku },
+    { header: 'Category', cell: (p) => p.category?.name ?? '' },
+    { header: 'Price', num: true, cell: (p) => format.money(p.price) },
+    ...warehouses.map((w) => ({
+      header: w.warehouse_name,
+      num: true,
+      cell: (p: Product) => format.quantity(p.stock_by_warehouse.find((s) => s.warehouse_id === w.warehouse_id)?.quantity ?? 0),
+    })),
+    { header: 'Stock', num: true, cell: (p) => format.quantity(p.stock) },
+    { header: 'On order', num: true, cell: (p) => format.quantity(p.on_order) },
+  ];
 
   return (
     <Page title="Products">
@@ -38,90 +73,31 @@ export default function ProductsPage() {
           <Link to="/products/new">New product</Link>
         </p>
       )}
-      <div className="filters" role="search" aria-label="Filter products">
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            set({ search: search.trim() });
-          }}
-        >
-          <label htmlFor="product-search">Search by name</label>
-          <input id="product-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} /> <button type="submit">Search</button>
-        </form>
-        <CategorySelect id="category" label="Category" empty="Any category" value={state.category} onChange={(category) => set({ category })} />
-        <div>
-          <label htmlFor="stock">Stock</label>
-          <select id="stock" value={state.stock} onChange={(e) => set({ stock: e.target.value })}>
-            <option value="">Any stock</option>
-            <option value="in">In stock</option>
-            <option value="out">Out of stock</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="active">Active</label>
-          <select id="active" value={state.active} onChange={(e) => set({ active: e.target.value })}>
-            <option value="true">Active products</option>
-            <option value="false">Inactive products</option>
-          </select>
-        </div>
-      </div>
-      <DownloadCsv
+      <ListView
         what="products"
-        fallback="products.csv"
-        download={() => api.GET('/api/v1/products/export', { params: { query: withoutPaging(query) }, parseAs: 'blob' })}
+        caption="Products"
+        query={products}
+        columns={columns}
+        rowKey={(p) => p.id}
+        empty="No products match these filters."
+        onPage={(page) => set({ page: String(page) })}
+        csv={{ fallback: 'products.csv', download: () => api.GET('/api/v1/products/export', { params: { query: withoutPaging(query) }, parseAs: 'blob' }) }}
+        filters={
+          <>
+            <SearchFilter id="product-search" label="Search by name" value={state.search} onChange={(search) => set({ search })} />
+            <CategorySelect id="category" label="Category" empty="Any category" value={state.category} onChange={(category) => set({ category })} />
+            <SelectFilter id="stock" label="Stock" any="Any stock" value={state.stock} options={STOCK} onChange={(stock) => set({ stock })} />
+            <SelectFilter
+              id="active"
+              label="Active"
+              any="Active products"
+              value={state.active === 'false' ? 'false' : ''}
+              options={[{ value: 'false', label: 'Inactive products' }]}
+              onChange={(active) => set({ active: active || 'true' })}
+            />
+          </>
+        }
       />
-      <QueryState query={products} what="products" isEmpty={(body) => body.data.length === 0} empty="No products match these filters.">
-        {(body) => {
-          const warehouses = body.data[0].stock_by_warehouse;
-          return (
-            <>
-              <TableScroll label="Products">
-                <table aria-label="Products">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">SKU</th>
-                      <th scope="col">Category</th>
-                      <th scope="col" className="num">
-                        Price
-                      </th>
-                      {warehouses.map((w) => (
-                        <th key={w.warehouse_id} scope="col" className="num">
-                          {w.warehouse_name}
-                        </th>
-                      ))}
-                      <th scope="col" className="num">
-                        Stock
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {body.data.map((product) => (
-                      <tr key={product.id}>
-                        <th scope="row">
-                          <Link to="/products/$productId" params={{ productId: product.id }}>
-                            {product.name}
-                          </Link>
-                        </th>
-                        <td>{product.sku}</td>
-                        <td>{product.category?.name ?? ''}</td>
-                        <td className="num">{format.money(product.price)}</td>
-                        {product.stock_by_warehouse.map((w) => (
-                          <td key={w.warehouse_id} className="num">
-                            {format.quantity(w.quantity)}
-                          </td>
-                        ))}
-                        <td className="num">{format.quantity(product.stock)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-              <Pager meta={body.meta} what="products" onPage={(page) => set({ page: String(page) })} />
-            </>
-          );
-        }}
-      </QueryState>
     </Page>
   );
 }

@@ -4,12 +4,40 @@ import { Pager } from '../Pager';
 import { QueryState } from '../States';
 import '../part2-forms.css';
 
-/** One column of a list's table: its header, its cell, `num` right-aligned, `rowHeader` the row's name (a th). */
+/**
+ * One column of a list's table: its header, its cell, `num` right-aligned, `rowHeader` the row's name
+ * (a th), `sort` the API's sort key when the list can be ordered by this column.
+ */
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   num?: boolean;
   rowHeader?: boolean;
+  sort?: string;
+}
+
+/** A table ordered by the API (highest first): the column's key it is ordered by now, and how to change it (the URL's `sort`). */
+export interface TableSort {
+  value: string;
+  onSort: (key: string) => void;
+}
+
+/** A column's header: a button when the API can order by it, `aria-sort` on the column it is ordered by now. */
+function HeaderCell({ header, num, sortKey, sort }: { header: string; num?: boolean; sortKey?: string; sort?: TableSort }) {
+  const current = sortKey !== undefined && sort?.value === sortKey;
+  return (
+    <th scope="col" className={num ? 'num' : undefined} aria-sort={current ? 'descending' : undefined}>
+      {sortKey !== undefined && sort ? (
+        <button type="button" className="sort" onClick={() => sort.onSort(sortKey)}>
+          {header}
+          <span aria-hidden="true">{current ? ' ▼' : ' ↕'}</span>
+          <span className="sr-only">{current ? ', highest first' : ', order by this'}</span>
+        </button>
+      ) : (
+        header
+      )}
+    </th>
+  );
 }
 
 /** A table wider than a phone scrolls in this box (reachable by keyboard, named for screen readers), never the page. */
@@ -22,7 +50,19 @@ export function TableScroll({ label, children }: { label: string; children: Reac
 }
 
 /** A table of rows with a name (its caption for screen readers), one column list for every list of the console. */
-export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string }) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  sort,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  sort?: TableSort;
+}) {
   return (
     <TableScroll label={caption}>
       <table>
@@ -30,9 +70,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: st
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.num ? 'num' : undefined}>
-                {column.header}
-              </th>
+              <HeaderCell key={column.header} header={column.header} num={column.num} sortKey={column.sort} sort={sort} />
             ))}
           </tr>
         </thead>
@@ -199,5 +237,34 @@ export function SearchFilter({
         <button type="submit">{button}</button>
       </span>
     </form>
+  );
+}
+
+/**
+ * A choice of a few (a period, an order), all shown: radio buttons in a fieldset named by its legend,
+ * the value in the URL like any filter (`name` groups the radios; arrows move between them).
+ */
+export function ChoiceFilter({
+  name,
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset className="period">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value}>
+          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} /> {option.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
