@@ -2,7 +2,8 @@
  * Seeds one business with a large sales history straight through SQL (generate_series), for the
  * analytics benchmark. Orders are spread evenly over `days` days ending now, numbered in time
  * order, ~3 lines each; a share of them are walk-ins (no customer) and a share are cancelled.
- * Products get stock levels so the API can still take new orders on top of the history.
+ * Products get stock levels so the API can still take new orders on top of the history. Each line
+ * records its product's cost price as its unit cost (the margin report's cost of goods).
  */
 import { Client } from 'pg';
 import { ProvisionedBusiness } from '../src/modules/businesses/business-provisioning';
@@ -48,7 +49,7 @@ export async function seedSalesHistory(url: string, client: Client, opts: SeedOp
   // Products in a fixed order, indexed 1..N, so lines pick them by arithmetic instead of a join.
   await client.query(
     `CREATE TEMP TABLE bench_products AS
-     SELECT row_number() OVER (ORDER BY sku) AS n, id, name, sku, price FROM products WHERE business_id = $1`,
+     SELECT row_number() OVER (ORDER BY sku) AS n, id, name, sku, price, cost_price FROM products WHERE business_id = $1`,
     [id],
   );
   await client.query(
@@ -96,7 +97,7 @@ async function seedSlice(client: Client, businessId: string, warehouseId: string
   );
   await client.query(
     `CREATE TEMP TABLE bench_lines ON COMMIT DROP AS
-     SELECT s.id AS sale_id, l AS line_no, p.id AS product_id, p.name, p.sku, p.price,
+     SELECT s.id AS sale_id, l AS line_no, p.id AS product_id, p.name, p.sku, p.price, p.cost_price,
             (1 + (s.g + l) % 3)::numeric AS quantity
        FROM bench_slice s
        CROSS JOIN LATERAL generate_series(1, s.lines) l
@@ -104,8 +105,8 @@ async function seedSlice(client: Client, businessId: string, warehouseId: string
     [o.products],
   );
   await client.query(
-    `INSERT INTO sale_items (business_id, sale_id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total)
-     SELECT $1, sale_id, line_no, product_id, name, sku, quantity, price, 0, quantity * price FROM bench_lines`,
+    `INSERT INTO sale_items (business_id, sale_id, line_no, product_id, product_name, sku, quantity, unit_price, discount, total, unit_cost, cost_total)
+     SELECT $1, sale_id, line_no, product_id, name, sku, quantity, price, 0, quantity * price, cost_price, round(quantity * cost_price, 2) FROM bench_lines`,
     [businessId],
   );
   await client.query(

@@ -22,7 +22,7 @@ const SECTIONS = [
   'search',
 ];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
-const ON_REQUEST = ['orders-ab', 'reports-ab', 'cpu', 'paired'];
+const ON_REQUEST = ['orders-ab', 'reports-ab', 'reports', 'cpu', 'paired'];
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);

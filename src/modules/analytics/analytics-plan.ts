@@ -51,4 +51,39 @@ export class AnalyticsPlanner {
       windowLiveStart: liveStart.getTime() > windowStart.getTime() ? liveStart : windowStart,
     };
   }
+
+  /**
+   * The window of the same length just before `plan`'s (dashboard `compare=previous`): its `days`
+   * days ending the day before `plan.firstDay`, as whole days. Its closed days come from the daily
+   * rollup; a day of it still open (yesterday in its grace hour, for `days=1`) from the closed hour
+   * buckets of `plan` and live up to the start of `plan`'s window.
+   */
+  async previous(biz: Pick<BusinessContext, 'timezone'>, plan: AnalyticsPlan): Promise<AnalyticsPlan> {
+    const firstDay = addDays(plan.firstDay, -plan.days);
+    const lastDay = addDays(plan.firstDay, -1);
+    const [row] = await runStatement(this.db, openDayStarts, [firstDay, firstDay, biz.timezone, firstDay]);
+    const windowStart = row.window_start;
+    const end = plan.windowStart;
+    const closedTo = plan.lastClosedDay < lastDay ? plan.lastClosedDay : lastDay;
+    const rollupTo = closedTo < firstDay ? addDays(firstDay, -1) : closedTo;
+    const windowBuckets = plan.buckets.filter((b) => b.day >= firstDay && b.day <= lastDay);
+    const liveFrom = plan.liveStart.getTime() > windowStart.getTime() ? plan.liveStart : windowStart;
+    const windowLiveStart = rollupTo === lastDay || liveFrom.getTime() > end.getTime() ? end : liveFrom;
+    return {
+      days: plan.days,
+      firstDay,
+      today: lastDay,
+      lastClosedDay: plan.lastClosedDay,
+      rollupTo,
+      liveFrom: addDays(rollupTo, 1),
+      timeZone: plan.timeZone,
+      windowStart,
+      closedEnd: plan.closedEnd,
+      end,
+      buckets: plan.buckets,
+      liveStart: plan.liveStart,
+      windowBuckets,
+      windowLiveStart,
+    };
+  }
 }

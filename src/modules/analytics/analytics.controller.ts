@@ -7,7 +7,7 @@ import { bare } from '../../common/http/envelope';
 import { AnalyticsCustomersService } from './analytics-customers.service';
 import { DEFAULT_DAYS } from './analytics-window';
 import { AnalyticsService } from './analytics.service';
-import { AnalyticsQueryDto } from './dto/analytics-query.dto';
+import { AnalyticsQueryDto, DashboardQueryDto } from './dto/analytics-query.dto';
 import { DEFAULT_TOP_PRODUCTS, TopProductsQueryDto } from './dto/top-products-query.dto';
 import { RequiresScope } from '../../common/auth/requires-scope.decorator';
 
@@ -24,11 +24,12 @@ export class AnalyticsController {
   @RequiresScope('analytics')
   @Endpoint({
     summary: 'Revenue, orders, customers and products of the window (completed orders only)',
+    description: '`compare=previous` adds `previous`: the same figures of the window of the same length just before (whole days).',
     response: DashboardJson,
     errors: ['VALIDATION_FAILED'],
   })
-  dashboard(@CurrentBusiness() biz: BusinessContext, @Query() q: AnalyticsQueryDto) {
-    return this.analytics.dashboard(biz, q.days ?? DEFAULT_DAYS);
+  dashboard(@CurrentBusiness() biz: BusinessContext, @Query() q: DashboardQueryDto) {
+    return this.analytics.dashboard(biz, q.days ?? DEFAULT_DAYS, q.compare);
   }
 
   @Get('revenue')

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 class DashboardRevenueJson {
   @ApiProperty({ example: 1520.4 }) total: number;
@@ -15,12 +15,22 @@ class DashboardProductsJson {
   @ApiProperty({ example: 48 }) total: number;
 }
 
-/** The `data` of GET /analytics/dashboard. */
-export class DashboardJson {
-  @ApiProperty({ example: 30 }) period_days: number;
+/** The figures of a window: those of the dashboard, and of its `previous` window. */
+export class DashboardFiguresJson {
   @ApiProperty({ type: DashboardRevenueJson }) revenue: DashboardRevenueJson;
-  @ApiProperty({ type: DashboardCustomersJson }) customers: DashboardCustomersJson;
-  @ApiProperty({ type: DashboardProductsJson }) products: DashboardProductsJson;
+  @ApiProperty({ type: DashboardCustomersJson, description: '`total`: the customers created before the window ends' })
+  customers: DashboardCustomersJson;
+  @ApiProperty({ type: DashboardProductsJson, description: 'active products (now)' }) products: DashboardProductsJson;
+}
+
+/** The `data` of GET /analytics/dashboard. */
+export class DashboardJson extends DashboardFiguresJson {
+  @ApiProperty({ example: 30 }) period_days: number;
+  @ApiPropertyOptional({
+    type: DashboardFiguresJson,
+    description: 'with `compare=previous` only: the figures of the `period_days` whole days just before the window',
+  })
+  previous?: DashboardFiguresJson;
 }
 
 /** One day of GET /analytics/revenue (bare array). */

@@ -6,12 +6,14 @@ import { AnalyticsPlan, AnalyticsPlanner } from './analytics-plan';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { dayCount } from './analytics-window';
 import { toDashboard, toRevenueSeries, toTopProduct } from './analytics.mapper';
+import { DashboardJson } from './analytics.responses';
 import * as reportSql from './persistence/analytics-reports.sql';
-import { MarginProductRow, MarginTotals, RevenueRow, RolledCounts, TopProductRow, TopProductSort, WindowParams } from './persistence/analytics-reports.sql';
+import { MarginProductRow, MarginSort, MarginTotals, RevenueRow, RolledCounts, TopProductRow, TopProductSort, WindowParams } from './persistence/analytics-reports.sql';
 import { inventoryValuation } from './persistence/inventory-valuation.sql';
 import { toInventoryValuation, toMargin } from './reports.mapper';
 
 export type { TopProductSort } from './persistence/analytics-reports.sql';
+export type DashboardCompare = 'previous';
 
 /** A fill racing a concurrent invalidation can leave a day missing again; asking again fixes it. */
 const MAX_READS = 3;
@@ -29,13 +31,21 @@ export class AnalyticsService {
     private readonly rollups: AnalyticsRollupService,
   ) {}
 
-  async dashboard(biz: BusinessContext, days: number) {
+  /** `compare`: with `previous`, the figures of the window of the same length just before (AnalyticsPlanner.previous). */
+  async dashboard(biz: BusinessContext, days: number, compare?: DashboardCompare): Promise<DashboardJson> {
     const plan = await this.planner.plan(biz, days);
-    const row = await this.readRolledUp(biz, plan, async (window) => {
+    const current = toDashboard(plan, await this.dashboardRow(biz, plan));
+    if (compare !== 'previous') return current;
+    const previous = await this.planner.previous(biz, plan);
+    const { revenue, customers, products } = toDashboard(previous, await this.dashboardRow(biz, previous));
+    return { ...current, previous: { revenue, customers, products } };
+  }
+
+  private dashboardRow(biz: BusinessContext, plan: AnalyticsPlan) {
+    return this.readRolledUp(biz, plan, async (window) => {
       const [r] = await runStatement(this.db, reportSql.dashboard, [...window, plan.windowStart.toISOString()]);
       return { rolled: r, value: r };
     });
-    return toDashboard(plan, row);
   }
 
   async revenue(biz: BusinessContext, days: number) {
@@ -61,11 +71,11 @@ export class AnalyticsService {
     return toInventoryValuation(biz.currency, await runStatement(this.db, inventoryValuation, [biz.id]));
   }
 
-  /** GET /reports/margin: the window's revenue and cost of goods net of returns, in all and for the top products by revenue. */
-  async margin(biz: BusinessContext, days: number) {
+  /** GET /reports/margin: the window's revenue and cost of goods net of returns, in all and for the top products by `sort`. */
+  async margin(biz: BusinessContext, days: number, sort: MarginSort = 'revenue') {
     const plan = await this.planner.plan(biz, days);
     const rows = await this.readRolledUp(biz, plan, async (window) => {
-      const result = await runStatement(this.db, reportSql.margin, [...window, reportSql.MARGIN_TOP_PRODUCTS]);
+      const result = await runStatement(this.db, reportSql.margin[sort], [...window, reportSql.MARGIN_TOP_PRODUCTS]);
       return { rolled: result[0], value: result };
     });
     return toMargin(

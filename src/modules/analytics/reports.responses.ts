@@ -23,6 +23,8 @@ export class MarginProductJson {
   @ApiProperty({ example: 150 }) revenue: number;
   @ApiProperty({ example: 86.19 }) cogs: number;
   @ApiProperty({ example: 63.81 }) margin: number;
+  @ApiProperty({ type: Number, nullable: true, example: 42.54, description: 'margin / revenue x 100, rounded half up to 2 decimals; null when revenue is 0' })
+  margin_percent: number | null;
 }
 
 /** GET /reports/margin (docs/api.md 13): the window's sales net of returns, in the business time zone. */
@@ -33,5 +35,5 @@ export class MarginJson {
   @ApiProperty({ example: 902.15 }) cogs: number;
   @ApiProperty({ example: 618.25 }) gross_margin: number;
   @ApiProperty({ example: 40.66, description: 'gross_margin / revenue x 100, to 2 decimals; 0 without revenue' }) margin_percent: number;
-  @ApiProperty({ type: [MarginProductJson], description: 'the top 50 products by revenue' }) products: MarginProductJson[];
+  @ApiProperty({ type: [MarginProductJson], description: 'the top 50 products by `sort` (default revenue), descending, nulls last' }) products: MarginProductJson[];
 }

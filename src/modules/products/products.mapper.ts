@@ -31,6 +31,8 @@ export class ProductJson {
   @ApiProperty({ example: 40, description: 'the sum of stock_by_warehouse' }) stock: number;
   @ApiProperty({ type: [WarehouseQuantityJson] }) stock_by_warehouse: WarehouseQuantityJson[];
   @ApiProperty({ example: 6, description: 'shipped by open transfers, in no warehouse yet (not in stock)' }) in_transit: number;
+  @ApiProperty({ example: 12, description: 'ordered and not yet received on submitted purchase orders (ordered, partially_received)' })
+  on_order: number;
   @ApiProperty({ example: 5 }) min_stock: number;
   @ApiProperty({ example: 24 }) reorder_quantity: number;
   @ApiProperty({ format: 'date-time' }) created_at: string;
@@ -67,6 +69,7 @@ export function toProductJson(product: ProductFields & ProductStockColumns): Pro
     stock: quantityNumber(total),
     stock_by_warehouse: stock.map(([warehouse_id, warehouse_name, quantity]) => ({ warehouse_id, warehouse_name, quantity: quantityNumber(quantity) })),
     in_transit: quantityNumber(product.in_transit),
+    on_order: quantityNumber(product.on_order),
     min_stock: quantityNumber(product.minStock),
     reorder_quantity: quantityNumber(product.reorderQuantity),
     created_at: product.createdAt.toISOString(),

@@ -122,7 +122,10 @@ export interface TopProductRow {
   total_revenue: string;
 }
 
-/** $8 the window start, for the customers created in the window. One row. */
+/**
+ * $8 the window start, for the customers created in the window; `customers` counts those created
+ * before its end (every customer, for a window ending today). One row.
+ */
 export const dashboard = defineStatement<[...WindowParams, windowStart: string], DashboardRow & RolledCounts>(
   'analytics.dashboard',
   `SELECT ${ROLLED}, r.orders + h.orders + l.orders AS orders, (r.revenue + h.revenue + l.revenue)::text AS revenue,
@@ -133,8 +136,8 @@ export const dashboard = defineStatement<[...WindowParams, windowStart: string],
              FROM analytics_hourly_sales WHERE ${WINDOW_HOURS}) h,
           (SELECT count(*)::int AS orders, coalesce(sum(s.total - s.refunded_amount), 0) AS revenue FROM sales s WHERE ${WINDOW_LIVE_SALES}) l,
           (SELECT count(*)::int AS total,
-                  count(*) FILTER (WHERE created_at >= $8 AND created_at < $5)::int AS new
-             FROM customers WHERE business_id = $1) c,
+                  count(*) FILTER (WHERE created_at >= $8)::int AS new
+             FROM customers WHERE business_id = $1 AND created_at < $5) c,
           (SELECT count(*)::int AS total FROM products WHERE business_id = $1 AND is_active) p`,
 );
 
@@ -215,26 +218,62 @@ export interface MarginTotals {
 /** How many products the margin report lists (docs/api.md 13). */
 export const MARGIN_TOP_PRODUCTS = 50;
 
+export type MarginSort = 'revenue' | 'margin' | 'margin_percent' | 'quantity';
+
+/**
+ * A product's margin percent in SQL: round(margin / revenue x 100, 2), half away from zero (numeric
+ * round), null without revenue; the same figure the mapper computes exactly (sorted on here).
+ */
+export const MARGIN_PERCENT_SQL = (a: string) => `CASE WHEN ${a}.revenue = 0 THEN NULL ELSE round((${a}.revenue - ${a}.cost) * 100 / ${a}.revenue, 2) END`;
+
+/** Each sort's key over a row of `agg` (a) and of `rank_cut`: descending, nulls last. */
+const MARGIN_SORT_KEYS: Record<MarginSort, (a: string) => string> = {
+  revenue: (a) => `${a}.revenue`,
+  margin: (a) => `${a}.revenue - ${a}.cost`,
+  margin_percent: MARGIN_PERCENT_SQL,
+  quantity: (a) => `${a}.quantity`,
+};
+
+type MarginStatement = Statement<
+  [...WindowParams, limit: number],
+  (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts
+>;
+
 /**
  * GET /reports/margin: revenue and cost of goods of the window's sales net of returns, per product
  * and in all, from the same parts as top-products (the product rollups and totals carry the cost). At
- * least one row: the totals, with the top products by revenue (nulls when none sold).
+ * least one row: the totals, with the top $8 products by the sort's key, descending, nulls last, then
+ * name and id (nulls when none sold). Only the products ranking within the first $8 (ties with the
+ * last included) are joined to their names.
  */
-export const margin = defineStatement<
-  [...WindowParams, limit: number],
-  (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts
->(
-  'analytics.margin',
-  `WITH ${TOTALS_CHOICE}, agg AS (
-     SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue, sum(cost) AS cost FROM (${WINDOW_PRODUCT_PARTS}) u GROUP BY product_id
-   ), tot AS (
-     SELECT coalesce(sum(revenue), 0) AS revenue, coalesce(sum(cost), 0) AS cost FROM agg
-   ), ${rankCut(['revenue'])}
-   SELECT ${PRODUCT_ROLLED}, tot.revenue::text AS total_revenue, tot.cost::text AS total_cogs, t.*
-     FROM tot LEFT JOIN LATERAL (
-       SELECT a.product_id, p.name, a.quantity::text AS quantity, a.revenue::text AS revenue, a.cost::text AS cogs
-         FROM ${withinRankCut(['revenue'])} a JOIN products p ON p.business_id = $1 AND p.id = a.product_id
-        ORDER BY a.revenue DESC, p.name, a.product_id
-        LIMIT $8
-     ) t ON true`,
-);
+function marginStatement(sort: MarginSort): MarginStatement {
+  const key = MARGIN_SORT_KEYS[sort];
+  return defineStatement(
+    `analytics.marginBy${sort.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('')}`,
+    `WITH ${TOTALS_CHOICE}, agg AS (
+       SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue, sum(cost) AS cost FROM (${WINDOW_PRODUCT_PARTS}) u GROUP BY product_id
+     ), tot AS (
+       SELECT coalesce(sum(revenue), 0) AS revenue, coalesce(sum(cost), 0) AS cost FROM agg
+     ), rank_cut AS (
+       SELECT ${key('agg')} AS k FROM agg ORDER BY 1 DESC NULLS LAST OFFSET $8 - 1 LIMIT 1
+     )
+     SELECT ${PRODUCT_ROLLED}, tot.revenue::text AS total_revenue, tot.cost::text AS total_cogs, t.*
+       FROM tot LEFT JOIN LATERAL (
+         SELECT a.product_id, p.name, a.quantity::text AS quantity, a.revenue::text AS revenue, a.cost::text AS cogs
+           FROM (SELECT * FROM agg a
+                  WHERE NOT EXISTS (SELECT 1 FROM rank_cut)
+                     OR (SELECT k FROM rank_cut) IS NULL
+                     OR ${key('a')} >= (SELECT k FROM rank_cut)) a
+           JOIN products p ON p.business_id = $1 AND p.id = a.product_id
+          ORDER BY ${key('a')} DESC NULLS LAST, p.name, a.product_id
+          LIMIT $8
+       ) t ON true`,
+  );
+}
+
+export const margin: Record<MarginSort, MarginStatement> = {
+  revenue: marginStatement('revenue'),
+  margin: marginStatement('margin'),
+  margin_percent: marginStatement('margin_percent'),
+  quantity: marginStatement('quantity'),
+};

@@ -1,8 +1,11 @@
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/pagination/pagination';
-import { IsUuid, QueryBool } from '../../../common/validation/decorators';
+import { IsOneOf, IsUuid, QueryBool } from '../../../common/validation/decorators';
 import { MaxChars } from '../../../common/validation/text-length';
+
+export const STOCK_STATUSES = ['low', 'out'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 export class ListProductsQuery extends PaginationQueryDto {
   /** Case-insensitive match anywhere in the name; `%` and `_` match literally. */
@@ -34,6 +37,15 @@ export class ListProductsQuery extends PaginationQueryDto {
   /** true: only products with stock above 0; false: only those with none. */
   @QueryBool()
   in_stock?: boolean;
+
+  /**
+   * `low`: active products with a minimum (`min_stock` > 0) whose stock is at or below it, whatever
+   * is on order; `out`: active products with no stock.
+   */
+  @IsOptional()
+  @IsOneOf(STOCK_STATUSES)
+  @ApiPropertyOptional({ enum: STOCK_STATUSES })
+  stock_status?: StockStatus;
 
   /** Default true. */
   @QueryBool()

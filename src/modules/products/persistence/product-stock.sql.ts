@@ -9,13 +9,26 @@ export interface ProductStockColumns {
   /** null for a business without warehouses */
   stock_by_warehouse: WarehouseStockTuple[] | null;
   in_transit: string;
+  on_order: string;
 }
 
 /**
- * The columns `stock_by_warehouse` and `in_transit` of product `productId` (an SQL expression) of
+ * What submitted purchase orders (`ordered`, `partially_received`) of business $1 still bring of
+ * product `productId` (an SQL expression): ordered minus received, as text, '0' when nothing. The
+ * open orders of a business are few, so they are found first and their lines probed.
+ */
+export function onOrderSql(productId: string): string {
+  return `SELECT coalesce(sum(poi.quantity - poi.received_quantity), 0)::text
+            FROM purchase_orders po
+            JOIN purchase_order_items poi ON poi.business_id = po.business_id AND poi.purchase_order_id = po.id
+           WHERE po.business_id = $1 AND po.status IN ('ordered', 'partially_received') AND poi.product_id = ${productId}`;
+}
+
+/**
+ * The columns `stock_by_warehouse`, `in_transit` and `on_order` of product `productId` (an SQL expression) of
  * business $1: its stock in every warehouse of the business, default warehouse first, then by name,
  * '0' where it has no stock row, as one JSON array (numerics as text: JSON numbers would be read as
- * doubles); and what open transfers carry of it, in no warehouse yet. In the row of the product, so
+ * doubles); and what open transfers carry of it, in no warehouse yet; and what submitted purchase orders still bring (onOrderSql). In the row of the product, so
  * that the statement reading a page of products reads their stock too (one statement a page), and
  * evaluated on the rows of the page only: put in the outer query, after the LIMIT and OFFSET.
  */
@@ -24,7 +37,8 @@ export function productStockColumns(productId: string): string {
              FROM warehouses w
              LEFT JOIN stock_levels sl ON sl.business_id = w.business_id AND sl.warehouse_id = w.id AND sl.product_id = ${productId}
             WHERE w.business_id = $1) AS stock_by_warehouse,
-          coalesce((SELECT transit.qty::text FROM (${inTransitSql(`SELECT ${productId}`)}) transit), '0') AS in_transit`;
+          coalesce((SELECT transit.qty::text FROM (${inTransitSql(`SELECT ${productId}`)}) transit), '0') AS in_transit,
+          (${onOrderSql(productId)}) AS on_order`;
 }
 
 /**

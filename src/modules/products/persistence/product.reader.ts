@@ -13,7 +13,7 @@ import { StockLevel } from '../../stock/entities/stock-level.entity';
 import { Product } from '../entities/product.entity';
 import { containsPattern } from '../../../common/validation/like-pattern';
 import { ProductFields, ProductJson, toProductJson } from '../products.mapper';
-import { ExportProductsQuery, filtersGiven, ListProductsQuery } from '../dto/list-products.query';
+import { ExportProductsQuery, filtersGiven, ListProductsQuery, StockStatus } from '../dto/list-products.query';
 import { EXPORT_PAGE_ROWS, keysetPages } from '../../../common/csv/csv-export';
 import { Warehouse } from '../../warehouses/entities/warehouse.entity';
 
@@ -114,6 +114,7 @@ export class ProductReader {
     const value = query[key as keyof ExportProductsQuery];
     if (key === 'search') products.where(query.search && containsPattern(query.search), (p) => `p.name ILIKE ${p}`);
     else if (key === 'in_stock') this.withStock(products, query.in_stock!);
+    else if (key === 'stock_status') this.withStockStatus(products, query.stock_status!);
     else {
       const column = columnFiltered(key);
       if (column.isArray) products.where(value, (p) => `${p} = ANY(p.${column.propertyName})`);
@@ -151,6 +152,22 @@ export class ProductReader {
       .where('s.businessId = p.businessId AND s.productId = p.id AND s.quantity > 0')
       .getQuery();
     query.qb.andWhere(inStock ? `EXISTS ${held}` : `NOT EXISTS ${held}`);
+  }
+
+  /**
+   * `low`: active, a minimum above 0, the stock over every warehouse at or below it (what is on order
+   * does not count); `out`: active with no stock in any warehouse (stock is never negative).
+   */
+  private withStockStatus(query: BusinessQuery<Product>, status: StockStatus): void {
+    query.qb.andWhere('p.isActive = true');
+    if (status === 'out') return this.withStock(query, false);
+    const stock = query.qb
+      .subQuery()
+      .select('coalesce(sum(s.quantity), 0)')
+      .from(StockLevel, 's')
+      .where('s.businessId = p.businessId AND s.productId = p.id')
+      .getQuery();
+    query.qb.andWhere(`p.minStock > 0 AND ${stock} <= p.minStock`);
   }
 
   /** Where the registered statements run: the transaction's connection within one (`within`), else the pool. */

@@ -1,0 +1,170 @@
+/*
+ * Every analytics and report read at 7, 30, 90 and 365 days (`npm run bench -- reports`, issue 45):
+ * one business of 100,000 products and 1,000,000 orders over two years in Europe/Berlin
+ * (BENCH_REPORTS_PRODUCTS, BENCH_REPORTS_ORDERS), seeded through SQL and its rollups filled by this
+ * checkout's background pass, then the production servers of BENCH_REF_DIR (the reference, e.g.
+ * today's main in a `git worktree`; optional) and of this checkout on that same database. Each read
+ * BENCH_REPORTS_RUNS times per server (default 20) in alternated blocks of 5, idle and then under
+ * the orders load (the reference, without issue 45's parameters, reads the same window without
+ * `compare` and `sort`) (POST /orders of the same business paced at BENCH_REPORTS_LOAD_RATE a second,
+ * default 10, on the server being measured): p50 and p95 in ms, and any status but 200.
+ * BENCH_REPORTS_KEEP=1 keeps the seeded database (bo_bench_reports_kept) between runs, as
+ * BENCH_CONSOLE_KEEP does for the console's: the seed takes about ten minutes.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import { createApplication, migrate } from '../src/bootstrap';
+import { JsonLogger } from '../src/common/logging/json-logger';
+import { loadConfig } from '../src/config/app-config';
+import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
+import { SeededBusiness, seedSalesHistory } from './analytics-seed';
+import { BENCH_PG_SERVER, Log, percentile, withBenchDatabase, withClient } from './bench-support';
+import { ApiProcess, startApi } from './orders-api';
+import { randomOrder } from './orders-workload';
+
+const PRODUCTS = Number(process.env.BENCH_REPORTS_PRODUCTS || 100_000);
+const ORDERS = Number(process.env.BENCH_REPORTS_ORDERS || 1_000_000);
+const RUNS = Number(process.env.BENCH_REPORTS_RUNS || 20);
+const LOAD_RATE = Number(process.env.BENCH_REPORTS_LOAD_RATE || 10);
+const TIMEZONE = 'Europe/Berlin';
+const BLOCK = 5;
+const WINDOWS = [7, 30, 90, 365];
+const KEPT = 'bo_bench_reports_kept';
+const RECORD = path.join(os.tmpdir(), `${KEPT}.json`);
+
+/** Every analytics and report read of a window. */
+function readsOf(days: number): string[] {
+  return [
+    `/analytics/dashboard?days=${days}&compare=previous`,
+    `/analytics/revenue?days=${days}`,
+    `/analytics/top-products?days=${days}&limit=10`,
+    `/analytics/customers?days=${days}`,
+    `/reports/margin?days=${days}`,
+    `/reports/margin?days=${days}&sort=margin_percent`,
+  ];
+}
+const READS = [...WINDOWS.flatMap(readsOf), '/reports/inventory-valuation'];
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (options: object) => { stop(): void } & PromiseLike<{ '2xx': number; non2xx: number; errors: number }>;
+
+export async function run(log: Log): Promise<void> {
+  const dirs: [string, string][] = [['this', path.resolve(__dirname, '..')]];
+  if (process.env.BENCH_REF_DIR) dirs.unshift(['reference', path.resolve(process.env.BENCH_REF_DIR)]);
+  await withSeededBusiness(log, async (url, business) => {
+    await warm(url, log);
+    const servers = await Promise.all(dirs.map(([, dir]) => startApi(url, {}, dir)));
+    try {
+      log(`${PRODUCTS} products, ${ORDERS} orders (${TIMEZONE}); ${RUNS} runs per read and server, in blocks of ${BLOCK}; ${dirs.map(([n, d]) => `${n} ${d}`).join(', ')}`);
+      log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared)`);
+      for (const phase of ['idle', 'orders load'] as const) {
+        log(`-- ${phase}${phase === 'idle' ? '' : ` (POST /orders at ${LOAD_RATE}/s on the server measured)`}`);
+        for (const read of READS) {
+          const samples = dirs.map(() => [] as number[]);
+          const failures = dirs.map(() => new Map<number, number>());
+          for (let done = 0; done < RUNS; done += BLOCK)
+            for (const [i, server] of servers.entries()) {
+              const load = phase === 'idle' ? null : ordersLoad(server, business);
+              try {
+                for (let n = 0; n < Math.min(BLOCK, RUNS - done); n++) {
+                  const { ms, status } = await timed(server, dirs[i][0] === 'reference' ? asBefore(read) : read, business.api_key);
+                  samples[i].push(ms);
+                  if (status !== 200) failures[i].set(status, (failures[i].get(status) ?? 0) + 1);
+                }
+              } finally {
+                load?.stop();
+              }
+            }
+          const figures = dirs.map(([name], i) => {
+            const sorted = samples[i].sort((a, b) => a - b);
+            const failed = [...failures[i]].map(([status, count]) => `${count} x ${status}`).join(', ');
+            return `${name} p50 ${percentile(sorted, 50).toFixed(0)} p95 ${percentile(sorted, 95).toFixed(0)}${failed ? ` (${failed})` : ''}`;
+          });
+          log(`  GET ${read}: ${figures.join('; ')}`);
+        }
+      }
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  });
+}
+
+/** POST /orders of the business paced at LOAD_RATE a second until stopped. */
+function ordersLoad(server: ApiProcess, business: SeededBusiness): { stop(): void } {
+  const shape = { id: business.business_id, apiKey: business.api_key, warehouseId: business.warehouse_id, productIds: business.productIds };
+  const instance = autocannon({
+    url: server.base,
+    connections: 8,
+    duration: 3600,
+    overallRate: LOAD_RATE,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/orders',
+        setupRequest: (req: object) => ({
+          ...req,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${business.api_key}` },
+          body: JSON.stringify(randomOrder(shape)),
+        }),
+      },
+    ],
+  });
+  return { stop: () => instance.stop() };
+}
+
+/** The seeded business, on a fresh database or (BENCH_REPORTS_KEEP) the kept one. */
+async function withSeededBusiness(log: Log, work: (url: string, business: SeededBusiness) => Promise<void>): Promise<void> {
+  const seed = (url: string) =>
+    withClient(url, async (c) => {
+      const business = await seedSalesHistory(url, c, { orders: ORDERS, days: 730, customers: 50_000, products: PRODUCTS, timezone: TIMEZONE }, log);
+      // 1 product in 200 below its minimum, as the console bench has it
+      await c.query(`UPDATE products SET min_stock = 20 WHERE business_id = $1 AND substr(sku, 5)::int % 200 = 0`, [business.business_id]);
+      await c.query('VACUUM ANALYZE');
+      return business;
+    });
+  if (!process.env.BENCH_REPORTS_KEEP) return withBenchDatabase('bo_bench_reports', async (url) => work(url, await seed(url)));
+  const url = `${BENCH_PG_SERVER}/${KEPT}`;
+  const shape = `${PRODUCTS}/${ORDERS}/${TIMEZONE}`;
+  const record = fs.existsSync(RECORD) ? (JSON.parse(fs.readFileSync(RECORD, 'utf8')) as { shape: string; business: SeededBusiness }) : undefined;
+  const admin = (sql: string) => withClient(`${BENCH_PG_SERVER}/postgres`, (c) => c.query(sql));
+  const exists = (await admin(`SELECT 1 FROM pg_database WHERE datname = '${KEPT}'`)).rowCount === 1;
+  if (record?.shape === shape && exists) {
+    await migrate(url);
+    log(`reusing the kept database ${KEPT} (BENCH_REPORTS_KEEP)`);
+    return work(url, record.business);
+  }
+  await admin(`DROP DATABASE IF EXISTS "${KEPT}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${KEPT}"`);
+  await migrate(url);
+  const business = await seed(url);
+  fs.writeFileSync(RECORD, JSON.stringify({ shape, business }));
+  log(`kept as ${KEPT} for the next run (BENCH_REPORTS_KEEP)`);
+  return work(url, business);
+}
+
+/** The rollups a deployment's background pass keeps, brought up to date before either server reads. */
+async function warm(url: string, log: Log): Promise<void> {
+  const started = Date.now();
+  const config = { ...loadConfig(), databaseUrl: url, logLevel: 'warn' as const, analyticsWarmIntervalMs: 0 };
+  const { app } = await createApplication(config, new JsonLogger('warn'));
+  try {
+    await app.get(AnalyticsWarmer).warmAll();
+  } finally {
+    await app.close();
+  }
+  log(`rollups brought up to date in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The reference (today's main) has no `compare` nor margin `sort`: it reads the same window without them. */
+function asBefore(read: string): string {
+  return read.replace('&compare=previous', '').replace('&sort=margin_percent', '');
+}
+
+async function timed(server: ApiProcess, read: string, apiKey: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const res = await fetch(`${server.base}/api/v1${read}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+  await res.arrayBuffer();
+  return { ms: performance.now() - started, status: res.status };
+}
