@@ -164,7 +164,10 @@ export function everyReadAnswered(page: Page): Promise<void> {
 
 /** The text of the figure a `dt` names in a `dl.figures` (the console's summary figures): its first `dd` (a second one says its change). */
 export function figure(page: Page, name: string) {
-  return page.locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) }).locator('dd').first();
+  return page
+    .locator('dl.figures div', { has: page.locator('dt', { hasText: new RegExp(`^${name}$`) }) })
+    .locator('dd')
+    .first();
 }
 
 /** A business of its own for a test, with a known currency and zone. */

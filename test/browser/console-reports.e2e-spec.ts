@@ -51,13 +51,15 @@ describeInBrowser('the console dashboard comparisons and Reports in a browser', 
     await product('Grinder', { price: 100, cost_price: 40, min_stock: 5 });
     await api.post('/stock/adjustments', { product_id: ids.Cups, quantity: 100, reason: 'restock' }).expect(201);
     const supplier = (await api.post('/suppliers', { name: 'Beanery' }).expect(201)).body.data.id as string;
-    const beans = (await api.post('/purchase-orders', { supplier_id: supplier, items: [{ product_id: ids.Beans, quantity: 10, unit_cost: 4.1275 }] }).expect(201))
-      .body.data;
+    const beans = (
+      await api.post('/purchase-orders', { supplier_id: supplier, items: [{ product_id: ids.Beans, quantity: 10, unit_cost: 4.1275 }] }).expect(201)
+    ).body.data;
     await api.post(`/purchase-orders/${beans.id}/submit`, {}).expect(200);
     await api.post(`/purchase-orders/${beans.id}/receipts`, { items: [{ purchase_order_item_id: beans.items[0].id, quantity: 10 }] }).expect(201);
     // Grinder: 4 in stock, minimum 5, 6 on a submitted purchase order: still low stock, and shown
-    const grinders = (await api.post('/purchase-orders', { supplier_id: supplier, items: [{ product_id: ids.Grinder, quantity: 6, unit_cost: 40 }] }).expect(201))
-      .body.data;
+    const grinders = (
+      await api.post('/purchase-orders', { supplier_id: supplier, items: [{ product_id: ids.Grinder, quantity: 6, unit_cost: 40 }] }).expect(201)
+    ).body.data;
     await api.post(`/purchase-orders/${grinders.id}/submit`, {}).expect(200);
     // the previous 7 days: one order of €50.00, eight days ago (analytics read created_at; nothing read yet)
     const before = (await api.post('/orders', { items: [{ product_id: ids.Cups, quantity: 25 }], payment_method: 'cash' }).expect(201)).body.data;
@@ -91,7 +93,12 @@ describeInBrowser('the console dashboard comparisons and Reports in a browser', 
 
     // low stock: Grinder although 6 are on order, the quantity on order beside its stock
     const low = page.getByRole('table', { name: 'Low stock' });
-    await eventually(() => low.getByRole('row', { name: /Grinder/ }).locator('td').allTextContents()).toEqual([expect.stringMatching(/^SKU-/), '4', '6', '5']);
+    await eventually(() =>
+      low
+        .getByRole('row', { name: /Grinder/ })
+        .locator('td')
+        .allTextContents(),
+    ).toEqual([expect.stringMatching(/^SKU-/), '4', '6', '5']);
 
     // the latest events in words, each a link to what it is about
     const events = page.getByRole('list', { name: 'Events, newest first' });

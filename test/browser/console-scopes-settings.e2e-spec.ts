@@ -13,7 +13,20 @@ import {
   startConsoleApp,
 } from './browser-harness';
 
-const ALL_PAGES = ['Dashboard', 'Reports', 'New sale', 'Orders', 'Products', 'Inventory', 'Purchasing', 'Invoices', 'Customers', 'Finance', 'Webhooks', 'Settings'];
+const ALL_PAGES = [
+  'Dashboard',
+  'Reports',
+  'New sale',
+  'Orders',
+  'Products',
+  'Inventory',
+  'Purchasing',
+  'Invoices',
+  'Customers',
+  'Finance',
+  'Webhooks',
+  'Settings',
+];
 
 async function navLinks(page: Page): Promise<string[]> {
   return (await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).map((t) => t.trim());

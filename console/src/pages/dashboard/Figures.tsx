@@ -9,7 +9,12 @@ type Figures = Pick<Dashboard, 'revenue' | 'customers' | 'products'>;
 /** The change of one figure: an arrow and the per cent for the eye, the whole sentence for a screen reader. */
 function ChangeNote({ change, days }: { change: Change; days: number }) {
   const words = changeWords(change, days, (v) => formatPercent(v));
-  const shown = change.direction === 'same' ? 'no change' : change.direction === 'new' ? '▲ new' : `${change.direction === 'up' ? '▲' : '▼'} ${formatPercent(change.percent)}`;
+  const shown =
+    change.direction === 'same'
+      ? 'no change'
+      : change.direction === 'new'
+        ? '▲ new'
+        : `${change.direction === 'up' ? '▲' : '▼'} ${formatPercent(change.percent)}`;
   return (
     <dd className={`change ${change.direction}`}>
       <span aria-hidden="true" title={words}>

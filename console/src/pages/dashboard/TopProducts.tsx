@@ -36,7 +36,14 @@ export function TopProducts({ days, order, onOrder }: { days: number; order: Top
       <h2 id="top-title">Top products</h2>
       <ChoiceFilter name="top" legend="Order" value={order} options={ORDERS} onChange={(value) => onOrder(value as TopOrder)} />
       <QueryState query={top} what="top products" isEmpty={(rows) => rows.length === 0} empty="No sales in this period.">
-        {(rows) => <DataTable caption={order === 'quantity' ? 'Top products by units sold' : 'Top products by revenue'} columns={columns} rows={rows} rowKey={(row) => row.product_id} />}
+        {(rows) => (
+          <DataTable
+            caption={order === 'quantity' ? 'Top products by units sold' : 'Top products by revenue'}
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.product_id}
+          />
+        )}
       </QueryState>
     </section>
   );

@@ -31,8 +31,13 @@ describe('eventWords: the latest events in words', () => {
       text: 'Return R-0003 of sale S-0042: €5.00',
       to: '/orders/o1',
     });
-    expect(words('invoice.paid', { invoice_id: 'i1', invoice_number: 'INV-0007', total: '0.30' })).toEqual({ text: 'Invoice INV-0007 paid: €0.30', to: '/invoices/i1' });
-    expect(words('invoice.sent', { invoice_id: 'i1', invoice_number: 'INV-0007', to: 'ana@example.com' }).text).toBe('Invoice INV-0007 sent to ana@example.com');
+    expect(words('invoice.paid', { invoice_id: 'i1', invoice_number: 'INV-0007', total: '0.30' })).toEqual({
+      text: 'Invoice INV-0007 paid: €0.30',
+      to: '/invoices/i1',
+    });
+    expect(words('invoice.sent', { invoice_id: 'i1', invoice_number: 'INV-0007', to: 'ana@example.com' }).text).toBe(
+      'Invoice INV-0007 sent to ana@example.com',
+    );
   });
 
   it('says stock alerts, customers, money out, purchasing and transfers', () => {
@@ -41,7 +46,10 @@ describe('eventWords: the latest events in words', () => {
       to: `/products/${P}`,
     });
     expect(words('stock.out', { product_id: P, name: 'Grinder', stock: 0, min_stock: 5 }).text).toBe('Out of stock: Grinder');
-    expect(words('customer.created', { customer_id: 'c1', name: null, email: 'ana@example.com' })).toEqual({ text: 'New customer: ana@example.com', to: '/customers/c1' });
+    expect(words('customer.created', { customer_id: 'c1', name: null, email: 'ana@example.com' })).toEqual({
+      text: 'New customer: ana@example.com',
+      to: '/customers/c1',
+    });
     expect(words('expense.created', { amount: 40, category: 'rent' })).toEqual({ text: 'Expense recorded: €40.00 (rent)', to: '/finance' });
     expect(words('payroll.processed', { total: 3000, employee_count: 1 }).text).toBe('Payroll processed: €3,000.00, 1 employee');
     expect(words('purchase_order.received', { purchase_order_id: 'p1', purchase_order_number: 'PO-0001', total: 120 })).toEqual({

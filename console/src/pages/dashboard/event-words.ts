@@ -56,13 +56,22 @@ function count(n: number, one: string, many: string): string {
 }
 
 const WORDS: Record<WebhookEvent, (data: Data, ctx: WordsContext) => EventWords> = {
-  'sale.completed': (d, ctx) => ({ text: withMoney(`Sale ${text(d, 'sale_number') ?? ''} completed`, amount(d, 'total'), ctx), to: path('/orders', text(d, 'sale_id')) }),
-  'sale.cancelled': (d, ctx) => ({ text: withMoney(`Sale ${text(d, 'sale_number') ?? ''} cancelled`, amount(d, 'total'), ctx), to: path('/orders', text(d, 'sale_id')) }),
+  'sale.completed': (d, ctx) => ({
+    text: withMoney(`Sale ${text(d, 'sale_number') ?? ''} completed`, amount(d, 'total'), ctx),
+    to: path('/orders', text(d, 'sale_id')),
+  }),
+  'sale.cancelled': (d, ctx) => ({
+    text: withMoney(`Sale ${text(d, 'sale_number') ?? ''} cancelled`, amount(d, 'total'), ctx),
+    to: path('/orders', text(d, 'sale_id')),
+  }),
   'sale.returned': (d, ctx) => ({
     text: withMoney(`Return ${text(d, 'return_number') ?? ''} of sale ${text(d, 'sale_number') ?? ''}`, amount(d, 'total'), ctx),
     to: path('/orders', text(d, 'sale_id')),
   }),
-  'invoice.paid': (d, ctx) => ({ text: withMoney(`Invoice ${text(d, 'invoice_number') ?? ''} paid`, amount(d, 'total'), ctx), to: path('/invoices', text(d, 'invoice_id')) }),
+  'invoice.paid': (d, ctx) => ({
+    text: withMoney(`Invoice ${text(d, 'invoice_number') ?? ''} paid`, amount(d, 'total'), ctx),
+    to: path('/invoices', text(d, 'invoice_id')),
+  }),
   'invoice.sent': (d) => {
     const to = text(d, 'to');
     return { text: `Invoice ${text(d, 'invoice_number') ?? ''} sent${to ? ` to ${to}` : ''}`, to: path('/invoices', text(d, 'invoice_id')) };

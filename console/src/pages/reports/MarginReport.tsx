@@ -59,42 +59,45 @@ export function MarginReport() {
         download={() => api.GET('/api/v1/reports/margin', { params: { query: { ...query, format: 'csv' } }, parseAs: 'blob' })}
       />
       <QueryState query={margin} what="the margin report">
-        {({ data }) => (
-          <>
-            <p>
-              From {format.day(data.from)} to {format.day(data.to)}
-            </p>
-            <dl className="figures">
-              <div>
-                <dt>Revenue</dt>
-                <dd>{format.money(data.revenue)}</dd>
-              </div>
-              <div>
-                <dt>Cost of goods</dt>
-                <dd>{format.money(data.cogs)}</dd>
-              </div>
-              <div>
-                <dt>Gross margin</dt>
-                <dd>{format.money(data.gross_margin)}</dd>
-              </div>
-              <div>
-                <dt>Margin</dt>
-                <dd>{format.percent(data.margin_percent)}</dd>
-              </div>
-            </dl>
-            {data.products.length === 0 ? (
-              <p className="empty">No sales {periodWords(state.days)}.</p>
-            ) : (
-              <DataTable
-                caption={`Margin by product, the top 50 by ${SORT_WORDS[sort]}`}
-                columns={columns}
-                rows={data.products}
-                rowKey={(p) => p.product_id}
-                sort={{ value: sort, onSort: (key) => set({ sort: key }) }}
-              />
-            )}
-          </>
-        )}
+        {(body) =>
+          // the JSON answer (this read asks no format; `format=csv` is Download CSV's)
+          typeof body === 'string' ? null : (
+            <>
+              <p>
+                From {format.day(body.data.from)} to {format.day(body.data.to)}
+              </p>
+              <dl className="figures">
+                <div>
+                  <dt>Revenue</dt>
+                  <dd>{format.money(body.data.revenue)}</dd>
+                </div>
+                <div>
+                  <dt>Cost of goods</dt>
+                  <dd>{format.money(body.data.cogs)}</dd>
+                </div>
+                <div>
+                  <dt>Gross margin</dt>
+                  <dd>{format.money(body.data.gross_margin)}</dd>
+                </div>
+                <div>
+                  <dt>Margin</dt>
+                  <dd>{format.percent(body.data.margin_percent)}</dd>
+                </div>
+              </dl>
+              {body.data.products.length === 0 ? (
+                <p className="empty">No sales {periodWords(state.days)}.</p>
+              ) : (
+                <DataTable
+                  caption={`Margin by product, the top 50 by ${SORT_WORDS[sort]}`}
+                  columns={columns}
+                  rows={body.data.products}
+                  rowKey={(p) => p.product_id}
+                  sort={{ value: sort, onSort: (key) => set({ sort: key }) }}
+                />
+              )}
+            </>
+          )
+        }
       </QueryState>
     </section>
   );
