@@ -42,7 +42,7 @@ export function LowStock() {
             <DataTable caption="Low stock" columns={columns} rows={body.data} rowKey={(p) => p.id} />
             <p className="hint">
               {body.meta.total > body.data.length ? `${body.data.length} of ${format.quantity(body.meta.total)} products at or below their minimum. ` : ''}
-              <Link to="/products" search={{ stock_status: 'low' }}>
+              <Link to="/products" search={{ stock: 'low' }}>
                 Every product with low stock
               </Link>
             </p>
