@@ -38,7 +38,11 @@ export default function RevenueChart({ points }: { points: RevenuePoint[] }) {
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         legend: { show: false },
         cursor: { show: true, drag: { x: false, y: false } },
-        scales: { y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+        scales: {
+          // one day (today): half a day either side, so its point stands in the middle
+          x: { time: true, range: (_u, min, max) => (xs.length === 1 ? [xs[0] - 43_200, xs[0] + 43_200] : [min, max]) },
+          y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        },
         axes: [
           {
             splits: (u) => chooseTicks(days, u.width).days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000),
