@@ -35,6 +35,15 @@ describe('scopes', () => {
     expect(mayUsePage(['sales', 'orders:read', 'customers'], '/settings/$')).toBe(false);
   });
 
+  it('Reports for a key that reads any of its reports, each report to the scope of its read', () => {
+    expect(mayUsePage(['analytics'], '/reports')).toBe(true);
+    expect(mayUsePage(['purchasing'], '/reports/$')).toBe(true);
+    expect(mayUsePage(['sales', 'customers'], '/reports')).toBe(false);
+    expect(grants(['analytics'], ACTION_SCOPES.marginReport)).toBe(false);
+    expect(grants(['analytics'], ACTION_SCOPES.customersReport)).toBe(true);
+    expect(grants(['purchasing'], ACTION_SCOPES.valuationReport)).toBe(true);
+  });
+
   it('lists the 13 scopes of docs/api.md 18', () => {
     expect(SCOPES).toHaveLength(13);
   });
