@@ -658,6 +658,8 @@ export interface paths {
         /**
          * Revenue, orders, customers and products of the window (completed orders only)
          * @description **Scope:** `analytics` (also granted by `admin`).
+         *
+         *     `compare=previous` adds `previous`: the same figures of the window of the same length just before (whole days).
          */
         get: operations["AnalyticsController_dashboard"];
         put?: never;
@@ -756,8 +758,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by revenue
+         * Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by `sort`
          * @description **Scope:** `purchasing` (also granted by `admin`).
+         *
+         *     `sort=revenue|margin|margin_percent|quantity` (default revenue): the products by that figure, descending, nulls last, then by name, before the top 50 is taken. `format=csv`: the product rows as a `text/csv` attachment (`margin-<date>.csv`), columns named as their JSON fields.
          */
         get: operations["ReportsController_margin"];
         put?: never;
@@ -2411,6 +2415,11 @@ export interface components {
              * @example 6
              */
             in_transit: number;
+            /**
+             * @description ordered and not yet received on submitted purchase orders (ordered, partially_received)
+             * @example 12
+             */
+            on_order: number;
             /** @example 5 */
             min_stock: number;
             /** @example 24 */
@@ -2624,12 +2633,23 @@ export interface components {
             /** @example 48 */
             total: number;
         };
+        DashboardFiguresJson: {
+            revenue: components["schemas"]["DashboardRevenueJson"];
+            /** @description `total`: the customers created before the window ends */
+            customers: components["schemas"]["DashboardCustomersJson"];
+            /** @description active products (now) */
+            products: components["schemas"]["DashboardProductsJson"];
+        };
         DashboardJson: {
+            revenue: components["schemas"]["DashboardRevenueJson"];
+            /** @description `total`: the customers created before the window ends */
+            customers: components["schemas"]["DashboardCustomersJson"];
+            /** @description active products (now) */
+            products: components["schemas"]["DashboardProductsJson"];
             /** @example 30 */
             period_days: number;
-            revenue: components["schemas"]["DashboardRevenueJson"];
-            customers: components["schemas"]["DashboardCustomersJson"];
-            products: components["schemas"]["DashboardProductsJson"];
+            /** @description with `compare=previous` only: the figures of the `period_days` whole days just before the window */
+            previous?: components["schemas"]["DashboardFiguresJson"];
         };
         RevenuePointJson: {
             /**
@@ -2718,6 +2738,11 @@ export interface components {
             cogs: number;
             /** @example 63.81 */
             margin: number;
+            /**
+             * @description margin / revenue x 100, rounded half up to 2 decimals; null when revenue is 0
+             * @example 42.54
+             */
+            margin_percent: number | null;
         };
         MarginJson: {
             /**
@@ -2741,7 +2766,7 @@ export interface components {
              * @example 40.66
              */
             margin_percent: number;
-            /** @description the top 50 products by revenue */
+            /** @description the top 50 products by `sort` (default revenue), descending, nulls last */
             products: components["schemas"]["MarginProductJson"][];
         };
         CustomerJson: {
@@ -7278,6 +7303,7 @@ export interface operations {
                 barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
+                stock_status?: "low" | "out";
                 is_active?: boolean;
             };
             header?: never;
@@ -7573,6 +7599,7 @@ export interface operations {
                 barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
+                stock_status?: "low" | "out";
                 is_active?: boolean;
             };
             header?: never;
@@ -7581,7 +7608,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,on_order,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -9539,6 +9566,7 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
+                compare?: "previous";
             };
             header?: never;
             path?: never;
@@ -10101,6 +10129,10 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
+                /** @description the products key, descending, nulls last, before the top 50 is taken (default revenue) */
+                sort?: "revenue" | "margin" | "margin_percent" | "quantity";
+                /** @description `csv`: the product rows as a `text/csv` attachment, columns named as their JSON fields */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -10108,7 +10140,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: product_id,name,quantity,revenue,cogs,margin,margin_percent) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10119,6 +10151,7 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["MarginJson"];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */

@@ -8,7 +8,16 @@ import { dayCount } from './analytics-window';
 import { toDashboard, toRevenueSeries, toTopProduct } from './analytics.mapper';
 import { DashboardJson } from './analytics.responses';
 import * as reportSql from './persistence/analytics-reports.sql';
-import { MarginProductRow, MarginSort, MarginTotals, RevenueRow, RolledCounts, TopProductRow, TopProductSort, WindowParams } from './persistence/analytics-reports.sql';
+import {
+  MarginProductRow,
+  MarginSort,
+  MarginTotals,
+  RevenueRow,
+  RolledCounts,
+  TopProductRow,
+  TopProductSort,
+  WindowParams,
+} from './persistence/analytics-reports.sql';
 import { inventoryValuation } from './persistence/inventory-valuation.sql';
 import { toInventoryValuation, toMargin } from './reports.mapper';
 

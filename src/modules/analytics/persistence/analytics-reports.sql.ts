@@ -234,10 +234,7 @@ const MARGIN_SORT_KEYS: Record<MarginSort, (a: string) => string> = {
   quantity: (a) => `${a}.quantity`,
 };
 
-type MarginStatement = Statement<
-  [...WindowParams, limit: number],
-  (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts
->;
+type MarginStatement = Statement<[...WindowParams, limit: number], (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts>;
 
 /**
  * GET /reports/margin: revenue and cost of goods of the window's sales net of returns, per product
@@ -249,7 +246,10 @@ type MarginStatement = Statement<
 function marginStatement(sort: MarginSort): MarginStatement {
   const key = MARGIN_SORT_KEYS[sort];
   return defineStatement(
-    `analytics.marginBy${sort.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('')}`,
+    `analytics.marginBy${sort
+      .split('_')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join('')}`,
     `WITH ${TOTALS_CHOICE}, agg AS (
        SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue, sum(cost) AS cost FROM (${WINDOW_PRODUCT_PARTS}) u GROUP BY product_id
      ), tot AS (
