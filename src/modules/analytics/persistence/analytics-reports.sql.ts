@@ -25,8 +25,8 @@ export type WindowParams = [
 ];
 
 const WINDOW_DAYS = `business_id = $1 AND day BETWEEN $2 AND $3`;
-const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (day, hour) <= ($6::date, $7::int)`;
-const WINDOW_LIVE_SALES = `s.business_id = $1 AND ${COUNTED_SALE_SQL('s')} AND s.created_at >= $4 AND s.created_at < $5`;
+export const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (day, hour) <= ($6::date, $7::int)`;
+export const WINDOW_LIVE_SALES = `s.business_id = $1 AND ${COUNTED_SALE_SQL('s')} AND s.created_at >= $4 AND s.created_at < $5`;
 
 /** How many rolled-up rows a window read found: days and hour buckets. */
 const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS})::int AS rolled_days,
