@@ -57,8 +57,15 @@ export async function run(log: Log): Promise<void> {
     await warm(url, log);
     const servers = await Promise.all(dirs.map(([, dir]) => startApi(url, {}, dir)));
     try {
-      log(`${PRODUCTS} products, ${ORDERS} orders (${TIMEZONE}); ${RUNS} runs per read and server, in blocks of ${BLOCK}; ${dirs.map(([n, d]) => `${n} ${d}`).join(', ')}`);
-      log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (shared)`);
+      log(
+        `${PRODUCTS} products, ${ORDERS} orders (${TIMEZONE}); ${RUNS} runs per read and server, in blocks of ${BLOCK}; ${dirs.map(([n, d]) => `${n} ${d}`).join(', ')}`,
+      );
+      log(
+        `machine: ${os.cpus().length} cores, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} (shared)`,
+      );
       for (const phase of ['idle', 'orders load'] as const) {
         log(`-- ${phase}${phase === 'idle' ? '' : ` (POST /orders at ${LOAD_RATE}/s on the server measured)`}`);
         for (const read of READS) {

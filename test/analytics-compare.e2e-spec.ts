@@ -50,7 +50,7 @@ const CLOCKS: { now: string; days: number[] }[] = [
   { now: '2026-11-01 01:30', days: [1, 7, 31] },
 ];
 
-describe('GET /analytics/dashboard?compare=previous (CONTRACT.md 8, amended 2026-11-28)', () => {
+describe('GET /analytics/dashboard?compare=previous (docs/api.md 8)', () => {
   let t: TestApp;
   let biz: TestBusiness;
 
@@ -72,7 +72,8 @@ describe('GET /analytics/dashboard?compare=previous (CONTRACT.md 8, amended 2026
     for (const sale of SALES) {
       const order = (await api.post('/orders', { items: sale.lines.map(([i, quantity]) => ({ product_id: products[i], quantity })) }).expect(201)).body.data;
       if (sale.then === 'cancel') await api.post(`/orders/${order.order_id}/cancel`, {}).expect(200);
-      if (sale.then === 'return-one') await api.post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }).expect(201);
+      if (sale.then === 'return-one')
+        await api.post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }).expect(201);
       if (sale.then === 'return-all')
         await api.post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: sale.lines[0][1] }] }).expect(201);
       await t.db.query(`UPDATE sales SET created_at = $2::timestamp AT TIME ZONE $3 WHERE id = $1`, [order.order_id, sale.at, TZ]);
@@ -82,7 +83,13 @@ describe('GET /analytics/dashboard?compare=previous (CONTRACT.md 8, amended 2026
       await t.db.query(`UPDATE customers SET created_at = $2::timestamp AT TIME ZONE $3 WHERE id = $1`, [c.id, at, TZ]);
     }
     // rollups the API may have filled meanwhile (real "now") would be from before the dates moved
-    for (const table of ['analytics_daily_sales', 'analytics_daily_products', 'analytics_hourly_sales', 'analytics_hourly_products', 'analytics_product_totals_state'])
+    for (const table of [
+      'analytics_daily_sales',
+      'analytics_daily_products',
+      'analytics_hourly_sales',
+      'analytics_hourly_products',
+      'analytics_product_totals_state',
+    ])
       await t.db.query(`DELETE FROM ${table} WHERE business_id = $1`, [biz.business_id]);
   });
   afterAll(async () => {
@@ -90,7 +97,7 @@ describe('GET /analytics/dashboard?compare=previous (CONTRACT.md 8, amended 2026
     await t.close();
   });
 
-  /** The figures of local days [from, to], recomputed from the sales and customers (CONTRACT.md 8 and 12), up to `now`. */
+  /** The figures of local days [from, to], recomputed from the sales and customers (docs/api.md 8 and 12), up to `now`. */
   const truth = async (from: string, to: string, now: Date) => {
     const [row] = await t.db.query(
       `WITH counted AS (

@@ -359,6 +359,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         'stock_by_warehouse[Lager "Nord", Köln]',
         'stock_by_warehouse[Annex\nHof]',
         'in_transit',
+        'on_order',
         'min_stock',
         'reorder_quantity',
         'created_at',

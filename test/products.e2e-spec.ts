@@ -47,13 +47,14 @@ describe('products', () => {
           stock: 0,
           stock_by_warehouse: [{ warehouse_id: biz.warehouse_id, warehouse_name: 'Main', quantity: 0 }],
           in_transit: 0,
+          on_order: 0,
           min_stock: 0,
           reorder_quantity: 0,
           created_at: expect.stringMatching(ISO_MS),
           updated_at: expect.stringMatching(ISO_MS),
         },
       });
-      expect(Object.keys(res.body.data)).toHaveLength(18);
+      expect(Object.keys(res.body.data)).toHaveLength(19);
     });
 
     it('stores every given field, money exact', async () => {

@@ -41,8 +41,8 @@ describe('reports: inventory valuation and margin (docs/api.md 13)', () => {
     const week = await margin(7);
     expect(week).toMatchObject({ revenue: 80, cogs: 20.5, gross_margin: 59.5, margin_percent: 74.38 });
     expect(week.products).toEqual([
-      { product_id: a.id, name: 'Apples', quantity: 6, revenue: 60, cogs: 15, margin: 45 },
-      { product_id: b.id, name: 'Bread', quantity: 1, revenue: 20, cogs: 5.5, margin: 14.5 },
+      { product_id: a.id, name: 'Apples', quantity: 6, revenue: 60, cogs: 15, margin: 45, margin_percent: 75 },
+      { product_id: b.id, name: 'Bread', quantity: 1, revenue: 20, cogs: 5.5, margin: 14.5, margin_percent: 72.5 },
     ]);
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM analytics_daily_products WHERE business_id = $1 AND cost > 0`, [biz.business_id]);
     expect(n).toBe(2);
@@ -52,7 +52,7 @@ describe('reports: inventory valuation and margin (docs/api.md 13)', () => {
     const after = await margin(7);
     // margin 52 / revenue 70 = 74.2857 %
     expect(after).toMatchObject({ revenue: 70, cogs: 18, gross_margin: 52, margin_percent: 74.29 });
-    expect(after.products[0]).toEqual({ product_id: a.id, name: 'Apples', quantity: 5, revenue: 50, cogs: 12.5, margin: 37.5 });
+    expect(after.products[0]).toEqual({ product_id: a.id, name: 'Apples', quantity: 5, revenue: 50, cogs: 12.5, margin: 37.5, margin_percent: 75 });
     const today = await margin(1);
     expect(today).toMatchObject({ revenue: 20, cogs: 5, gross_margin: 15, margin_percent: 75 });
     expect(today.from).toBe(today.to);
@@ -142,14 +142,17 @@ describe('margin and top products over long windows: product running totals (iss
     const truth = async (days: number) => {
       const rows = await t.db.query(
         `SELECT i.product_id, p.name, sum(i.quantity - i.returned_quantity)::float8 AS quantity, sum(i.total - i.returned_amount)::float8 AS revenue,
-                sum(round((i.quantity - i.returned_quantity) * i.unit_cost, 2))::float8 AS cogs
+                sum(round((i.quantity - i.returned_quantity) * i.unit_cost, 2))::float8 AS cogs,
+                CASE WHEN sum(i.total - i.returned_amount) = 0 THEN NULL
+                     ELSE round((sum(i.total - i.returned_amount) - sum(round((i.quantity - i.returned_quantity) * i.unit_cost, 2))) * 100
+                                / sum(i.total - i.returned_amount), 2)::float8 END AS margin_percent
            FROM sales s JOIN sale_items i ON i.business_id = s.business_id AND i.sale_id = s.id JOIN products p ON p.id = i.product_id
           WHERE s.business_id = $1 AND s.status IN ('completed', 'partially_returned')
             AND s.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => $2 - 1)
           GROUP BY i.product_id, p.name ORDER BY 4 DESC, p.name, i.product_id`,
         [biz.business_id, days],
       );
-      return rows.map((r: any) => ({ ...r, margin: Math.round((r.revenue - r.cogs) * 100) / 100 }));
+      return rows.map(({ margin_percent, ...r }: any) => ({ ...r, margin: Math.round((r.revenue - r.cogs) * 100) / 100, margin_percent }));
     };
     const check = async (days: number) => {
       const want = await truth(days);

@@ -7,11 +7,12 @@ import { Tx } from '../../database/transaction';
 import { AnalyticsPlanner } from './analytics-plan';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 import { CustomerSnapshotsService } from './customer-snapshots.service';
+import { AnalyticsWindowProducts } from './analytics-window-products';
 import { AnalyticsWarmWindow } from './entities/analytics-warm-window.entity';
 import { businessesToWarm, releaseWarmerLock, tryWarmerLock } from './persistence/analytics-warmer.sql';
 
-/** The windows always warmed, shortest first: each one's days, closed hours and customer snapshot are built before a request asks. */
-export const WARM_WINDOWS = [1, 7, 30, 365] as const;
+/** The windows always warmed, shortest first: each one's days, closed hours, customer snapshot and product rows are built before a request asks. */
+export const WARM_WINDOWS = [1, 7, 30, 90, 365] as const;
 
 /** Another window a request had to build is warmed too, until no request has had to for this long. */
 export const REMEMBERED_WINDOW_DAYS = 30;
@@ -23,8 +24,8 @@ const SHUTDOWN_WAIT_MS = 2_000;
  * Builds the analytics rollups in the background (issue 15, "analytics never cold"): every
  * ANALYTICS_WARM_INTERVAL_MS, for each business with sales, the closed days of the last year (the
  * daily rollups and the product running totals), the closed hours of the open days, and the
- * customer snapshots of the usual windows and of the others requests have asked for
- * (AnalyticsWarmWindow), through the same fills a request would run. Days and
+ * customer snapshots and the window product rows (AnalyticsWindowProducts) of the usual windows and
+ * of the others requests have asked for (AnalyticsWarmWindow), through the same fills a request would run. Days and
  * hours that close, a bulk load and a correction are thus built here, not by the first request that
  * asks. One pass at a time per database: the pass holds a session advisory lock, and a process that
  * finds it taken skips its turn.
@@ -38,6 +39,7 @@ export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicatio
     private readonly planner: AnalyticsPlanner,
     private readonly rollups: AnalyticsRollupService,
     private readonly snapshots: CustomerSnapshotsService,
+    private readonly windowProducts: AnalyticsWindowProducts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,6 +80,7 @@ export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicatio
     await this.rollups.fillDays(business.id, business.timezone, longest.firstDay, longest.rollupTo);
     await this.rollups.fillBuckets(business.id, longest.windowBuckets);
     for (const plan of plans) await this.snapshots.upToLiveStart(business.id, plan);
+    for (const plan of plans) await this.windowProducts.ensure(business.id, plan);
   }
 
   /** WARM_WINDOWS and the business's remembered windows, shortest first; the ones past REMEMBERED_WINDOW_DAYS are forgotten. */

@@ -8,8 +8,21 @@ import { dayCount } from './analytics-window';
 import { toDashboard, toRevenueSeries, toTopProduct } from './analytics.mapper';
 import { DashboardJson } from './analytics.responses';
 import * as reportSql from './persistence/analytics-reports.sql';
-import { MarginProductRow, MarginSort, MarginTotals, RevenueRow, RolledCounts, TopProductRow, TopProductSort, WindowParams } from './persistence/analytics-reports.sql';
+import {
+  MarginProductRow,
+  MarginSort,
+  MarginTotals,
+  RevenueRow,
+  RolledCounts,
+  TopProductRow,
+  TopProductSort,
+  WindowParams,
+} from './persistence/analytics-reports.sql';
 import { inventoryValuation } from './persistence/inventory-valuation.sql';
+import * as windowSql from './persistence/analytics-window-products.sql';
+import { WindowRowsFound } from './persistence/analytics-window-products.sql';
+import { AnalyticsWindowProducts } from './analytics-window-products';
+import { Statement } from '../../database/statement';
 import { toInventoryValuation, toMargin } from './reports.mapper';
 
 export type { TopProductSort } from './persistence/analytics-reports.sql';
@@ -29,6 +42,7 @@ export class AnalyticsService {
     private readonly db: DataSource,
     private readonly planner: AnalyticsPlanner,
     private readonly rollups: AnalyticsRollupService,
+    private readonly windowProducts: AnalyticsWindowProducts,
   ) {}
 
   /** `compare`: with `previous`, the figures of the window of the same length just before (AnalyticsPlanner.previous). */
@@ -59,7 +73,13 @@ export class AnalyticsService {
 
   async topProducts(biz: BusinessContext, days: number, limit: number, sort: TopProductSort) {
     const plan = await this.planner.plan(biz, days);
-    const rows = await this.readRolledUp(biz, plan, async (window) => {
+    const rows = await this.readRolledUp<TopProductRow[]>(biz, plan, async (window) => {
+      const closed = await this.fromWindowRows(biz, plan, windowSql.windowTopProducts[sort], [...window, limit, plan.days]);
+      if (closed)
+        return {
+          rolled: closed.rolled,
+          value: closed.rows.filter((r): r is TopProductRow & WindowRowsFound & { rolled_hours: number } => r.product_id !== null),
+        };
       const result = await runStatement(this.db, reportSql.topProducts[sort], [...window, limit]);
       return { rolled: result[0], value: result.filter((r): r is TopProductRow & RolledCounts => r.product_id !== null) };
     });
@@ -74,15 +94,38 @@ export class AnalyticsService {
   /** GET /reports/margin: the window's revenue and cost of goods net of returns, in all and for the top products by `sort`. */
   async margin(biz: BusinessContext, days: number, sort: MarginSort = 'revenue') {
     const plan = await this.planner.plan(biz, days);
-    const rows = await this.readRolledUp(biz, plan, async (window) => {
+    type Row = (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals;
+    const rows = await this.readRolledUp<Row[]>(biz, plan, async (window) => {
+      const closed = await this.fromWindowRows(biz, plan, windowSql.windowMargin[sort], [...window, reportSql.MARGIN_TOP_PRODUCTS, plan.days]);
+      if (closed) return { rolled: closed.rolled, value: closed.rows };
       const result = await runStatement(this.db, reportSql.margin[sort], [...window, reportSql.MARGIN_TOP_PRODUCTS]);
       return { rolled: result[0], value: result };
     });
     return toMargin(
       plan,
       rows[0],
-      rows.filter((r): r is MarginProductRow & MarginTotals & RolledCounts => r.product_id !== null),
+      rows.filter((r): r is MarginProductRow & MarginTotals => r.product_id !== null),
     );
+  }
+
+  /**
+   * A product read from the window rows (AnalyticsWindowProducts) when they hold exactly the plan's
+   * closed days, with its rolled-up counts (the days are in the rows); null when they do not (none
+   * yet, or invalidated): the caller reads the daily rollups, and the warmer is told of the length.
+   */
+  private async fromWindowRows<P extends unknown[], R extends WindowRowsFound & { rolled_hours: number }>(
+    biz: BusinessContext,
+    plan: AnalyticsPlan,
+    statement: Statement<P, R>,
+    params: P,
+  ): Promise<{ rolled: RolledCounts; rows: R[] } | null> {
+    if (plan.rollupTo < plan.firstDay) return null;
+    const rows = await runStatement(this.db, statement, params);
+    if (!rows[0].found) {
+      await this.windowProducts.remember(biz.id, plan.days);
+      return null;
+    }
+    return { rolled: { rolled_days: dayCount(plan.firstDay, plan.rollupTo), rolled_hours: rows[0].rolled_hours }, rows };
   }
 
   /**

@@ -54,6 +54,17 @@ export class ReportsController {
 }
 
 /** The rows of a report already read, as the one page of an export. */
-async function* onePage<T>(rows: T[]): AsyncGenerator<T[]> {
-  if (rows.length > 0) yield rows;
+function onePage<T>(rows: T[]): AsyncIterable<T[]> {
+  return {
+    [Symbol.asyncIterator]: () => {
+      let done = rows.length === 0;
+      return {
+        next: () => {
+          const result: IteratorResult<T[]> = done ? { done: true, value: undefined } : { done: false, value: rows };
+          done = true;
+          return Promise.resolve(result);
+        },
+      };
+    },
+  };
 }

@@ -35,5 +35,6 @@ export class MarginJson {
   @ApiProperty({ example: 902.15 }) cogs: number;
   @ApiProperty({ example: 618.25 }) gross_margin: number;
   @ApiProperty({ example: 40.66, description: 'gross_margin / revenue x 100, to 2 decimals; 0 without revenue' }) margin_percent: number;
-  @ApiProperty({ type: [MarginProductJson], description: 'the top 50 products by `sort` (default revenue), descending, nulls last' }) products: MarginProductJson[];
+  @ApiProperty({ type: [MarginProductJson], description: 'the top 50 products by `sort` (default revenue), descending, nulls last' })
+  products: MarginProductJson[];
 }

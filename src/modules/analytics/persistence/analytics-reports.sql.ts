@@ -25,8 +25,8 @@ export type WindowParams = [
 ];
 
 const WINDOW_DAYS = `business_id = $1 AND day BETWEEN $2 AND $3`;
-const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (day, hour) <= ($6::date, $7::int)`;
-const WINDOW_LIVE_SALES = `s.business_id = $1 AND ${COUNTED_SALE_SQL('s')} AND s.created_at >= $4 AND s.created_at < $5`;
+export const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (day, hour) <= ($6::date, $7::int)`;
+export const WINDOW_LIVE_SALES = `s.business_id = $1 AND ${COUNTED_SALE_SQL('s')} AND s.created_at >= $4 AND s.created_at < $5`;
 
 /** How many rolled-up rows a window read found: days and hour buckets. */
 const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS})::int AS rolled_days,
@@ -234,10 +234,7 @@ const MARGIN_SORT_KEYS: Record<MarginSort, (a: string) => string> = {
   quantity: (a) => `${a}.quantity`,
 };
 
-type MarginStatement = Statement<
-  [...WindowParams, limit: number],
-  (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts
->;
+type MarginStatement = Statement<[...WindowParams, limit: number], (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts>;
 
 /**
  * GET /reports/margin: revenue and cost of goods of the window's sales net of returns, per product
@@ -249,7 +246,10 @@ type MarginStatement = Statement<
 function marginStatement(sort: MarginSort): MarginStatement {
   const key = MARGIN_SORT_KEYS[sort];
   return defineStatement(
-    `analytics.marginBy${sort.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('')}`,
+    `analytics.marginBy${sort
+      .split('_')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join('')}`,
     `WITH ${TOTALS_CHOICE}, agg AS (
        SELECT product_id, sum(quantity) AS quantity, sum(revenue) AS revenue, sum(cost) AS cost FROM (${WINDOW_PRODUCT_PARTS}) u GROUP BY product_id
      ), tot AS (

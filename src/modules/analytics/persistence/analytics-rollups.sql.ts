@@ -211,7 +211,8 @@ export const fillSettings = defineStatement<[statementTimeoutMs: string], never>
 
 /**
  * Deletes every rollup row of the day, in the business's zone, of a sale created at $2, rewinds the
- * product running totals to the day before (the next fill rewrites the later ones), and deletes the
+ * product running totals to the day before (the next fill rewrites the later ones), forgets the window
+ * product rows that hold that day (their state row; the next warm-up rebuilds them), and deletes the
  * customer snapshots that reach past it (returning customers and lifetime values look at all
  * earlier history).
  */
@@ -229,6 +230,8 @@ export const invalidateRollups = defineStatement<[businessId: string, saleCreate
      DELETE FROM analytics_hourly_products r USING d WHERE r.business_id = $1 AND r.day = d.day
    ), totals_state AS (
      UPDATE analytics_product_totals_state s SET through = d.day - 1 FROM d WHERE s.business_id = $1 AND s.through >= d.day
+   ), window_products AS (
+     DELETE FROM analytics_window_product_state s USING d WHERE s.business_id = $1 AND s.first_day <= d.day AND s.through >= d.day
    )
    DELETE FROM analytics_customer_snapshots s WHERE s.business_id = $1 AND s.through > $2::timestamptz`,
 );

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { runStatement } from '../../database/run-statement';
+import { AnalyticsPlan } from './analytics-plan';
+import { AnalyticsRollupService } from './analytics-rollup.service';
+import { dayCount } from './analytics-window';
+import { AnalyticsWarmWindow } from './entities/analytics-warm-window.entity';
+import * as sql from './persistence/analytics-window-products.sql';
+
+/**
+ * The closed days of a window length summed per product (analytics_window_products), so a year's
+ * top products or margin on 100,000 products reads the first rows of an index instead of
+ * aggregating 1.4 million daily rows (issue 45, BENCHMARKS.md "Reports"). Built by the warmer
+ * (AnalyticsWarmer) from the daily product rollups, once a day per window length, when they hold
+ * exactly the window's closed days; a read uses them only when they hold exactly its window's closed
+ * days, and merges the products of the open hours. An invalidation of a day inside a window deletes
+ * its state (AnalyticsRollupService.invalidate): until the next pass the reads aggregate the daily
+ * rollups, as a window length no pass has built yet does (and the request remembers it for the
+ * warmer).
+ */
+@Injectable()
+export class AnalyticsWindowProducts {
+  constructor(
+    private readonly db: DataSource,
+    private readonly rollups: AnalyticsRollupService,
+  ) {}
+
+  /** Builds the rows of `plan`'s window length for its closed days unless they hold them already (the daily rollups filled first). */
+  async ensure(businessId: string, plan: AnalyticsPlan): Promise<'built' | 'current' | 'none'> {
+    if (plan.rollupTo < plan.firstDay) return 'none';
+    const [state] = await runStatement(this.db, sql.windowProductState, [businessId, plan.days]);
+    if (state && state.first_day === plan.firstDay && state.through === plan.rollupTo) return 'current';
+    return this.rollups.withFillLock(businessId, async (tx) => {
+      // under the lock: an invalidation committed before it shows as a missing day, one after it waits
+      const [{ days }] = await tx.run(sql.rolledUpDays, [businessId, plan.firstDay, plan.rollupTo]);
+      if (days !== dayCount(plan.firstDay, plan.rollupTo)) return 'none';
+      await tx.run(sql.deleteWindowProducts, [businessId, plan.days]);
+      await tx.run(sql.insertWindowProducts, [businessId, plan.days, plan.firstDay, plan.rollupTo]);
+      await tx.run(sql.insertWindowProductState, [businessId, plan.days, plan.firstDay, plan.rollupTo]);
+      return 'built';
+    });
+  }
+
+  /** A request read the daily rollups for want of these rows: the warmer builds its window length from now on. */
+  async remember(businessId: string, days: number): Promise<void> {
+    await this.db.getRepository(AnalyticsWarmWindow).upsert({ businessId, days, lastBuiltAt: new Date() }, ['businessId', 'days']);
+  }
+}
