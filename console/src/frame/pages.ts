@@ -20,6 +20,7 @@ export const PAGES: PageEntry[] = [
   { path: '/orders/$orderId', load: () => import('../pages/orders/OrderPage') },
   { path: '/products', name: 'Products', load: () => import('../pages/products/ProductsPage') },
   { path: '/products/new', load: () => import('../pages/products/NewProductPage') },
+  { path: '/products/categories', load: () => import('../pages/products/CategoriesPage') },
   { path: '/products/$productId', load: () => import('../pages/products/ProductPage') },
   { path: '/inventory', name: 'Inventory', load: () => import('../pages/inventory/InventoryPage') },
   { path: '/inventory/$', load: () => import('../pages/inventory/InventoryPage') },

@@ -32,6 +32,7 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/orders/$orderId': ['orders:read'],
   '/products': ['products:read'],
   '/products/new': ['products:write'],
+  '/products/categories': ['products:read'],
   '/products/$productId': ['products:read'],
   '/inventory': ['inventory'],
   '/inventory/$': ['inventory'],

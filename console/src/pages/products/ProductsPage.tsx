@@ -33,11 +33,9 @@ export default function ProductsPage() {
 
   return (
     <Page title="Products">
-      {mayEdit && (
-        <p>
-          <Link to="/products/new">New product</Link>
-        </p>
-      )}
+      <p className="actions">
+        {mayEdit && <Link to="/products/new">New product</Link>} <Link to="/products/categories">Categories</Link>
+      </p>
       <div className="filters" role="search" aria-label="Filter products">
         <form
           onSubmit={(e) => {
