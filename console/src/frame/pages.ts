@@ -36,6 +36,8 @@ export const PAGES: PageEntry[] = [
   { path: '/settings', name: 'Settings', load: () => import('../pages/settings/SettingsPage') },
   { path: '/settings/$', load: () => import('../pages/settings/SettingsPage') },
   { path: '/security', load: () => import('../pages/settings/SecurityPage') },
+  { path: '/imports', load: () => import('../pages/imports/ImportsPage') },
+  { path: '/imports/$importId', load: () => import('../pages/imports/ImportPage') },
 ];
 
 /** Where `/console` itself leads. */

@@ -12,6 +12,7 @@ import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/States';
 import { CategorySelect } from './CategorySelect';
 import { TableScroll } from '../../ui/list/ListPage';
+import { ImportLink } from '../imports/ImportLink';
 
 const DEFAULTS = { search: '', category: '', stock: '', active: 'true', page: '1' };
 
@@ -34,7 +35,7 @@ export default function ProductsPage() {
   return (
     <Page title="Products">
       <p className="actions">
-        {mayEdit && <Link to="/products/new">New product</Link>} <Link to="/products/categories">Categories</Link>
+        {mayEdit && <Link to="/products/new">New product</Link>} <Link to="/products/categories">Categories</Link> <ImportLink kind="products" />
       </p>
       <div className="filters" role="search" aria-label="Filter products">
         <form
