@@ -6,12 +6,10 @@ import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { ErrorView } from '../../ui/ErrorView';
-import { QueryState } from '../../ui/States';
 import { nameOf, useProductsById, useWarehouses, type Product } from './common/lookups';
 import { attemptKey, COUNTED, parseNumber } from './common/numbers';
-import { Pager } from '../../ui/Pager';
 import { WarehouseSelect } from './common/WarehouseSelect';
-import { TableScroll } from '../../ui/list/ListPage';
+import { ListView, TableScroll, type Column } from '../../ui/list/ListPage';
 import { CategorySelect } from '../products/CategorySelect';
 import { StockScan } from './common/StockScan';
 import { plusOne } from './common/stock-scan';
@@ -361,42 +359,18 @@ function CountList({ page, onPage }: { page: string; onPage: (page: number) => v
   const warehouses = useWarehouses();
   const names = new Map((warehouses.data?.data ?? []).map((w) => [w.id, w]));
   const query = $api.useQuery('get', '/api/v1/stock/counts', { params: { query: { page: pageNumber(page), per_page: 10 } } });
+  type Count = NonNullable<typeof query.data>['data'][number];
+  const columns: Column<Count>[] = [
+    { header: 'Number', rowHeader: true, cell: (c) => c.count_number },
+    { header: 'Warehouse', cell: (c) => nameOf(names, c.warehouse_id) },
+    { header: 'Products', num: true, cell: (c) => c.items.length },
+    { header: 'When', cell: (c) => format.dateTime(c.created_at) },
+    { header: 'Note', cell: (c) => c.note ?? '' },
+  ];
   return (
     <section aria-labelledby="counts-title">
       <h2 id="counts-title">Past counts</h2>
-      <QueryState query={query} what="the counts" isEmpty={(b) => b.data.length === 0} empty="No counts yet.">
-        {(body) => (
-          <>
-            <TableScroll label="Counts">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Number</th>
-                    <th scope="col">Warehouse</th>
-                    <th scope="col" className="num">
-                      Products
-                    </th>
-                    <th scope="col">When</th>
-                    <th scope="col">Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {body.data.map((c) => (
-                    <tr key={c.id}>
-                      <td>{c.count_number}</td>
-                      <td>{nameOf(names, c.warehouse_id)}</td>
-                      <td className="num">{c.items.length}</td>
-                      <td>{format.dateTime(c.created_at)}</td>
-                      <td>{c.note ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            <Pager what="counts" meta={body.meta} onPage={onPage} />
-          </>
-        )}
-      </QueryState>
+      <ListView what="counts" caption="Counts" query={query} columns={columns} rowKey={(c) => c.id} empty="No counts yet." onPage={onPage} />
     </section>
   );
 }
