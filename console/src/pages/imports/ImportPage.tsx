@@ -213,6 +213,7 @@ function Actions({ imp }: { imp: Import }) {
     },
   });
   const checkId = useId();
+  if (imp.status !== 'ready' && !isCancellable(imp.status) && !apply.error) return null;
   return (
     <section aria-label="Import actions" className="actions-box">
       {imp.status === 'ready' && (
