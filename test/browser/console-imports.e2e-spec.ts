@@ -63,7 +63,7 @@ describeInBrowser('the console imports in a browser', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download errors' }).click()]);
-    const text = fs.readFileSync((await download.path())!, 'utf8');
+    const text = fs.readFileSync(await download.path(), 'utf8');
     const lines = text.trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/\berror$/);
@@ -71,7 +71,10 @@ describeInBrowser('the console imports in a browser', () => {
     expect(lines[1]).toContain('two euros');
 
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('status').filter({ hasText: /^Applied: 3 of 3 rows \(100%\)\.$/ }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Applied: 3 of 3 rows \(100%\)\.$/ })
+      .waitFor({ timeout: 30_000 });
     expect(await page.getByRole('progressbar', { name: 'Rows applied' }).getAttribute('aria-valuetext')).toBe('3 of 3 rows (100%)');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -87,7 +90,10 @@ describeInBrowser('the console imports in a browser', () => {
     const list = page.getByRole('table', { name: 'Imports' });
     await list.getByRole('link', { name: 'milks.csv' }).click();
     await page.getByRole('heading', { level: 1, name: 'Import' }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^Applied:/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Applied:/ })
+      .waitFor();
     expect(cspViolations(tab)).toEqual([]);
     await context.close();
   });

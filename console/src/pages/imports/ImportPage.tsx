@@ -107,7 +107,12 @@ function ImportProgress({ imp }: { imp: Import }) {
       {showBar && (
         <>
           <span id={labelId}>Rows applied</span>
-          <progress aria-labelledby={labelId} max={Math.max(imp.progress.total, 1)} value={imp.progress.done} aria-valuetext={progressText(imp.progress, count)}>
+          <progress
+            aria-labelledby={labelId}
+            max={Math.max(imp.progress.total, 1)}
+            value={imp.progress.done}
+            aria-valuetext={progressText(imp.progress, count)}
+          >
             {percentDone(imp.progress)}%
           </progress>
         </>
@@ -171,7 +176,9 @@ function Preview({ imp }: { imp: Import }) {
           <h3>{imp.summary.error > FIRST_ERRORS ? `The first ${FIRST_ERRORS} rows with errors` : 'Rows with errors'}</h3>
           <p>Rows with errors are skipped when the import is applied. Correct them in the file and import it again.</p>
           <QueryState query={errors} what="the errors">
-            {(body) => <DataTable caption="Errors by row and column" columns={columns} rows={errorLines(body.data, 100)} rowKey={(e) => `${e.row}:${e.column}`} />}
+            {(body) => (
+              <DataTable caption="Errors by row and column" columns={columns} rows={errorLines(body.data, 100)} rowKey={(e) => `${e.row}:${e.column}`} />
+            )}
           </QueryState>
           <DownloadCsv
             what="rows with errors"
@@ -195,7 +202,8 @@ function Actions({ imp }: { imp: Import }) {
   const done = () => invalidatePaths('/api/v1/imports');
   const apply = useMutation({
     mutationFn: async (body: { on_error: 'skip' | 'abort' }) =>
-      dataOrThrow(await api.POST('/api/v1/imports/{id}/apply', { ...path, body, headers: { 'Idempotency-Key': attempt.keyFor({ id: imp.id, ...body }) } })).data,
+      dataOrThrow(await api.POST('/api/v1/imports/{id}/apply', { ...path, body, headers: { 'Idempotency-Key': attempt.keyFor({ id: imp.id, ...body }) } }))
+        .data,
     onError: (error) => {
       if (shownError(error).code) attempt.end();
     },

@@ -120,8 +120,8 @@ function NewImport({ kind, onKind }: { kind: ImportKind | null; onKind: (kind: s
     <form className="stacked form-box" aria-labelledby="new-import-title" onSubmit={submit} noValidate>
       <h2 id="new-import-title">Import a file</h2>
       <p id={ids.hint} className="hint">
-        A CSV file (UTF-8, comma or semicolon separated) with the API&apos;s field names as columns, as the CSV exports write them. Nothing
-        changes until you have seen the preview and chosen Apply.
+        A CSV file (UTF-8, comma or semicolon separated) with the API&apos;s field names as columns, as the CSV exports write them. Nothing changes until you
+        have seen the preview and chosen Apply.
       </p>
       <div className="field">
         <label htmlFor={ids.kind}>What to import</label>

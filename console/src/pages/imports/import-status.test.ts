@@ -24,7 +24,14 @@ describe('import status rules', () => {
   });
   it('lists errors one per line with their row and column, up to the limit', () => {
     const rows = [
-      { row: 2, key: 'A', errors: [{ column: 'price', code: 'VALIDATION_FAILED', message: 'bad price' }, { column: 'name', code: 'VALIDATION_FAILED', message: 'no name' }] },
+      {
+        row: 2,
+        key: 'A',
+        errors: [
+          { column: 'price', code: 'VALIDATION_FAILED', message: 'bad price' },
+          { column: 'name', code: 'VALIDATION_FAILED', message: 'no name' },
+        ],
+      },
       { row: 7, key: null, errors: [{ column: 'sku', code: 'SKU_TAKEN', message: 'taken' }] },
     ];
     expect(errorLines(rows, 10)).toEqual([
