@@ -18,7 +18,7 @@ import {
 /** A products file whose second data row has a price that is not money. */
 const PRODUCTS_CSV = ['sku,name,price,category.name', 'IMP-1,Oat milk,2.40,Milk', 'IMP-2,Soy milk,two euros,Milk', 'IMP-3,Rice milk,2.10,Milk', ''].join('\n');
 
-/** docs/api.md 23's console: a products file imported from the Products page, its bad row seen by row and column, its errors downloaded, applied. */
+/** docs/api.md 16's console: a products file imported from the Products page, its bad row seen by row and column, its errors downloaded, applied. */
 describeInBrowser('the console imports in a browser', () => {
   let app: ConsoleApp;
   let browser: Browser;

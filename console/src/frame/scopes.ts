@@ -49,7 +49,7 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/settings/$': ['admin'],
   // a member's own sessions and two-factor (docs/api.md 19): every signed-in person, whatever the role
   '/security': [],
-  // each kind is imported with its write scope (docs/api.md 23); the page offers the kinds allowed
+  // each kind is imported with its write scope (docs/api.md 16); the page offers the kinds allowed
   '/imports': ['products:write', 'customers', 'inventory'],
   '/imports/$importId': ['products:write', 'customers', 'inventory'],
 };

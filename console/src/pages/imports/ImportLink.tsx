@@ -4,7 +4,7 @@ import type { ImportKind } from './import-status';
 
 const ACTION = { products: 'importProducts', customers: 'importCustomers', stock: 'importStock' } as const;
 
-/** docs/api.md 23's **Import** on Products, Customers and Inventory: the imports page with this kind chosen, for a key that may import it. */
+/** docs/api.md 16's **Import** on Products, Customers and Inventory: the imports page with this kind chosen, for a key that may import it. */
 export function ImportLink({ kind }: { kind: ImportKind }) {
   const may = useMay(ACTION[kind]);
   if (!may) return null;

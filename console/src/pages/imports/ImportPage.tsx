@@ -25,7 +25,7 @@ const POLL_MS = 1000;
 const FIRST_ERRORS = 20;
 
 /**
- * docs/api.md 23's import page: the file's status, read again every second while the server checks or
+ * docs/api.md 16's import page: the file's status, read again every second while the server checks or
  * applies it; the preview (rows to create, update, unchanged, with errors; the first errors with their
  * row and column; Download errors), Apply (rows with errors skipped, or nothing applied when any has
  * one), a progress bar while applying, Cancel; and where to see what was imported.

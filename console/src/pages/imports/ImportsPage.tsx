@@ -17,19 +17,19 @@ import { KINDS, kindOf, statusText, type ImportKind } from './import-status';
 
 type Import = components['schemas']['ImportJson'];
 
-/** The plain sentences of the upload's refusals (docs/api.md 23). */
+/** The plain sentences of the upload's refusals (docs/api.md 16). */
 const MESSAGES = {
   PAYLOAD_TOO_LARGE: 'The file is larger than 50 MiB: split it into smaller files.',
 };
 
-/** Which kinds this key or role may import (each kind's write scope, docs/api.md 23). */
+/** Which kinds this key or role may import (each kind's write scope, docs/api.md 16). */
 function useKindsAllowed(): typeof KINDS {
   const allowed = { products: useMay('importProducts'), customers: useMay('importCustomers'), stock: useMay('importStock') };
   return KINDS.filter((k) => allowed[k.value]);
 }
 
 /**
- * docs/api.md 23's imports: a CSV file of products, customers or stock chosen and uploaded (the kind
+ * docs/api.md 16's imports: a CSV file of products, customers or stock chosen and uploaded (the kind
  * from the URL, `?kind=products` from the Products page's Import), then the import's own page
  * (preview, Apply, progress); below, every import of the business, newest first, each one's page
  * reachable later.

@@ -1,5 +1,5 @@
 /**
- * An import's states and figures as the console shows them (docs/api.md 23): pure rules, no React.
+ * An import's states and figures as the console shows them (docs/api.md 16): pure rules, no React.
  */
 export type ImportKind = 'products' | 'customers' | 'stock';
 export type ImportStatus = 'validating' | 'ready' | 'applying' | 'done' | 'failed' | 'cancelled';
