@@ -113,8 +113,9 @@ export function productDiffers(cells: Record<string, string>, p: ProductTargetRo
 export function customerDiffers(cells: Record<string, string>, c: CustomerTargetRow): boolean {
   const given = customerIdentity({ name: cells.name, email: cells.email, phone: cells.phone });
   if (cells.name !== undefined && given.name !== c.name) return true;
-  if (cells.email !== undefined && given.email !== c.email) return true;
-  if (cells.phone !== undefined && given.phone !== c.phone) return true;
+  // the same address or number however it is written (matching's rule, docs/api.md 5)
+  if (cells.email !== undefined && given.emailNormalized !== c.email_normalized) return true;
+  if (cells.phone !== undefined && given.phoneNormalized !== c.phone_normalized) return true;
   if (cells.notes !== undefined && cells.notes !== c.notes) return true;
   return false;
 }
