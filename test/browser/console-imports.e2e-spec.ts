@@ -94,6 +94,18 @@ describeInBrowser('the console imports in a browser', () => {
       .getByRole('status')
       .filter({ hasText: /^Applied:/ })
       .waitFor();
+
+    // Customers and Inventory have Import too, each choosing its kind
+    for (const [name, kind] of [
+      ['Customers', 'customers'],
+      ['Inventory', 'stock'],
+    ]) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('link', { name: 'Import', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Imports' }).waitFor();
+      expect(await page.getByLabel('What to import').inputValue()).toBe(kind);
+    }
     expect(cspViolations(tab)).toEqual([]);
     await context.close();
   });
