@@ -6,6 +6,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImportsModule } from './modules/imports/imports.module';
 import { SearchModule } from './modules/search/search.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
@@ -70,6 +71,7 @@ const DOMAIN_MODULES = [
   MetricsModule,
   StaffModule,
   SearchModule,
+  ImportsModule,
 ];
 
 /** What a module's `imports` takes. */

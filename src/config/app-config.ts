@@ -1,4 +1,6 @@
 import 'dotenv/config';
+import * as os from 'os';
+import * as path from 'path';
 
 /** Typed configuration, read once from the environment (`.env` is loaded when present). */
 export interface AppConfig {
@@ -46,6 +48,10 @@ export interface AppConfig {
   activityRetentionDays: number;
   /** How often the activity log's retention job runs (ActivityRetention); 0 = never. */
   activityRetentionIntervalMs: number;
+  /** Where CSV imports' uploads wait until they are validated (docs/api.md 23); shared by the processes of one machine. */
+  importUploadDir: string;
+  /** How often a process looks for imports to validate or apply that no process holds (one interrupted by a restart); 0 = never. */
+  importResumeIntervalMs: number;
   /** Deliveries in flight at once in this process. */
   webhookConcurrency: number;
   /** SMTP server of invoice mail (`smtp://user:pass@host:587`, `smtps://...`); unset: no mail (docs/api.md 17). */
@@ -124,6 +130,8 @@ export function loadConfig(): AppConfig {
     analyticsWarmIntervalMs: intFrom('ANALYTICS_WARM_INTERVAL_MS', 60000),
     activityRetentionDays: Math.max(1, intFrom('ACTIVITY_RETENTION_DAYS', 400)),
     activityRetentionIntervalMs: intFrom('ACTIVITY_RETENTION_INTERVAL_MS', 3_600_000),
+    importUploadDir: process.env.IMPORT_UPLOAD_DIR || path.join(os.tmpdir(), 'backoffice-imports'),
+    importResumeIntervalMs: intFrom('IMPORT_RESUME_INTERVAL_MS', 5000),
     webhookConcurrency: Math.max(1, intFrom('WEBHOOK_CONCURRENCY', 64)),
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || 'invoices@localhost',

@@ -241,8 +241,9 @@ describeInBrowser('the console inventory in a browser', () => {
       await page.keyboard.type('Paper cups');
       await page.keyboard.press('Enter');
       await page.getByLabel('Counted Paper cups').waitFor();
-      // Start count puts the focus on the first counted quantity
-      await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute('aria-label') === 'Counted Paper cups'`);
+      // Start count puts the focus on the scanner's field; the counted quantities come after it
+      await page.waitForFunction(`document.activeElement && document.activeElement.id === 'scan'`);
+      await tabTo(page, /^Counted Paper cups$/);
       await page.keyboard.type('38');
       await tabTo(page, /^Submit count$/);
       await page.keyboard.press('Enter');

@@ -72,12 +72,25 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
     const supplier = (await api.post('/suppliers', { name: 'Harbour Paper Mill' }).expect(201)).body.data;
     await api.post('/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: product.id, quantity: 2, unit_cost: 11 }] }).expect(201);
     const webhook = (await api.post('/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['sale.completed'] }).expect(201)).body.data;
+    // an import with an error row, so its page shows the preview's figures, errors and actions
+    const csv = 'sku,name,price\nLAY-1,Long oat milk name for a narrow phone screen,2.40\nLAY-2,Soy milk,two euros\n';
+    const imported = (
+      await app.t
+        .http()
+        .post('/api/v1/imports')
+        .set(biz.auth)
+        .field('kind', 'products')
+        .attach('file', Buffer.from(csv), 'a-products-file-with-a-rather-long-name-2026-11-28.csv')
+        .expect(202)
+    ).body.data as { id: string };
+    await eventually(async () => (await api.get(`/imports/${imported.id}`).expect(200)).body.data.status, false, 30_000).toBe('ready');
     const ids: Record<string, string> = {
       orderId: order.order_id,
       productId: product.id,
       invoiceId: order.invoice_id,
       customerId: order.customer_id,
       webhookId: webhook.id,
+      importId: imported.id,
     };
     const splats: Record<string, string[]> = {
       '/inventory/$': ['/inventory/adjustments', '/inventory/transfers', '/inventory/counts', '/inventory/reorder'],

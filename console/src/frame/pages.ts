@@ -22,6 +22,7 @@ export const PAGES: PageEntry[] = [
   { path: '/orders/$orderId', load: () => import('../pages/orders/OrderPage') },
   { path: '/products', name: 'Products', load: () => import('../pages/products/ProductsPage') },
   { path: '/products/new', load: () => import('../pages/products/NewProductPage') },
+  { path: '/products/categories', load: () => import('../pages/products/CategoriesPage') },
   { path: '/products/$productId', load: () => import('../pages/products/ProductPage') },
   { path: '/inventory', name: 'Inventory', load: () => import('../pages/inventory/InventoryPage') },
   { path: '/inventory/$', load: () => import('../pages/inventory/InventoryPage') },
@@ -37,6 +38,8 @@ export const PAGES: PageEntry[] = [
   { path: '/settings', name: 'Settings', load: () => import('../pages/settings/SettingsPage') },
   { path: '/settings/$', load: () => import('../pages/settings/SettingsPage') },
   { path: '/security', load: () => import('../pages/settings/SecurityPage') },
+  { path: '/imports', load: () => import('../pages/imports/ImportsPage') },
+  { path: '/imports/$importId', load: () => import('../pages/imports/ImportPage') },
 ];
 
 /** Where `/console` itself leads. */

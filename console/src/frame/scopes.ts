@@ -32,6 +32,7 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/orders/$orderId': ['orders:read'],
   '/products': ['products:read'],
   '/products/new': ['products:write'],
+  '/products/categories': ['products:read'],
   '/products/$productId': ['products:read'],
   '/inventory': ['inventory'],
   '/inventory/$': ['inventory'],
@@ -51,6 +52,9 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/settings/$': ['admin'],
   // a member's own sessions and two-factor (docs/api.md 19): every signed-in person, whatever the role
   '/security': [],
+  // each kind is imported with its write scope (docs/api.md 16); the page offers the kinds allowed
+  '/imports': ['products:write', 'customers', 'inventory'],
+  '/imports/$importId': ['products:write', 'customers', 'inventory'],
 };
 
 /** Actions and sections (reads of another scope) a page hides from a key that may not use them. */
@@ -69,6 +73,9 @@ export const ACTION_SCOPES = {
   marginReport: ['purchasing'],
   valuationReport: ['purchasing'],
   customersReport: ['analytics'],
+  importProducts: ['products:write'],
+  importCustomers: ['customers'],
+  importStock: ['inventory'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Whether a key holding `held` may call something that `accepted` scopes grant. */

@@ -14,8 +14,21 @@ export interface FileResult {
  * "Download CSV" beside a list (docs/api.md "CSV exports"): `download` fetches the list's export with
  * its current filters and the key; the file is saved through an object URL under the server's
  * file name (`orders-2026-11-27.csv`), `fallback` when it gives none. An API error shows here.
+ * `label` names another file than a list's (an import's "Download errors").
  */
-export function DownloadCsv({ what, fallback, download }: { what: string; fallback: string; download: () => Promise<FileResult> }) {
+export function DownloadCsv({
+  what,
+  fallback,
+  download,
+  label = 'Download CSV',
+  title = `The ${what} matching these filters, as CSV`,
+}: {
+  what: string;
+  fallback: string;
+  download: () => Promise<FileResult>;
+  label?: string;
+  title?: string;
+}) {
   const save = useMutation({
     mutationFn: async () => {
       const result = await download();
@@ -26,8 +39,8 @@ export function DownloadCsv({ what, fallback, download }: { what: string; fallba
   });
   return (
     <div className="download">
-      <button type="button" disabled={save.isPending} title={`The ${what} matching these filters, as CSV`} onClick={() => save.mutate()}>
-        {save.isPending ? 'Downloading…' : 'Download CSV'}
+      <button type="button" disabled={save.isPending} title={title} onClick={() => save.mutate()}>
+        {save.isPending ? 'Downloading…' : label}
       </button>
       {save.error && <ErrorView error={save.error} />}
     </div>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 
-/** Public event names: docs/api.md 10 lists them (sale.returned from 12, purchase_order.received 13, stock.transferred 14, invoice.sent 17). */
+/** Public event names: docs/api.md 10 lists them (sale.returned from 12, purchase_order.received 13, stock.transferred 14, invoice.sent 17, import.completed 23). */
 export const EVENT_NAMES = [
   'sale.completed',
   'sale.cancelled',
@@ -15,6 +15,7 @@ export const EVENT_NAMES = [
   'payroll.processed',
   'purchase_order.received',
   'stock.transferred',
+  'import.completed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -10,13 +10,24 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * JSON bodies only (415 otherwise), size-limited (413), malformed or too deeply nested JSON is a
+ * The routes that take a multipart/form-data upload instead of JSON (POST /imports, docs/api.md 23):
+ * their route's interceptor reads the form, its limits its own.
+ */
+export const MULTIPART_ROUTES: readonly { method: string; path: string }[] = [{ method: 'POST', path: '/api/v1/imports' }];
+
+function takesMultipart(req: Request): boolean {
+  const path = req.path.replace(/\/+$/, '');
+  return Boolean(req.is('multipart/form-data')) && MULTIPART_ROUTES.some((r) => r.method === req.method && r.path === path);
+}
+
+/**
+ * JSON bodies only (415 otherwise; multipart on MULTIPART_ROUTES), size-limited (413), malformed or too deeply nested JSON is a
  * 400 in the contract's error body. Registered before Nest's routing, so these errors never reach a controller.
  */
 export function bodyParsingMiddlewares(limit: string) {
   const logger = new Logger('BodyParser');
   const requireJson = (req: Request, res: Response, next: NextFunction) => {
-    if (hasBody(req) && !req.is('application/json')) {
+    if (hasBody(req) && !req.is('application/json') && !takesMultipart(req)) {
       return sendError(res, req, new DomainError('UNSUPPORTED_MEDIA_TYPE'), logger);
     }
     next();

@@ -63,8 +63,17 @@ export interface AdjustmentInput {
   warehouseId: string;
   /** signed exact decimal string, non-zero */
   quantity: string;
-  reason: AdjustmentReason;
+  /** `import`: a counted quantity set by a CSV import (docs/api.md 23), never sent by a client */
+  reason: AdjustmentReason | 'import';
   note?: string | null;
+}
+
+/** A level set to a counted quantity by adjustments (a stock import): the product, the warehouse, the quantity it must hold. */
+export interface CountedLevelInput {
+  productId: string;
+  warehouseId: string;
+  /** exact decimal string, >= 0 */
+  counted: string;
 }
 
 /**
@@ -234,6 +243,42 @@ export class StockService {
   /** A manual, signed adjustment with its movement; records stock.adjusted (and stock.low / stock.out). */
   async adjust(tx: Tx, businessId: string, input: AdjustmentInput): Promise<StockMovement> {
     await this.checkReferences(tx, businessId, input);
+    return this.adjustLocked(tx, businessId, input);
+  }
+
+  /**
+   * Levels set to counted quantities, each by an adjustment of the difference (reason `reason`) on
+   * the path of `adjust`: the products' stock locks taken once, in key order, then the levels read
+   * and each changed in product order. Returns, per input in its order, the level before and the
+   * difference written ('0' when the level already held the count: no movement). The caller has
+   * checked that products and warehouses are the business's.
+   */
+  async setCountedLevels(
+    tx: Tx,
+    businessId: string,
+    inputs: CountedLevelInput[],
+    reason: AdjustmentInput['reason'],
+  ): Promise<{ before: string; delta: string }[]> {
+    if (inputs.length === 0) return [];
+    await this.lockProducts(tx, businessId, [...new Set(inputs.map((i) => i.productId))].sort());
+    const levels = await tx.getRepository(StockLevel).find({
+      where: inputs.map((i) => ({ businessId, productId: i.productId, warehouseId: i.warehouseId })),
+    });
+    const current = new Map(levels.map((l) => [`${l.productId}/${l.warehouseId}`, l.quantity]));
+    const results = inputs.map((i) => {
+      const before = current.get(`${i.productId}/${i.warehouseId}`) ?? '0';
+      return { before: quantityString(before), delta: quantityString(dec(i.counted).minus(before)) };
+    });
+    const order = inputs.map((_, n) => n).sort((a, b) => (inputs[a].productId < inputs[b].productId ? -1 : inputs[a].productId > inputs[b].productId ? 1 : 0));
+    for (const n of order) {
+      if (dec(results[n].delta).isZero()) continue;
+      await this.adjustLocked(tx, businessId, { productId: inputs[n].productId, warehouseId: inputs[n].warehouseId, quantity: results[n].delta, reason });
+    }
+    return results;
+  }
+
+  /** An adjustment whose product's stock lock is held and whose references are checked. */
+  private async adjustLocked(tx: Tx, businessId: string, input: AdjustmentInput): Promise<StockMovement> {
     const delta = dec(input.quantity);
     const level = await this.changeLevel(tx, businessId, input, delta);
     const [movement] = await tx.run(writeAdjustment, [

@@ -6,6 +6,7 @@ import { useUrlState } from '../../frame/use-url-state';
 import { listQuery } from '../../lib/list-query';
 import { Page } from '../../ui/Page';
 import { ListView, SearchFilter, type Column } from '../../ui/list/ListPage';
+import { ImportLink } from '../imports/ImportLink';
 
 type Customer = components['schemas']['CustomerJson'];
 
@@ -25,6 +26,9 @@ export default function CustomersPage() {
 
   return (
     <Page title="Customers">
+      <p className="actions">
+        <ImportLink kind="customers" />
+      </p>
       <ListView
         what="customers"
         caption="Customers"

@@ -60,6 +60,10 @@ describe('eventWords: the latest events in words', () => {
       text: 'Stock transferred: TR-0002, 2 products',
       to: '/inventory/transfers/t1',
     });
+    expect(words('import.completed', { import_id: 'i1', kind: 'products', summary: { create: 2, update: 1, unchanged: 5, error: 1 } })).toEqual({
+      text: 'Import of products done: 3 rows created or updated, 1 row with errors',
+      to: '/imports/i1',
+    });
   });
 
   it('words every event the API documents, none left as its dotted name', () => {

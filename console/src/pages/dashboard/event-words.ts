@@ -116,6 +116,18 @@ const WORDS: Record<WebhookEvent, (data: Data, ctx: WordsContext) => EventWords>
       to: path('/inventory/transfers', text(d, 'transfer_id')),
     };
   },
+  'import.completed': (d) => {
+    const summary = (typeof d.summary === 'object' && d.summary !== null ? d.summary : {}) as Data;
+    const changed = ['create', 'update']
+      .map((key) => amount(summary, key))
+      .reduce<number>((sum, n) => sum + (n === undefined ? 0 : Number(n)), 0);
+    const errors = amount(summary, 'error');
+    const failed = errors === undefined || Number(errors) === 0 ? '' : `, ${count(Number(errors), 'row', 'rows')} with errors`;
+    return {
+      text: `Import of ${text(d, 'kind') ?? 'rows'} done: ${count(changed, 'row', 'rows')} created or updated${failed}`,
+      to: path('/imports', text(d, 'import_id')),
+    };
+  },
 };
 
 function isKnown(name: string): name is WebhookEvent {

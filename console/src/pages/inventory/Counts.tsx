@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { $api, api } from '../../api/client';
 import { dataOrThrow, shownError } from '../../api/errors';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { pageNumber } from '../../lib/url-state';
 import { ErrorView } from '../../ui/ErrorView';
-import { QueryState } from '../../ui/States';
 import { nameOf, useProductsById, useWarehouses, type Product } from './common/lookups';
 import { attemptKey, COUNTED, parseNumber } from './common/numbers';
-import { Pager } from '../../ui/Pager';
 import { WarehouseSelect } from './common/WarehouseSelect';
-import { TableScroll } from '../../ui/list/ListPage';
+import { ListView, TableScroll, type Column } from '../../ui/list/ListPage';
+import { CategorySelect } from '../products/CategorySelect';
+import { StockScan } from './common/StockScan';
+import { plusOne } from './common/stock-scan';
 
 /** A line of a count in progress: the expected quantity is what the screen showed when it started. */
 interface CountLine {
@@ -28,6 +29,8 @@ interface Changed {
 }
 
 const PER_COUNT = 50;
+/** A category's count takes all its active products, read 100 a page, up to what one count may post. */
+const PER_CATEGORY_COUNT = 500;
 
 /** The stock of one warehouse as a product shows it (0 when it has none there). */
 function stockIn(product: Product, warehouseId: string): number | string {
@@ -35,25 +38,30 @@ function stockIn(product: Product, warehouseId: string): number | string {
 }
 
 /**
- * Stock counts (docs/api.md 14): the warehouse and which products (a search, at most 50 a count) in
- * the URL; Start count takes each product's stock in that warehouse from the API as the expected
+ * Stock counts (docs/api.md 14): the warehouse and which products (a search, at most 50 a count, or
+ * a category, all of its active products up to 500) in the URL; Start count takes each product's stock in that warehouse from the API as the expected
  * quantity shown; Submit count sends the counted quantities with those expected quantities. On 409
  * STOCK_CHANGED nothing was applied: the differences the API reports are shown and Count again takes
- * the current stock as the new expected quantities.
+ * the current stock as the new expected quantities. While counting, "Scan or search" (a scanner's
+ * code and Enter) raises the scanned product's counted quantity by one, adding its line when the count
+ * did not list it; a code that names no product says so.
  */
 export function Counts() {
-  const ids = { search: useId(), note: useId() };
+  const ids = { search: useId(), note: useId(), category: useId() };
   const format = useFormat();
   const queryClient = useQueryClient();
   const warehouses = useWarehouses();
   const defaultWarehouse = warehouses.data?.data.find((w) => w.is_default)?.id ?? '';
-  const [state, set] = useUrlState({ warehouse: '', search: '', page: '1' });
+  const [state, set] = useUrlState({ warehouse: '', search: '', category: '', page: '1' });
   const warehouseId = state.warehouse || defaultWarehouse;
   const [search, setSearch] = useState(state.search);
   const [lines, setLines] = useState<CountLine[] | null>(null);
   /** The warehouse the count in progress was started in (its expected quantities are that warehouse's). */
   const [countWarehouse, setCountWarehouse] = useState('');
   const [counted, setCounted] = useState<Record<string, string>>({});
+  // what scans read and raise: several scans can be applied before the next render
+  const shown = useRef({ lines, counted });
+  shown.current = { lines, counted };
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState('');
   const [changed, setChanged] = useState<Changed[] | null>(null);
@@ -70,14 +78,21 @@ export function Counts() {
     }
   }, [focusId, lines]);
 
-  async function load(term: string, warehouse: string): Promise<CountLine[] | null> {
+  async function load(term: string, warehouse: string, category: string): Promise<CountLine[] | null> {
     setLoading(true);
     setLoadError(null);
     try {
-      const body = dataOrThrow(
-        await api.GET('/api/v1/products', { params: { query: { is_active: true, per_page: PER_COUNT, ...(term ? { search: term } : {}) } } }),
-      );
-      return body.data.map((p) => ({ product_id: p.id, name: p.name, sku: p.sku, expected: stockIn(p, warehouse) }));
+      const found: Product[] = [];
+      const perPage = category ? 100 : PER_COUNT;
+      for (let page = 1; ; page++) {
+        const query = { is_active: true, page, per_page: perPage, ...(term ? { search: term } : {}), ...(category ? { category_id: category } : {}) };
+        const body = dataOrThrow(await api.GET('/api/v1/products', { params: { query } }));
+        found.push(...body.data);
+        if (!category || page >= body.meta.total_pages || found.length >= PER_CATEGORY_COUNT) break;
+      }
+      return found
+        .slice(0, category ? PER_CATEGORY_COUNT : PER_COUNT)
+        .map((p) => ({ product_id: p.id, name: p.name, sku: p.sku, expected: stockIn(p, warehouse) }));
     } catch (err) {
       setLoadError(err);
       return null;
@@ -89,18 +104,34 @@ export function Counts() {
   async function start(e: FormEvent) {
     e.preventDefault();
     set({ search: search.trim() });
-    const loaded = await load(search.trim(), warehouseId);
+    const loaded = await load(search.trim(), warehouseId, state.category);
     if (!loaded) return;
     setCountWarehouse(warehouseId);
     submitCount.reset();
     setChanged(null);
     setCounted({});
     setLines(loaded);
-    if (loaded[0]) setFocusId(`counted-${loaded[0].product_id}`);
+    setFocusId('scan');
+  }
+
+  /** A scan: one more of the product (its line added when the count did not list it), announced. */
+  function scanned(product: Product): string {
+    const now = shown.current;
+    if (!now.lines) return 'Start a count first.';
+    const raised = plusOne(now.counted[product.id] ?? '');
+    if (raised === null) return `${product.name}: the counted quantity typed is not a number; correct it, then scan again.`;
+    if (!now.lines.some((l) => l.product_id === product.id)) {
+      const line = { product_id: product.id, name: product.name, sku: product.sku, expected: stockIn(product, countWarehouse) };
+      now.lines = [...now.lines, line];
+      setLines(now.lines);
+    }
+    now.counted = { ...now.counted, [product.id]: raised };
+    setCounted(now.counted);
+    return `${product.name}: ${format.quantity(raised)} counted.`;
   }
 
   async function countAgain() {
-    const loaded = await load(state.search, countWarehouse);
+    const loaded = await load(state.search, countWarehouse, state.category);
     if (!loaded || !changed) return;
     const again = new Set(changed.map((c) => c.product_id));
     setCounted((c) => Object.fromEntries(Object.entries(c).filter(([id]) => !again.has(id))));
@@ -153,8 +184,16 @@ export function Counts() {
         <h2 id="start-count-title">Count stock</h2>
         <form onSubmit={(e) => void start(e)} noValidate>
           <WarehouseSelect label="Warehouse to count" value={warehouseId} onChange={(warehouse) => set({ warehouse })} />
+          <CategorySelect
+            className="field"
+            id={ids.category}
+            label="Category to count"
+            empty="Any category"
+            value={state.category}
+            onChange={(category) => set({ category })}
+          />
           <span className="field">
-            <label htmlFor={ids.search}>Products to count (name, SKU or barcode; blank for the first {PER_COUNT})</label>
+            <label htmlFor={ids.search}>Products to count (name, SKU or barcode; blank for the first {PER_COUNT}, or all of the category)</label>
             <input id={ids.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
           </span>
           <p>
@@ -171,8 +210,12 @@ export function Counts() {
         <section aria-labelledby="count-title">
           <h2 id="count-title">Count in progress</h2>
           <p>In {warehouses.data?.data.find((w) => w.id === countWarehouse)?.name ?? 'the warehouse'}; leave a line blank to not count it.</p>
+          <StockScan
+            onProduct={scanned}
+            hint="Scan each item on the shelf (a barcode or SKU and Enter): its counted quantity goes up by one. A product not listed is added."
+          />
           {lines.length === 0 ? (
-            <p>No active product matches; change the search and start again.</p>
+            <p>No active product matches; scan what is on the shelf, or change the search and start again.</p>
           ) : (
             <form onSubmit={submit} noValidate>
               <TableScroll label="Products being counted">
@@ -316,42 +359,18 @@ function CountList({ page, onPage }: { page: string; onPage: (page: number) => v
   const warehouses = useWarehouses();
   const names = new Map((warehouses.data?.data ?? []).map((w) => [w.id, w]));
   const query = $api.useQuery('get', '/api/v1/stock/counts', { params: { query: { page: pageNumber(page), per_page: 10 } } });
+  type Count = NonNullable<typeof query.data>['data'][number];
+  const columns: Column<Count>[] = [
+    { header: 'Number', rowHeader: true, cell: (c) => c.count_number },
+    { header: 'Warehouse', cell: (c) => nameOf(names, c.warehouse_id) },
+    { header: 'Products', num: true, cell: (c) => c.items.length },
+    { header: 'When', cell: (c) => format.dateTime(c.created_at) },
+    { header: 'Note', cell: (c) => c.note ?? '' },
+  ];
   return (
     <section aria-labelledby="counts-title">
       <h2 id="counts-title">Past counts</h2>
-      <QueryState query={query} what="the counts" isEmpty={(b) => b.data.length === 0} empty="No counts yet.">
-        {(body) => (
-          <>
-            <TableScroll label="Counts">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Number</th>
-                    <th scope="col">Warehouse</th>
-                    <th scope="col" className="num">
-                      Products
-                    </th>
-                    <th scope="col">When</th>
-                    <th scope="col">Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {body.data.map((c) => (
-                    <tr key={c.id}>
-                      <td>{c.count_number}</td>
-                      <td>{nameOf(names, c.warehouse_id)}</td>
-                      <td className="num">{c.items.length}</td>
-                      <td>{format.dateTime(c.created_at)}</td>
-                      <td>{c.note ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            <Pager what="counts" meta={body.meta} onPage={onPage} />
-          </>
-        )}
-      </QueryState>
+      <ListView what="counts" caption="Counts" query={query} columns={columns} rowKey={(c) => c.id} empty="No counts yet." onPage={onPage} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { Page } from '../../ui/Page';
+import { ImportLink } from '../imports/ImportLink';
 import { Adjustments } from './Adjustments';
 import { SubNav } from './common/SubNav';
 import './common/stock.css';
@@ -34,6 +35,9 @@ export default function InventoryPage() {
   return (
     <Page title="Inventory">
       <SubNav label="Inventory" links={LINKS} current={`/inventory/${view}`} />
+      <p className="actions">
+        <ImportLink kind="stock" />
+      </p>
       {body}
     </Page>
   );

@@ -5,12 +5,28 @@ import { useDebounced } from '../../lib/use-debounced';
 import { productsNamed } from './lookup';
 import type { Product } from './sale-lines';
 import type { Scanner } from './use-scanner';
+import './scan-field.css';
+
+const TILL_HINT = 'A barcode or SKU and Enter adds the product (again: one more). Or type a name and pick with the arrow keys and Enter.';
 
 /**
  * "Scan or search": a combobox. A code and Enter goes to the scanner (useScanner); a name typed and
  * a pause offers the matching active products, chosen with the arrow keys and Enter (or a click).
+ * The till's by default; a stock screen gives its own `hint` and may not take the focus at once.
  */
-export function ScanField({ scanner, onChoose, status }: { scanner: Scanner; onChoose: (product: Product) => void; status: string }) {
+export function ScanField({
+  scanner,
+  onChoose,
+  status,
+  hint = TILL_HINT,
+  autoFocus = true,
+}: {
+  scanner: Scanner;
+  onChoose: (product: Product) => void;
+  status: string;
+  hint?: string;
+  autoFocus?: boolean;
+}) {
   const format = useFormat();
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(true);
@@ -64,7 +80,7 @@ export function ScanField({ scanner, onChoose, status }: { scanner: Scanner; onC
         aria-describedby="scan-hint scan-status"
         autoComplete="off"
         spellCheck={false}
-        autoFocus
+        autoFocus={autoFocus}
         value={scanner.value}
         onChange={(e) => {
           scanner.setValue(e.target.value);
@@ -74,7 +90,7 @@ export function ScanField({ scanner, onChoose, status }: { scanner: Scanner; onC
         onKeyDown={onKeyDown}
       />
       <p id="scan-hint" className="hint">
-        A barcode or SKU and Enter adds the product (again: one more). Or type a name and pick with the arrow keys and Enter.
+        {hint}
       </p>
       <ul id="scan-options" role="listbox" aria-label="Matching products" className="options" hidden={!shown}>
         {options.map((product, i) => (

@@ -7,7 +7,9 @@ export function CategorySelect({
   empty,
   value,
   onChange,
+  className,
 }: {
+  className?: string;
   id: string;
   label: string;
   empty: string;
@@ -16,7 +18,7 @@ export function CategorySelect({
 }) {
   const categories = $api.useQuery('get', '/api/v1/categories', { params: { query: { per_page: 100 } } });
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={categories.isPending}>
         <option value="">{empty}</option>

@@ -9,6 +9,7 @@ import { pageNumber } from '../../lib/url-state';
 import { ListView, SearchFilter, SelectFilter, type Column } from '../../ui/list/ListPage';
 import { Page } from '../../ui/Page';
 import { CategorySelect } from './CategorySelect';
+import { ImportLink } from '../imports/ImportLink';
 
 type Product = components['schemas']['ProductJson'];
 
@@ -68,11 +69,9 @@ export default function ProductsPage() {
 
   return (
     <Page title="Products">
-      {mayEdit && (
-        <p>
-          <Link to="/products/new">New product</Link>
-        </p>
-      )}
+      <p className="actions">
+        {mayEdit && <Link to="/products/new">New product</Link>} <Link to="/products/categories">Categories</Link> <ImportLink kind="products" />
+      </p>
       <ListView
         what="products"
         caption="Products"

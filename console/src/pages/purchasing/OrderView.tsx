@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { $api, api } from '../../api/client';
 import { dataOrThrow } from '../../api/errors';
 import { useFormat } from '../../frame/business';
@@ -9,7 +9,10 @@ import { QueryState } from '../../ui/States';
 import type { components } from '../../../../test/generated/openapi';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { nameOf, useProductsById, useSuppliersById, useWarehouses } from '../inventory/common/lookups';
-import { attemptKey, COUNTED, MONEY, parseNumber, subtractDecimal } from '../inventory/common/numbers';
+import { attemptKey, COUNTED, MONEY, parseNumber } from '../inventory/common/numbers';
+import { plusOne, receiveLineFor, stillToCome } from '../inventory/common/stock-scan';
+import { StockScan } from '../inventory/common/StockScan';
+import type { Product } from '../inventory/common/lookups';
 import { statusText } from './Orders';
 import { TableScroll } from '../../ui/list/ListPage';
 
@@ -149,9 +152,27 @@ function OrderDetails({ po }: { po: PurchaseOrder }) {
   );
 }
 
+/**
+ * Receive goods: every line starts empty (nothing received until the clerk says so); "Scan or search"
+ * (a scanner's code and Enter) raises the scanned product's line by one, a product not on the order
+ * or a code that names none says so; "Fill in all still to come" types what is still expected.
+ */
 function ReceiveForm({ po, names, onDone }: { po: PurchaseOrder; names: Map<string, { name: string }>; onDone: (text: string) => void }) {
-  const [quantities, setQuantities] = useState<string[]>(() => po.items.map((i) => subtractDecimal(i.quantity, i.received_quantity)));
+  const format = useFormat();
+  const [quantities, setQuantities] = useState<string[]>(() => po.items.map(() => ''));
+  // what scans read and raise: several scans can be applied before the next render
+  const typed = useRef(quantities);
+  typed.current = quantities;
   const [problem, setProblem] = useState('');
+  function scanned(product: Product): string {
+    const i = receiveLineFor(po.items, typed.current, product.id);
+    if (i < 0) return `${product.name} is not on ${po.purchase_order_number}.`;
+    const raised = plusOne(typed.current[i] ?? '');
+    if (raised === null) return `${product.name}: the quantity typed is not a number; correct it, then scan again.`;
+    typed.current = typed.current.map((v, j) => (j === i ? raised : v));
+    setQuantities(typed.current);
+    return `${product.name}: ${format.quantity(raised)} to receive.`;
+  }
   const receive = useMutation({
     mutationFn: async (items: { purchase_order_item_id: string; quantity: number }[]) =>
       dataOrThrow(
@@ -167,19 +188,26 @@ function ReceiveForm({ po, names, onDone }: { po: PurchaseOrder; names: Map<stri
     e.preventDefault();
     const items = [];
     for (const [i, item] of po.items.entries()) {
+      if ((quantities[i] ?? '').trim() === '') continue;
       const q = parseNumber(quantities[i] ?? '', COUNTED);
       if ('problem' in q) return setProblem(`Receive of ${nameOf(names, item.product_id)}: ${q.problem}`);
       if (q.value > 0) items.push({ purchase_order_item_id: item.id, quantity: q.value });
     }
-    if (items.length === 0) return setProblem('Nothing to receive: every quantity is 0.');
+    if (items.length === 0) return setProblem('Nothing to receive: scan the goods or type their quantities.');
     setProblem('');
     receive.mutate(items);
   }
   return (
     <section aria-labelledby="receive-title" className="form-box">
       <h3 id="receive-title">Receive goods</h3>
-      <p className="hint">Each line starts with what is still to come; change it to receive part.</p>
+      <p className="hint">Each line starts empty: scan the goods as they come off the pallet, or type the quantities.</p>
+      <StockScan onProduct={scanned} hint="A barcode or SKU and Enter receives one more of that product." />
       <form onSubmit={submit} noValidate>
+        <p>
+          <button type="button" onClick={() => setQuantities(stillToCome(po.items))}>
+            Fill in all still to come
+          </button>
+        </p>
         {po.items.map((item, i) => (
           <span className="field" key={item.id}>
             <label htmlFor={`receive-${item.id}`}>Receive {nameOf(names, item.product_id)}</label>

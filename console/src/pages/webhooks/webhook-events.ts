@@ -23,6 +23,7 @@ const EVENT_SET: Record<WebhookEvent, true> = {
   'payroll.processed': true,
   'purchase_order.received': true,
   'stock.transferred': true,
+  'import.completed': true,
 };
 export const WEBHOOK_EVENTS = Object.keys(EVENT_SET) as WebhookEvent[];
 

@@ -1,0 +1,4 @@
+import { PaginationQueryDto } from '../../../common/pagination/pagination';
+
+/** GET /imports: newest first. */
+export class ListImportsQuery extends PaginationQueryDto {}
