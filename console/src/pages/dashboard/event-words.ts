@@ -118,9 +118,7 @@ const WORDS: Record<WebhookEvent, (data: Data, ctx: WordsContext) => EventWords>
   },
   'import.completed': (d) => {
     const summary = (typeof d.summary === 'object' && d.summary !== null ? d.summary : {}) as Data;
-    const changed = ['create', 'update']
-      .map((key) => amount(summary, key))
-      .reduce<number>((sum, n) => sum + (n === undefined ? 0 : Number(n)), 0);
+    const changed = ['create', 'update'].map((key) => amount(summary, key)).reduce<number>((sum, n) => sum + (n === undefined ? 0 : Number(n)), 0);
     const errors = amount(summary, 'error');
     const failed = errors === undefined || Number(errors) === 0 ? '' : `, ${count(Number(errors), 'row', 'rows')} with errors`;
     return {
