@@ -124,7 +124,7 @@ describe('analytics of returned orders (docs/api.md 8, 12)', () => {
     expect(sold(a.revenue)).toEqual([{ date: await s.dayOf(kept), revenue: 6, orders: 1 }]);
     expect(a.top).toEqual([{ product_id: bulb, name: 'Bulb', sku: 'BULB', total_sold: 2, total_revenue: 6 }]);
     expect(a.margin).toMatchObject({ revenue: 6, cogs: 2, gross_margin: 4 });
-    expect(a.margin.products).toEqual([{ product_id: bulb, name: 'Bulb', quantity: 2, revenue: 6, cogs: 2, margin: 4 }]);
+    expect(a.margin.products).toEqual([{ product_id: bulb, name: 'Bulb', quantity: 2, revenue: 6, cogs: 2, margin: 4, margin_percent: 66.67 }]);
     await verified(s.biz);
   });
 

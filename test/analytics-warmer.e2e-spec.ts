@@ -23,6 +23,8 @@ async function analyticsState(t: TestApp, businessId: string): Promise<Record<st
     'analytics_product_totals',
     'analytics_product_totals_state',
     'analytics_customer_snapshots',
+    'analytics_window_products',
+    'analytics_window_product_state',
   ];
   const state: Record<string, string> = {};
   for (const table of tables) {
@@ -64,7 +66,7 @@ describe('analytics warm-up in the background (issue 15)', () => {
   }
 
   const reads = ['/analytics/dashboard', '/analytics/revenue', '/analytics/top-products', '/analytics/customers', '/reports/margin'].flatMap((path) =>
-    [1, 7, 30, 365].map((days) => `${path}?days=${days}`),
+    [1, 7, 30, 90, 365].map((days) => `${path}?days=${days}`),
   );
 
   it('builds the closed days, the product totals and the customer snapshots before any request: the reports then build nothing', async () => {
@@ -80,7 +82,9 @@ describe('analytics warm-up in the background (issue 15)', () => {
     expect(days.orders).toBe(3);
     const [totals] = await t.db.query(`SELECT through FROM analytics_product_totals_state WHERE business_id = $1`, [biz.business_id]);
     expect(totals).toBeDefined();
-    expect(warmed.analytics_customer_snapshots.startsWith('4:')).toBe(true); // one per warmed window
+    expect(warmed.analytics_customer_snapshots.startsWith('5:')).toBe(true); // one per warmed window
+    // the product rows of each warmed window with closed days: the beans sold 3 and 40 days back
+    expect(warmed.analytics_window_product_state.startsWith('4:')).toBe(true);
     const api = apiAs(t, biz);
     for (const path of reads) await api.get(path).expect(200);
     expect(await analyticsState(t, biz.business_id)).toEqual(warmed);
@@ -129,17 +133,18 @@ describe('analytics warm-up in the background (issue 15)', () => {
     await warmer.warmAll();
     expect(await remembered()).toEqual([]); // the warmer's own windows are not recorded
     const warmed = await analyticsState(t, biz.business_id);
-    const first = (await api.get('/analytics/customers?days=90').expect(200)).body.data;
-    expect(first).toMatchObject({ period_days: 90, active_customers: 2 });
+    const first = (await api.get('/analytics/customers?days=60').expect(200)).body.data;
+    expect(first).toMatchObject({ period_days: 60, active_customers: 2 });
     expect((await analyticsState(t, biz.business_id)).analytics_customer_snapshots).not.toBe(warmed.analytics_customer_snapshots);
-    expect(await remembered()).toEqual([{ days: 90 }]);
+    expect(await remembered()).toEqual([{ days: 60 }]);
     try {
-      // the next day, the warm-up builds the 90-day window too: the request builds nothing
+      // the next day, the warm-up builds the 60-day window too: the request builds nothing
       const tomorrow = new Date(clock().getTime() + 86_400_000);
       planner.clock = () => tomorrow;
       await warmer.warmAll();
       const before = await analyticsState(t, biz.business_id);
-      expect((await api.get('/analytics/customers?days=90').expect(200)).body.data).toEqual(first);
+      expect((await api.get('/analytics/customers?days=60').expect(200)).body.data).toEqual(first);
+      await api.get('/reports/margin?days=60').expect(200);
       expect(await analyticsState(t, biz.business_id)).toEqual(before);
       // no request has had to build it for REMEMBERED_WINDOW_DAYS: forgotten
       const later = new Date(tomorrow.getTime() + (REMEMBERED_WINDOW_DAYS + 1) * 86_400_000);
@@ -175,10 +180,10 @@ describe('analytics warm-up on its interval', () => {
             [biz.business_id],
           )
         )[0],
-      (row) => row.days >= closedDays && row.totals === 1 && row.snapshots === 4,
+      (row) => row.days >= closedDays && row.totals === 1 && row.snapshots === 5,
       20_000,
     );
-    expect(built).toMatchObject({ totals: 1, snapshots: 4 });
+    expect(built).toMatchObject({ totals: 1, snapshots: 5 });
     expect(built.days).toBeGreaterThanOrEqual(closedDays);
   });
 });

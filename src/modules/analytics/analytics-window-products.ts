@@ -30,15 +30,20 @@ export class AnalyticsWindowProducts {
     if (plan.rollupTo < plan.firstDay) return 'none';
     const [state] = await runStatement(this.db, sql.windowProductState, [businessId, plan.days]);
     if (state && state.first_day === plan.firstDay && state.through === plan.rollupTo) return 'current';
-    return this.rollups.withFillLock(businessId, async (tx) => {
+    const built = await this.rollups.withFillLock(businessId, async (tx) => {
       // under the lock: an invalidation committed before it shows as a missing day, one after it waits
       const [{ days }] = await tx.run(sql.rolledUpDays, [businessId, plan.firstDay, plan.rollupTo]);
-      if (days !== dayCount(plan.firstDay, plan.rollupTo)) return 'none';
+      if (days !== dayCount(plan.firstDay, plan.rollupTo)) return 'none' as const;
       await tx.run(sql.deleteWindowProducts, [businessId, plan.days]);
       await tx.run(sql.insertWindowProducts, [businessId, plan.days, plan.firstDay, plan.rollupTo]);
       await tx.run(sql.insertWindowProductState, [businessId, plan.days, plan.firstDay, plan.rollupTo]);
-      return 'built';
+      return 'built' as const;
     });
+    // Without statistics the planner takes the new rows for a handful and reads every one of them
+    // instead of the first of an index (measured: 330 ms against 22 ms for a year of 100,000 products).
+    // Best effort, outside the transaction (ANALYZE cannot be prepared); the rows are right either way.
+    if (built === 'built') await sql.analyzeWindowProducts(this.db).catch(() => undefined);
+    return built;
   }
 
   /** A request read the daily rollups for want of these rows: the warmer builds its window length from now on. */

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { defineStatement, Statement } from '../../../database/statement';
 import { LINE_COST_SQL, LINE_KEPT_SQL } from './analytics-rollups.sql';
 import {
@@ -80,21 +81,26 @@ const MERGED_PARTS = `st AS MATERIALIZED (
 
 /**
  * The candidates of a ranking by `keys` (columns, each descending): the products of the open hours
- * (merged), and of the others (their closed days only, unchanged) those ranking within the first $8,
- * the ones tied with the last included: read in order through the key's index, however many
- * products the window has. Any product left out ranks below $8 others.
+ * (merged), and of the others (their closed days only, unchanged) the first $8 in the keys' order
+ * and those tied with the last of them: each read in order, or by equality, through the keys'
+ * index, however many products the window has (a range "keys >= the cut" would be planned as a
+ * third of the table, the cut being unknown when planning). Any product left out ranks below $8
+ * others.
  */
 function candidates(keys: string[]): string {
   const list = keys.join(', ');
   const order = keys.map((k) => `${k} DESC`).join(', ');
-  return `rank_cut AS (
-     SELECT ${list} FROM analytics_window_products w
-      WHERE w.${WINDOW_ROWS} AND (SELECT count(*) FROM st) = 1 AND w.product_id NOT IN (SELECT product_id FROM live)
-      ORDER BY ${order} OFFSET $8 - 1 LIMIT 1
+  const untouched = `w.${WINDOW_ROWS} AND (SELECT count(*) FROM st) = 1 AND w.product_id NOT IN (SELECT product_id FROM live)`;
+  const columns = 'product_id, quantity, revenue, cost, margin, has_revenue, margin_percent';
+  return `first_rows AS MATERIALIZED (
+     SELECT ${columns} FROM analytics_window_products w WHERE ${untouched} ORDER BY ${order} LIMIT $8
+   ), rank_cut AS (
+     SELECT ${list} FROM first_rows ORDER BY ${order} OFFSET $8 - 1 LIMIT 1
    ), agg AS (
-     SELECT product_id, quantity, revenue, cost, margin, has_revenue, margin_percent FROM analytics_window_products w
-      WHERE w.${WINDOW_ROWS} AND (SELECT count(*) FROM st) = 1 AND w.product_id NOT IN (SELECT product_id FROM live)
-        AND (NOT EXISTS (SELECT 1 FROM rank_cut) OR (${keys.map((k) => `w.${k}`).join(', ')}) >= (SELECT ${list} FROM rank_cut))
+     SELECT * FROM first_rows
+     UNION
+     SELECT ${columns} FROM analytics_window_products w
+      WHERE ${untouched} AND (${keys.map((k) => `w.${k}`).join(', ')}) = (SELECT ${list} FROM rank_cut)
      UNION ALL
      SELECT * FROM merged WHERE (SELECT count(*) FROM st) = 1
    )`;
@@ -173,3 +179,8 @@ export const windowMargin: Record<MarginSort, MarginFromWindow> = {
   margin_percent: marginStatement('margin_percent'),
   quantity: marginStatement('quantity'),
 };
+
+/** Fresh planner statistics of the window rows (a maintenance command: plain text, outside any transaction). */
+export async function analyzeWindowProducts(db: DataSource): Promise<void> {
+  await db.query(`ANALYZE analytics_window_products, analytics_window_product_state`);
+}

@@ -15,13 +15,14 @@ export interface ProductStockColumns {
 /**
  * What submitted purchase orders (`ordered`, `partially_received`) of business $1 still bring of
  * product `productId` (an SQL expression): ordered minus received, as text, '0' when nothing. The
- * open orders of a business are few, so they are found first and their lines probed.
+ * product's purchase order lines through purchase_order_items_product_idx, each line's order by its
+ * key: a page of products costs its products' lines, not the business's orders.
  */
 export function onOrderSql(productId: string): string {
   return `SELECT coalesce(sum(poi.quantity - poi.received_quantity), 0)::text
-            FROM purchase_orders po
-            JOIN purchase_order_items poi ON poi.business_id = po.business_id AND poi.purchase_order_id = po.id
-           WHERE po.business_id = $1 AND po.status IN ('ordered', 'partially_received') AND poi.product_id = ${productId}`;
+            FROM purchase_order_items poi
+            JOIN purchase_orders po ON po.business_id = poi.business_id AND po.id = poi.purchase_order_id
+           WHERE poi.business_id = $1 AND poi.product_id = ${productId} AND po.status IN ('ordered', 'partially_received')`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 /** One line of a purchase order: what is ordered at what unit cost, and how much has been received. */
 @Entity('purchase_order_items')
 @Index('purchase_order_items_order_idx', ['businessId', 'purchaseOrderId', 'lineNo'])
+@Index('purchase_order_items_product_idx', ['businessId', 'productId'])
 @Check('purchase_order_items_received_quantity_check', 'received_quantity >= 0 AND received_quantity <= quantity')
 @Check('purchase_order_items_unit_cost_check', 'unit_cost >= 0')
 export class PurchaseOrderItem {
