@@ -226,8 +226,14 @@ describe('taxes on orders', () => {
 
   it('returns refund tax per rate by the cumulative rule; everything back refunds every rate exactly', async () => {
     const { biz, vat, body } = await shop(false);
-    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    const order = (
+      await api(biz)
+        .post('/orders', { ...body, send_invoice: true })
+        .expect(201)
+    ).body.data;
     const [mugLine, teaLine, cardLine] = order.items;
+    const invoice = (await api(biz).get(`/invoices/${order.invoice_id}`).expect(200)).body.data;
+    expect(invoice).toMatchObject({ tax_amount: 6.83, tax_lines: order.tax_lines, tax_included: false });
     const first = (
       await api(biz)
         .post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: mugLine.id, quantity: 1 }] })
@@ -235,6 +241,9 @@ describe('taxes on orders', () => {
     ).body.data;
     expect(first.tax_lines).toEqual([{ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 9.31, tax_amount: 1.77 }]);
     expect(first.tax_amount).toBe(1.77);
+    const note = (await api(biz).get(`/credit-notes/${first.credit_note_id}`).expect(200)).body.data;
+    expect(note).toMatchObject({ tax_amount: 1.77, tax_lines: first.tax_lines });
+    expect((await api(biz).get(`/returns/${first.id}`).expect(200)).body.data.tax_lines).toEqual(first.tax_lines);
     const rest = (
       await api(biz)
         .post(`/orders/${order.order_id}/returns`, {
