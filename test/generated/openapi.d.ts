@@ -2043,6 +2043,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax collected and refunded per rate, by the date of the sale or refund in the business time zone
+         * @description **Scope:** `finance` (also granted by `admin`).
+         *
+         *     `from` and `to`: inclusive dates in the business time zone (absent: unbounded). With `format=csv`: the rows as a `text/csv` attachment (`tax-report-<date>.csv`), columns named as the fields.
+         */
+        get: operations["TaxReportController_tax"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2857,6 +2879,27 @@ export interface components {
             phone?: string;
             notes?: string;
         };
+        TaxLineJson: {
+            /** Format: uuid */
+            tax_rate_id: string;
+            /**
+             * @description the rate's name when sold
+             * @example VAT 19%
+             */
+            name: string;
+            /**
+             * @description the percentage when sold (up to 4 decimals)
+             * @example 19
+             */
+            rate: number;
+            /**
+             * @description net of tax, after the order discount
+             * @example 32.82
+             */
+            taxable_amount: number;
+            /** @example 6.24 */
+            tax_amount: number;
+        };
         CreatedByJson: {
             /** @enum {string} */
             type: "staff" | "key" | "system";
@@ -2911,6 +2954,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3040,6 +3090,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3115,6 +3172,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3166,6 +3225,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3595,6 +3656,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description its order's tax per rate when the server computed it (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description its order's prices included tax (the tax is inside the total)
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 29.75 */
             total: number;
             /**
@@ -3675,6 +3743,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what its return refunds of the order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -4043,6 +4113,33 @@ export interface components {
              * @example true
              */
             is_default?: boolean;
+        };
+        TaxReportRowJson: {
+            /** Format: uuid */
+            tax_rate_id: string;
+            /** @example VAT 19% */
+            name: string;
+            /** @example 19 */
+            rate: number;
+            /**
+             * @description net of tax, of the period's orders
+             * @example 1250.4
+             */
+            taxable_sales: number;
+            /** @example 237.58 */
+            tax_collected: number;
+            /**
+             * @description net of tax, of the period's returns and cancellations
+             * @example 40.1
+             */
+            taxable_refunds: number;
+            /** @example 7.62 */
+            tax_refunded: number;
+            /**
+             * @description tax_collected - tax_refunded
+             * @example 229.96
+             */
+            net_tax: number;
         };
     };
     responses: never;
@@ -11393,7 +11490,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,tax_lines,tax_included,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -16566,7 +16663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,tax_lines,tax_included,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -21868,6 +21965,124 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxReportController_tax: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                /** @description `csv`: the rows as a `text/csv` attachment, columns named as the fields */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: tax_rate_id,name,rate,taxable_sales,tax_collected,taxable_refunds,tax_refunded,net_tax) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxReportRowJson"][];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
