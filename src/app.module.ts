@@ -8,6 +8,7 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ImportsModule } from './modules/imports/imports.module';
 import { SearchModule } from './modules/search/search.module';
+import { TaxesModule } from './modules/taxes/taxes.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
@@ -72,6 +73,7 @@ const DOMAIN_MODULES = [
   StaffModule,
   SearchModule,
   ImportsModule,
+  TaxesModule,
 ];
 
 /** What a module's `imports` takes. */

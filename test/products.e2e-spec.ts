@@ -44,6 +44,7 @@ describe('products', () => {
           barcode: null,
           is_active: true,
           category: null,
+          tax_rate_id: null,
           stock: 0,
           stock_by_warehouse: [{ warehouse_id: biz.warehouse_id, warehouse_name: 'Main', quantity: 0 }],
           in_transit: 0,

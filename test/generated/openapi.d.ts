@@ -658,8 +658,6 @@ export interface paths {
         /**
          * Revenue, orders, customers and products of the window (completed orders only)
          * @description **Scope:** `analytics` (also granted by `admin`).
-         *
-         *     `compare=previous` adds `previous`: the same figures of the window of the same length just before (whole days).
          */
         get: operations["AnalyticsController_dashboard"];
         put?: never;
@@ -758,10 +756,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by `sort`
+         * Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by revenue
          * @description **Scope:** `purchasing` (also granted by `admin`).
-         *
-         *     `sort=revenue|margin|margin_percent|quantity` (default revenue): the products by that figure, descending, nulls last, then by name, before the top 50 is taken. `format=csv`: the product rows as a `text/csv` attachment (`margin-<date>.csv`), columns named as their JSON fields.
          */
         get: operations["ReportsController_margin"];
         put?: never;
@@ -1995,7 +1991,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/imports": {
+    "/api/v1/tax-rates": {
         parameters: {
             query?: never;
             header?: never;
@@ -2003,25 +1999,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List imports, newest first (those of the kinds the key may import)
-         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         * List tax rates by name (active ones; include_archived=true for all)
+         * @description **Scope:** any valid API key, whatever its scopes.
          */
-        get: operations["ImportsController_list"];
+        get: operations["TaxRatesController_list"];
         put?: never;
         /**
-         * Upload a CSV file of products, customers or stock to import: validated in the background (status validating, then ready)
-         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
-         *
-         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock). A file over 50 MiB is 413; over 200,000 rows or not CSV text, 400. See docs/api.md, "Imports".
+         * Create a tax rate
+         * @description **Scope:** `finance` (also granted by `admin`).
          */
-        post: operations["ImportsController_create"];
+        post: operations["TaxRatesController_create"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/imports/{id}": {
+    "/api/v1/tax-rates/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2029,27 +2023,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an import: status, summary of outcomes, progress
-         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
-         *
-         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         * Get a tax rate (archived ones too)
+         * @description **Scope:** any valid API key, whatever its scopes.
          */
-        get: operations["ImportsController_get"];
-        put?: never;
+        get: operations["TaxRatesController_get"];
+        /**
+         * Update a tax rate (sent fields only; orders taken before keep what they were sold at)
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
+        put: operations["TaxRatesController_update"];
         post?: never;
         /**
-         * Cancel an import that is validating, ready or applying
-         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
-         *
-         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         * Delete a tax rate, or archive it (200) when an order used it
+         * @description **Scope:** `finance` (also granted by `admin`).
          */
-        delete: operations["ImportsController_cancel"];
+        delete: operations["TaxRatesController_remove"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/imports/{id}/rows": {
+    "/api/v1/reports/tax": {
         parameters: {
             query?: never;
             header?: never;
@@ -2057,58 +2051,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An import's rows in file order with their outcome and errors (the preview); filter outcome
-         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         * Tax collected and refunded per rate, by the date of the sale or refund in the business time zone
+         * @description **Scope:** `finance` (also granted by `admin`).
          *
-         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         *     `from` and `to`: inclusive dates in the business time zone (absent: unbounded). With `format=csv`: the rows as a `text/csv` attachment (`tax-report-<date>.csv`), columns named as the fields.
          */
-        get: operations["ImportsController_rows"];
+        get: operations["TaxReportController_tax"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/imports/{id}/errors.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The rows of an import that have errors, as CSV: row, the file's columns, error
-         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
-         *
-         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock). Text that would start a formula is written after an apostrophe.
-         */
-        get: operations["ImportsController_errors"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/imports/{id}/apply": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Apply a ready import (rows with errors skipped, or nothing applied with on_error abort)
-         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
-         *
-         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
-         */
-        post: operations["ImportsController_apply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2142,7 +2092,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -2233,6 +2183,13 @@ export interface components {
             email_configured: boolean;
             /** @description members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19) */
             require_two_factor: boolean;
+            /** @description prices include tax (docs/api.md 22): line totals and subtotal are gross, the tax inside the total */
+            prices_include_tax: boolean;
+            /**
+             * Format: uuid
+             * @description the tax rate of shipping; null: shipping untaxed
+             */
+            shipping_tax_rate_id: string | null;
             /** @description the API key of this request, or a signed-in member's id, name and role's scopes */
             key: components["schemas"]["CallingKeyJson"];
         };
@@ -2261,6 +2218,10 @@ export interface components {
             receipt_footer?: string | null;
             /** @example true */
             require_two_factor?: boolean;
+            /** @example false */
+            prices_include_tax?: boolean;
+            /** Format: uuid */
+            shipping_tax_rate_id?: string | null;
         };
         ApiKeyJson: {
             /** Format: uuid */
@@ -2525,6 +2486,11 @@ export interface components {
             is_active: boolean;
             category: components["schemas"]["ProductCategoryJson"] | (never | null);
             /**
+             * Format: uuid
+             * @description its tax rate (docs/api.md 22); null: the business's default rate
+             */
+            tax_rate_id: string | null;
+            /**
              * @description the sum of stock_by_warehouse
              * @example 40
              */
@@ -2535,11 +2501,6 @@ export interface components {
              * @example 6
              */
             in_transit: number;
-            /**
-             * @description ordered and not yet received on submitted purchase orders (ordered, partially_received)
-             * @example 12
-             */
-            on_order: number;
             /** @example 5 */
             min_stock: number;
             /** @example 24 */
@@ -2558,6 +2519,8 @@ export interface components {
             cost_price?: number;
             /** Format: uuid */
             category_id?: string | null;
+            /** Format: uuid */
+            tax_rate_id?: string | null;
             description?: string | null;
             /** @example 4006381333931 */
             barcode?: string | null;
@@ -2585,6 +2548,8 @@ export interface components {
             cost_price?: number;
             /** Format: uuid */
             category_id?: string | null;
+            /** Format: uuid */
+            tax_rate_id?: string | null;
             description?: string | null;
             /** @example 4006381333931 */
             barcode?: string | null;
@@ -2649,7 +2614,7 @@ export interface components {
              * @example sale.completed
              * @enum {string}
              */
-            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
+            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
             /** Format: date-time */
             timestamp: string;
             /** @description the event payload (docs/api.md 10, docs/webhooks.md) */
@@ -2667,7 +2632,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
+            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
             is_active: boolean;
             /** @description whether a signing secret is set (the secret itself is never returned) */
             secret_set: boolean;
@@ -2684,7 +2649,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
+            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
             /**
              * @description never returned; secret_set tells whether one is configured
              * @example whsec_3f9a1c
@@ -2700,7 +2665,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events?: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
+            events?: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
             /**
              * @description null removes the secret
              * @example whsec_3f9a1c
@@ -2716,7 +2681,7 @@ export interface components {
              * @example sale.completed
              * @enum {string}
              */
-            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
+            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
@@ -2753,23 +2718,12 @@ export interface components {
             /** @example 48 */
             total: number;
         };
-        DashboardFiguresJson: {
-            revenue: components["schemas"]["DashboardRevenueJson"];
-            /** @description `total`: the customers created before the window ends */
-            customers: components["schemas"]["DashboardCustomersJson"];
-            /** @description active products (now) */
-            products: components["schemas"]["DashboardProductsJson"];
-        };
         DashboardJson: {
-            revenue: components["schemas"]["DashboardRevenueJson"];
-            /** @description `total`: the customers created before the window ends */
-            customers: components["schemas"]["DashboardCustomersJson"];
-            /** @description active products (now) */
-            products: components["schemas"]["DashboardProductsJson"];
             /** @example 30 */
             period_days: number;
-            /** @description with `compare=previous` only: the figures of the `period_days` whole days just before the window */
-            previous?: components["schemas"]["DashboardFiguresJson"];
+            revenue: components["schemas"]["DashboardRevenueJson"];
+            customers: components["schemas"]["DashboardCustomersJson"];
+            products: components["schemas"]["DashboardProductsJson"];
         };
         RevenuePointJson: {
             /**
@@ -2858,11 +2812,6 @@ export interface components {
             cogs: number;
             /** @example 63.81 */
             margin: number;
-            /**
-             * @description margin / revenue x 100, rounded half up to 2 decimals; null when revenue is 0
-             * @example 42.54
-             */
-            margin_percent: number | null;
         };
         MarginJson: {
             /**
@@ -2886,7 +2835,7 @@ export interface components {
              * @example 40.66
              */
             margin_percent: number;
-            /** @description the top 50 products by `sort` (default revenue), descending, nulls last */
+            /** @description the top 50 products by revenue */
             products: components["schemas"]["MarginProductJson"][];
         };
         CustomerJson: {
@@ -2929,6 +2878,27 @@ export interface components {
             /** @example +1 555 010 0200 */
             phone?: string;
             notes?: string;
+        };
+        TaxLineJson: {
+            /** Format: uuid */
+            tax_rate_id: string;
+            /**
+             * @description the rate's name when sold
+             * @example VAT 19%
+             */
+            name: string;
+            /**
+             * @description the percentage when sold (up to 4 decimals)
+             * @example 19
+             */
+            rate: number;
+            /**
+             * @description net of tax, after the order discount
+             * @example 32.82
+             */
+            taxable_amount: number;
+            /** @example 6.24 */
+            tax_amount: number;
         };
         CreatedByJson: {
             /** @enum {string} */
@@ -2984,6 +2954,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3113,6 +3090,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3188,6 +3172,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3239,6 +3225,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3668,6 +3656,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description its order's tax per rate when the server computed it (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description its order's prices included tax (the tax is inside the total)
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 29.75 */
             total: number;
             /**
@@ -3748,6 +3743,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what its return refunds of the order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -4073,78 +4070,76 @@ export interface components {
              */
             detail: string | null;
         };
-        ImportSummaryJson: {
-            /** @example 120 */
-            create: number;
-            /** @example 30 */
-            update: number;
-            /** @example 850 */
-            unchanged: number;
-            /** @example 2 */
-            error: number;
-        };
-        ImportProgressJson: {
-            /**
-             * @description rows applied (or skipped) so far
-             * @example 1000
-             */
-            done: number;
-            /** @example 1002 */
-            total: number;
-        };
-        ImportJson: {
+        TaxRateJson: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "products" | "customers" | "stock";
-            /** @enum {string} */
-            status: "validating" | "ready" | "applying" | "done" | "failed" | "cancelled";
-            /** @example products.csv */
-            file_name: string;
+            /** @example VAT 19% */
+            name: string;
             /**
-             * @description data rows of the file (the header is not a row)
-             * @example 1002
+             * @description a percentage, up to 4 decimals
+             * @example 19
              */
-            rows: number;
-            summary: components["schemas"]["ImportSummaryJson"];
-            progress: components["schemas"]["ImportProgressJson"];
-            /** @description columns of the file that no field reads: reported once, ignored */
-            unknown_columns: string[];
-            created_by: components["schemas"]["CreatedByJson"];
+            rate: number;
+            /** @description the rate of products without one */
+            is_default: boolean;
+            /**
+             * Format: date-time
+             * @description set when a rate in use was deleted
+             */
+            archived_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
-            finished_at: string | null;
+            updated_at: string;
         };
-        ImportRowErrorJson: {
-            /** @example price */
-            column: string;
+        CreateTaxRateDto: {
+            /** @example VAT 19% */
+            name: string;
+            /** @example 19 */
+            rate: number;
             /**
-             * @description the code the API's request would get
-             * @example VALIDATION_FAILED
+             * @description Default when omitted: false.
+             * @example true
              */
-            code: string;
-            /** @example price must be a non-negative number with at most 2 decimals */
-            message: string;
+            is_default?: boolean;
         };
-        ImportRowJson: {
+        UpdateTaxRateDto: {
+            /** @example VAT 19% */
+            name?: string;
+            /** @example 19 */
+            rate?: number;
             /**
-             * @description the data row of the file, from 1
-             * @example 1
+             * @description Default when omitted: false.
+             * @example true
              */
-            row: number;
-            /** @enum {string} */
-            outcome: "create" | "update" | "unchanged" | "error";
-            /**
-             * @description what the row matches by (SKU, email or phone, sku@warehouse)
-             * @example ESP-1KG
-             */
-            key: string | null;
-            errors: components["schemas"]["ImportRowErrorJson"][];
+            is_default?: boolean;
         };
-        ApplyImportDto: {
-            /** @enum {string} */
-            on_error?: "skip" | "abort";
+        TaxReportRowJson: {
+            /** Format: uuid */
+            tax_rate_id: string;
+            /** @example VAT 19% */
+            name: string;
+            /** @example 19 */
+            rate: number;
+            /**
+             * @description net of tax, of the period's orders
+             * @example 1250.4
+             */
+            taxable_sales: number;
+            /** @example 237.58 */
+            tax_collected: number;
+            /**
+             * @description net of tax, of the period's returns and cancellations
+             * @example 40.1
+             */
+            taxable_refunds: number;
+            /** @example 7.62 */
+            tax_refunded: number;
+            /**
+             * @description tax_collected - tax_refunded
+             * @example 229.96
+             */
+            net_tax: number;
         };
     };
     responses: never;
@@ -4549,6 +4544,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description UNKNOWN_TAX_RATE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNKNOWN_TAX_RATE";
                         };
                     };
                 };
@@ -7496,7 +7505,6 @@ export interface operations {
                 barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
-                stock_status?: "low" | "out";
                 is_active?: boolean;
             };
             header?: never;
@@ -7726,7 +7734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_CATEGORY */
+            /** @description UNKNOWN_CATEGORY, UNKNOWN_TAX_RATE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7735,7 +7743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_CATEGORY";
+                            code?: "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE";
                         };
                     };
                 };
@@ -7792,7 +7800,6 @@ export interface operations {
                 barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
-                stock_status?: "low" | "out";
                 is_active?: boolean;
             };
             header?: never;
@@ -7801,7 +7808,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,on_order,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,tax_rate_id,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -8160,7 +8167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_CATEGORY */
+            /** @description UNKNOWN_CATEGORY, UNKNOWN_TAX_RATE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8169,7 +8176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_CATEGORY";
+                            code?: "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE";
                         };
                     };
                 };
@@ -8647,7 +8654,7 @@ export interface operations {
             query?: {
                 /** @description id of the last event already received: the page continues after it in the list order (with order=desc, the events older than it) */
                 after?: string;
-                type?: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
+                type?: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
                 limit?: number;
                 /** @description `asc` (the default): oldest first; `desc`: newest first */
                 order?: "asc" | "desc";
@@ -9759,7 +9766,6 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
-                compare?: "previous";
             };
             header?: never;
             path?: never;
@@ -10322,10 +10328,6 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
-                /** @description the products key, descending, nulls last, before the top 50 is taken (default revenue) */
-                sort?: "revenue" | "margin" | "margin_percent" | "quantity";
-                /** @description `csv`: the product rows as a `text/csv` attachment, columns named as their JSON fields */
-                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -10333,7 +10335,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; with format=csv every matching row as a CSV attachment (header: product_id,name,quantity,revenue,cogs,margin,margin_percent) */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10344,7 +10346,6 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["MarginJson"];
                     };
-                    "text/csv": string;
                 };
             };
             /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
@@ -11489,7 +11490,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,tax_lines,tax_included,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -16662,7 +16663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,tax_lines,tax_included,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -21319,11 +21320,12 @@ export interface operations {
             };
         };
     };
-    ImportsController_list: {
+    TaxRatesController_list: {
         parameters: {
             query?: {
                 page?: number;
                 per_page?: number;
+                include_archived?: boolean;
             };
             header?: never;
             path?: never;
@@ -21340,7 +21342,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["ImportJson"][];
+                        data: components["schemas"]["TaxRateJson"][];
                         meta: components["schemas"]["PageMeta"];
                     };
                 };
@@ -21373,11 +21375,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
-             *
-             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
-             */
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21386,7 +21384,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -21435,7 +21433,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_create: {
+    TaxRatesController_create: {
         parameters: {
             query?: never;
             header?: {
@@ -21447,20 +21445,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    /** @enum {string} */
-                    kind: "products" | "customers" | "stock";
-                    /**
-                     * Format: binary
-                     * @description CSV, UTF-8 (BOM or not), comma or semicolon separated, at most 50 MiB and 200,000 rows
-                     */
-                    file: string;
-                };
+                "application/json": components["schemas"]["CreateTaxRateDto"];
             };
         };
         responses: {
             /** @description Success */
-            202: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21468,7 +21458,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["ImportJson"];
+                        data: components["schemas"]["TaxRateJson"];
                     };
                 };
             };
@@ -21501,7 +21491,7 @@ export interface operations {
                 };
             };
             /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              *
              *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              */
@@ -21604,7 +21594,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_get: {
+    TaxRatesController_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -21624,7 +21614,135 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["ImportJson"];
+                        data: components["schemas"]["TaxRateJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxRatesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaxRateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxRateJson"];
                     };
                 };
             };
@@ -21657,7 +21775,170 @@ export interface operations {
                 };
             };
             /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxRatesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxRateJson"];
+                    };
+                };
+            };
+            /** @description Deleted: no order used it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              *
              *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              */
@@ -21732,164 +22013,21 @@ export interface operations {
             };
         };
     };
-    ImportsController_cancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ImportJson"];
-                    };
-                };
-            };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNAUTHORIZED";
-                        };
-                    };
-                };
-            };
-            /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
-             *
-             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "NOT_FOUND";
-                        };
-                    };
-                };
-            };
-            /** @description INVALID_STATUS_TRANSITION */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION";
-                        };
-                    };
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "RATE_LIMITED";
-                        };
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "INTERNAL_ERROR";
-                        };
-                    };
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "SERVICE_UNAVAILABLE";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    ImportsController_rows: {
+    TaxReportController_tax: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
-                outcome?: "create" | "update" | "unchanged" | "error";
+                from?: string;
+                to?: string;
+                /** @description `csv`: the rows as a `text/csv` attachment, columns named as the fields */
+                format?: "json" | "csv";
             };
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: tax_rate_id,name,rate,taxable_sales,tax_collected,taxable_refunds,tax_refunded,net_tax) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -21898,134 +22036,8 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["ImportRowJson"][];
-                        meta: components["schemas"]["PageMeta"];
+                        data: components["schemas"]["TaxReportRowJson"][];
                     };
-                };
-            };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNAUTHORIZED";
-                        };
-                    };
-                };
-            };
-            /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
-             *
-             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "NOT_FOUND";
-                        };
-                    };
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "RATE_LIMITED";
-                        };
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "INTERNAL_ERROR";
-                        };
-                    };
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "SERVICE_UNAVAILABLE";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    ImportsController_errors: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per object (per line of it when it has item_ columns) in the order of the JSON list. Header: row,<the file's columns>,error */
-            200: {
-                headers: {
-                    /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
                     "text/csv": string;
                 };
             };
@@ -22058,7 +22070,7 @@ export interface operations {
                 };
             };
             /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              *
              *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              */
@@ -22071,197 +22083,6 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "NOT_FOUND";
-                        };
-                    };
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "RATE_LIMITED";
-                        };
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "INTERNAL_ERROR";
-                        };
-                    };
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "SERVICE_UNAVAILABLE";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    ImportsController_apply: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ApplyImportDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ImportJson"];
-                    };
-                };
-            };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNAUTHORIZED";
-                        };
-                    };
-                };
-            };
-            /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
-             *
-             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "NOT_FOUND";
-                        };
-                    };
-                };
-            };
-            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
-                        };
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "PAYLOAD_TOO_LARGE";
-                        };
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };

@@ -73,6 +73,8 @@ export interface ResourceFixture {
 export const REFERENCES: Record<string, { resource: string; id: string; cursor?: true }> = {
   product_id: { resource: 'products', id: 'product_id' },
   category_id: { resource: 'categories', id: 'category_id' },
+  tax_rate_id: { resource: 'tax-rates', id: 'tax_rate_id' },
+  shipping_tax_rate_id: { resource: 'tax-rates', id: 'tax_rate_id' },
   warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
   from_warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
   to_warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
@@ -108,6 +110,30 @@ function named(resource: string, idField: string, body: (n: number, name: string
     },
     hostile: () => hostile,
   };
+}
+
+/** The stock and margin reports: B's own products, none of A's. */
+function salesReportCheck(body: any, b: OwnFigures, theirs?: Instance): void {
+  expect(theirs?.ids?.product_id).toEqual(expect.any(String));
+  expect(body.data.products).not.toEqual([]);
+  expect(body.data.products.map((p: { product_id: string }) => p.product_id)).not.toContain(theirs!.ids!.product_id);
+  if (body.data.revenue !== undefined) {
+    expect(body.data.revenue).toBeGreaterThan(0);
+    expect(b.revenue).toBeGreaterThan(0);
+  }
+}
+
+/** The tax report (docs/api.md 22): B's own rate with its tax, none of A's rates. */
+function taxReportCheck(body: any, _b: OwnFigures, theirs?: Instance): void {
+  expect(theirs?.ids?.tax_rate_id).toEqual(expect.any(String));
+  const ids = body.data.map((r: { tax_rate_id: string }) => r.tax_rate_id);
+  expect(ids).not.toEqual([]);
+  expect(ids).not.toContain(theirs!.ids!.tax_rate_id);
+  expect(body.data.some((r: { tax_collected: number }) => r.tax_collected > 0)).toBe(true);
+}
+
+async function taxRate(made: Maker, n: number): Promise<string> {
+  return (await made('POST', '/tax-rates', { name: `Rate ${n}`, rate: 7.5 })).id;
 }
 
 async function category(made: Maker, n: number): Promise<string> {
@@ -223,7 +249,10 @@ async function sale(made: Maker, n: number, options: { returned?: boolean } = {}
 export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
   // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
   business: {
-    make: (_made, n, route) => Promise.resolve({ params: {}, body: route.method === 'PUT' ? businessBody(n) : undefined }),
+    make: async (made, n, route) => ({
+      params: {},
+      body: route.method === 'PUT' ? { ...businessBody(n), prices_include_tax: false, shipping_tax_rate_id: await taxRate(made, n) } : undefined,
+    }),
     hostile: () => ({ texts: ['invoice_footer', 'receipt_footer'], emptyArrays: ['address_lines'] }),
   },
 
@@ -260,6 +289,17 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     hostile: () => ({ texts: ['name'] }),
   },
 
+  // docs/api.md 22: DELETE of a rate no order used removes it (204)
+  'tax-rates': {
+    async make(made, n, route): Promise<Instance> {
+      const body = { name: `Rate ${n}`, rate: 7.25, is_default: false };
+      if (!hasParams(route)) return { params: {}, body };
+      const row = await made('POST', '/tax-rates', body);
+      return { params: { id: row.id }, body: { name: `Rate ${n} renamed`, rate: 19, is_default: false }, ids: { tax_rate_id: row.id } };
+    },
+    hostile: () => ({ texts: ['name'], costs: ['rate'] }),
+  },
+
   categories: named('categories', 'category_id', (_n, name) => ({ name, description: 'Shelf' }), { texts: ['name', 'description'] }),
 
   suppliers: named('suppliers', 'supplier_id', (n, name) => ({ name, email: `orders${n}@supplier.example`, phone: '+44 20 7946 0000', notes: 'Net 30' }), {
@@ -288,9 +328,12 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     async make(made, n, route, theirs): Promise<Instance> {
       const body = productBody(n, await category(made, n));
       if (theirs?.ids?.sku) body.sku = theirs.ids.sku; // A's SKU is free in B
-      if (!hasParams(route)) return { params: {}, body };
+      // the rate only in the body of the route itself: the product made for other routes stays untaxed
+      const withRate = async () => ({ ...body, tax_rate_id: await taxRate(made, n) });
+      if (!hasParams(route)) return { params: {}, body: route.key === 'POST /products' ? await withRate() : body };
       const row = await made('POST', '/products', body);
-      return { params: { id: row.id }, body: { ...body, sku: `SKU-G${n}`, is_active: true }, ids: { product_id: row.id, sku: row.sku } };
+      const update = route.key === 'PUT /products/{id}' ? await withRate() : body;
+      return { params: { id: row.id }, body: { ...update, sku: `SKU-G${n}`, is_active: true }, ids: { product_id: row.id, sku: row.sku } };
     },
     hostile: () => ({ texts: ['name', 'description', 'unit', 'sku'] }),
   },
@@ -500,16 +543,16 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
 
   // a sale of a stocked product in the business: both reports have rows, B's none of A's
   reports: {
-    make: async (made, n) => ({ params: {}, ids: (await sale(made, n)).ids }),
-    check: () => (body, b, theirs) => {
-      expect(theirs?.ids?.product_id).toEqual(expect.any(String));
-      expect(body.data.products).not.toEqual([]);
-      expect(body.data.products.map((p: { product_id: string }) => p.product_id)).not.toContain(theirs!.ids!.product_id);
-      if (body.data.revenue !== undefined) {
-        expect(body.data.revenue).toBeGreaterThan(0);
-        expect(b.revenue).toBeGreaterThan(0);
-      }
+    async make(made, n, route): Promise<Instance> {
+      if (route.path !== '/reports/tax') return { params: {}, ids: (await sale(made, n)).ids };
+      // docs/api.md 22: a default rate first, so the sale's tax is computed
+      const rate = (await made('POST', '/tax-rates', { name: `Rate ${n}`, rate: 10, is_default: true })).id;
+      const product = (await made('POST', '/products', { name: `Taxed ${n}`, price: 10 })).id;
+      await made('POST', '/stock/adjustments', { product_id: product, quantity: 5, reason: 'restock' });
+      await made('POST', '/orders', { items: [{ product_id: product, quantity: 2 }] });
+      return { params: {}, ids: { product_id: product, tax_rate_id: rate } };
     },
+    check: (route) => (route.path === '/reports/tax' ? taxReportCheck : salesReportCheck),
   },
 
   // a sale (its order, customer, products and invoice), found by what each query matches: B finds its own, never A's
