@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLabel, rateText, sumDecimals, taxRows } from './taxes';
+import { productRateOptions, rateLabel, rateText, sumDecimals, taxRows } from './taxes';
 
 const vat = { tax_rate_id: 'a', name: 'VAT', rate: 19, taxable_amount: 25, tax_amount: 4.75 };
 const reduced = { tax_rate_id: 'b', name: 'Reduced', rate: '7.5000', taxable_amount: '10.00', tax_amount: '0.75' };
@@ -49,5 +49,30 @@ describe('sumDecimals', () => {
     expect(sumDecimals([-4.05, 1])).toBe('-3.05');
     expect(sumDecimals(['1.2345', '0.0005'])).toBe('1.235');
     expect(() => sumDecimals(['1.23456'])).toThrow();
+  });
+});
+
+describe('productRateOptions', () => {
+  const rates = [
+    { id: 'r1', name: 'VAT', rate: 19, is_default: true, archived_at: null },
+    { id: 'r2', name: 'Reduced', rate: 7, is_default: false, archived_at: null },
+    { id: 'r3', name: 'Old', rate: 16, is_default: false, archived_at: '2026-11-01T00:00:00.000Z' },
+  ];
+
+  it('offers the default first, then the active rates', () => {
+    expect(productRateOptions(rates, null)).toEqual([
+      { value: '', label: 'Default rate (VAT 19%)' },
+      { value: 'r1', label: 'VAT 19%' },
+      { value: 'r2', label: 'Reduced 7%' },
+    ]);
+  });
+
+  it('says untaxed when no rate is the default', () => {
+    expect(productRateOptions([rates[1]], null)[0]).toEqual({ value: '', label: 'Default rate (none: untaxed)' });
+  });
+
+  it("keeps a product's archived rate, named as archived", () => {
+    expect(productRateOptions(rates, 'r3').at(-1)).toEqual({ value: 'r3', label: 'Old 16% (archived)' });
+    expect(productRateOptions(rates.slice(0, 2), 'gone').at(-1)).toEqual({ value: 'gone', label: 'An archived rate' });
   });
 });

@@ -9,6 +9,15 @@ export interface TaxLine {
   tax_amount: Decimal;
 }
 
+/** A tax rate of the business (docs/api.md 22): `rate` a percentage; archived once used and deleted. */
+export interface TaxRate {
+  id: string;
+  name: string;
+  rate: Decimal;
+  is_default: boolean;
+  archived_at: string | null;
+}
+
 /** What carries tax: the one figure, and (with tax rates) its lines per rate and whether prices include it. */
 export interface Taxed {
   tax_amount: Decimal;
@@ -72,4 +81,19 @@ export function sumDecimals(values: readonly Decimal[]): string {
   let fraction = digits.slice(-SCALE).replace(/0+$/, '');
   if (fraction.length < 2) fraction = fraction.padEnd(2, '0');
   return `${negative ? '-' : ''}${digits.slice(0, -SCALE)}.${fraction}`;
+}
+
+/**
+ * The choices of a product's rate: "Default rate (VAT 19%)" (no rate of its own: the default, or
+ * untaxed when there is none), then the active rates; a product's archived rate stays listed as such.
+ */
+export function productRateOptions(rates: readonly TaxRate[], current: string | null): { value: string; label: string }[] {
+  const active = rates.filter((r) => !r.archived_at);
+  const fallback = active.find((r) => r.is_default);
+  const options = [{ value: '', label: fallback ? `Default rate (${rateLabel(fallback)})` : 'Default rate (none: untaxed)' }];
+  for (const r of active) options.push({ value: r.id, label: rateLabel(r) });
+  const kept = current ? rates.find((r) => r.id === current && r.archived_at) : undefined;
+  if (kept) options.push({ value: kept.id, label: `${rateLabel(kept)} (archived)` });
+  else if (current && !active.some((r) => r.id === current)) options.push({ value: current, label: 'An archived rate' });
+  return options;
 }
