@@ -82,7 +82,8 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
     const splats: Record<string, string[]> = {
       '/inventory/$': ['/inventory/adjustments', '/inventory/transfers', '/inventory/counts', '/inventory/reorder'],
       '/purchasing/$': ['/purchasing/orders', '/purchasing/suppliers', '/purchasing/reports', '/purchasing/orders/new'],
-      '/settings/$': ['/settings/staff', '/settings/roles', '/settings/activity'],
+      '/settings/$': ['/settings/staff', '/settings/roles', '/settings/taxes', '/settings/activity'],
+      '/finance/$': ['/finance/tax'],
     };
     for (const { path: route } of PAGES) urls[route] = splats[route] ?? [route.replace(/\$(\w+)/g, (_m, name: string) => ids[name])];
   });

@@ -42,6 +42,7 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/customers': ['customers'],
   '/customers/$customerId': ['customers'],
   '/finance': ['finance'],
+  '/finance/$': ['finance'],
   '/webhooks': ['webhooks'],
   '/webhooks/$webhookId': ['webhooks'],
   '/settings': ['admin'],
@@ -60,6 +61,7 @@ export const ACTION_SCOPES = {
   eventsFeed: ['webhooks'],
   productHistory: ['products:read'],
   orderHistory: ['orders:read'],
+  taxReport: ['finance'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Whether a key holding `held` may call something that `accepted` scopes grant. */

@@ -1,6 +1,8 @@
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
+import { useMay } from '../../frame/use-scopes';
 import { useUrlState } from '../../frame/use-url-state';
 import { QueryState } from '../../ui/States';
 import { TableScroll } from '../../ui/list/ListPage';
@@ -9,15 +11,21 @@ const PERIODS = ['7', '30', '90', '365'];
 /** The valuation report comes whole from the API (every product with stock, by value): the screen shows the top rows and the total. */
 const SHOWN = 50;
 
-/** The stock valuation (now) and the margin report of a period (`?days=`, in the URL). */
+/** The stock valuation (now) and the margin report of a period (`?days=`, in the URL); a link to Finance's tax report for a key that reads it. */
 export function Reports() {
   const daysId = useId();
   const [state, set] = useUrlState({ days: '30' });
   const format = useFormat();
   const valuation = $api.useQuery('get', '/api/v1/reports/inventory-valuation');
   const margin = $api.useQuery('get', '/api/v1/reports/margin', { params: { query: { days: Number(state.days) } } });
+  const mayTax = useMay('taxReport');
   return (
     <>
+      {mayTax && (
+        <p className="hint">
+          The tax collected and refunded per rate is in Finance: <Link to="/finance/tax">Tax report</Link>.
+        </p>
+      )}
       <section aria-labelledby="margin-title">
         <h2 id="margin-title">Margin</h2>
         <span className="field">
