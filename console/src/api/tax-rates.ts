@@ -1,7 +1,10 @@
 import type { TaxRate } from '../lib/taxes';
-import { useApiRead } from './staff';
+import { useApiRead, type PageMeta } from './staff';
 
-/** GET /tax-rates: the active rates, or every rate with `includeArchived` (a list, not paged). */
-export function useTaxRates(includeArchived = false) {
-  return useApiRead<{ data: TaxRate[] }>('/tax-rates', includeArchived ? { include_archived: true } : undefined);
+/**
+ * GET /tax-rates (docs/api.md 22), by name: the active rates, every rate with `includeArchived`.
+ * Paged like every list; a select asks for the first 100 (a business has a handful of rates).
+ */
+export function useTaxRates({ includeArchived = false, page = 1, perPage = 100 }: { includeArchived?: boolean; page?: number; perPage?: number } = {}) {
+  return useApiRead<{ data: TaxRate[]; meta: PageMeta }>('/tax-rates', { page, per_page: perPage, ...(includeArchived ? { include_archived: true } : {}) });
 }

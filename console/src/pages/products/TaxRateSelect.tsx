@@ -3,7 +3,7 @@ import { productRateOptions, rateLabel } from '../../lib/taxes';
 
 /** A product's tax rate (docs/api.md 22): "Default rate" (none of its own) or one of the active rates; an archived one it has stays listed. */
 export function TaxRateSelect({ id, value, onChange }: { id: string; value: string; onChange: (id: string) => void }) {
-  const rates = useTaxRates(true);
+  const rates = useTaxRates({ includeArchived: true });
   const options = productRateOptions(rates.data?.data ?? [], value || null);
   return (
     <div>
@@ -21,7 +21,7 @@ export function TaxRateSelect({ id, value, onChange }: { id: string; value: stri
 
 /** How a product page names its rate: the rate, or "Default rate" when it has none of its own. */
 export function TaxRateName({ id }: { id: string | null }) {
-  const rates = useTaxRates(true);
+  const rates = useTaxRates({ includeArchived: true });
   if (!id) return <>Default rate</>;
   const rate = rates.data?.data.find((r) => r.id === id);
   if (!rate) return <>{rates.isPending ? '…' : 'An archived rate'}</>;

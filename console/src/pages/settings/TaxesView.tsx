@@ -6,22 +6,22 @@ import { useTaxRates } from '../../api/tax-rates';
 import { useFormat } from '../../frame/business';
 import { useUrlState } from '../../frame/use-url-state';
 import { decimalText } from '../../lib/money';
+import { pageNumber } from '../../lib/url-state';
 import { rateLabel, rateText, type TaxRate } from '../../lib/taxes';
 import { AlertDialog } from '../../ui/AlertDialog';
 import { FormError, SubmitButton, TextField, useFieldErrors } from '../../ui/form/Form';
-import { DataTable, type Column } from '../../ui/list/ListPage';
-import { QueryState } from '../../ui/States';
+import { ListView, type Column } from '../../ui/list/ListPage';
 import { BusinessTaxes } from './BusinessTaxes';
 
 /**
- * docs/api.md 22's tax rates in Settings -> Taxes: the active rates (the archived ones too on demand,
- * `?archived=1` in the URL), Add a rate, Edit, Make default, Delete (a rate some order used is archived
+ * docs/api.md 22's tax rates in Settings -> Taxes: the active rates by name (the archived ones too on
+ * demand, `?archived=1`, and the page in the URL), Add a rate, Edit, Make default, Delete (a rate some order used is archived
  * instead, and the page says so), then the business's tax settings (BusinessTaxes).
  */
 export function TaxesView() {
-  const [state, set] = useUrlState({ archived: '' });
+  const [state, set] = useUrlState({ archived: '', page: '1' });
   const showArchived = state.archived === '1';
-  const rates = useTaxRates(showArchived);
+  const rates = useTaxRates({ includeArchived: showArchived, page: pageNumber(state.page), perPage: 20 });
   const format = useFormat();
   const [editing, setEditing] = useState<TaxRate | null>(null);
   const [notice, setNotice] = useState('');
@@ -71,18 +71,19 @@ export function TaxesView() {
           A product without a rate of its own is taxed at the default rate; with no default it is untaxed. Changes apply to new orders only.
         </p>
         <label>
-          <input type="checkbox" checked={showArchived} onChange={(e) => set({ archived: e.target.checked ? '1' : '' })} /> Show archived rates
+          <input type="checkbox" checked={showArchived} onChange={(e) => set({ archived: e.target.checked ? '1' : '', page: '1' })} /> Show archived rates
         </label>
         <p role="status">{notice}</p>
         <FormError error={actionError} />
-        <QueryState
+        <ListView
+          what="tax rates"
+          caption="Tax rates"
           query={rates}
-          what="the tax rates"
-          isEmpty={(body) => body.data.length === 0}
+          columns={columns}
+          rowKey={(r) => r.id}
           empty="No tax rates: orders carry no tax unless it is given with them."
-        >
-          {(body) => <DataTable caption="Tax rates" columns={columns} rows={body.data} rowKey={(r) => r.id} />}
-        </QueryState>
+          onPage={(page) => set({ page: String(page) })}
+        />
         <RateForm
           key={editing?.id ?? 'new'}
           rate={editing}
