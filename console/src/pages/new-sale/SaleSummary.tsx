@@ -75,11 +75,7 @@ export function SaleSummary({
           <dl className="figures till">
             <Figure name="Subtotal" value={shown?.subtotal} />
             <Figure name="Discount" value={shown?.discount_amount} />
-            {shown ? (
-              taxRows(shown).map((row) => <Figure key={row.key} name={row.label} value={row.amount} />)
-            ) : (
-              <Figure name="Tax" value={null} />
-            )}
+            {shown ? taxRows(shown).map((row) => <Figure key={row.key} name={row.label} value={row.amount} />) : <Figure name="Tax" value={null} />}
             <Figure name="Shipping" value={shown?.shipping_amount} hidden={!shown || Number(shown.shipping_amount) === 0} />
             <Figure name="Total" value={shown?.total} big />
           </dl>

@@ -53,7 +53,14 @@ export function BusinessTaxes() {
         On: the prices typed are what customers pay, the tax inside them. Off: the tax is added to them. Orders already placed keep theirs.
       </p>
       <SelectField label="Shipping tax rate" value={shipping} onChange={setShipping} options={options} error={errors.shipping_tax_rate_id} />
-      <TextField label="Tax ID" autoComplete="off" value={taxId} onChange={setTaxId} error={errors.tax_id} hint="Printed on invoices, credit notes and receipts." />
+      <TextField
+        label="Tax ID"
+        autoComplete="off"
+        value={taxId}
+        onChange={setTaxId}
+        error={errors.tax_id}
+        hint="Printed on invoices, credit notes and receipts."
+      />
       <div className="actions">
         <SubmitButton busy={save.isPending} busyLabel="Saving…">
           Save tax settings

@@ -201,8 +201,8 @@ function DeleteRate({ rate, onDone }: { rate: TaxRate; onDone: (message: string)
           }}
         >
           <p>
-            A rate no order has used is deleted. A rate some order used is archived instead: its orders, invoices and the tax report keep it, and
-            products no longer offer it.
+            A rate no order has used is deleted. A rate some order used is archived instead: its orders, invoices and the tax report keep it, and products no
+            longer offer it.
           </p>
         </AlertDialog>
       )}

@@ -231,11 +231,13 @@ function taxTable(doc: PDFKit.PDFDocument, model: DocumentModel, top: number): n
   };
   const note = model.pricesIncludeTax ? 'Prices include tax' : null;
   const head = TAX_COLUMNS.map((c) => c.title);
-  const height =
-    (note ? TOTAL_ROW : 0) + (rows.length > 0 ? heightOf(head, 'bold') + 4 + rows.reduce((sum, cells) => sum + heightOf(cells, 'regular'), 0) : 0);
+  const height = (note ? TOTAL_ROW : 0) + (rows.length > 0 ? heightOf(head, 'bold') + 4 + rows.reduce((sum, cells) => sum + heightOf(cells, 'regular'), 0) : 0);
   let y = top + 12 + height > BOTTOM ? newPage(doc) : top + 12;
   if (note) {
-    doc.font('bold').fontSize(9).text(note, TAX_X, y, { width: CONTENT_WIDTH - 200 });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .text(note, TAX_X, y, { width: CONTENT_WIDTH - 200 });
     y += TOTAL_ROW;
   }
   if (rows.length === 0) return y;
