@@ -57,6 +57,16 @@ export function money(amount: number): string {
   return new Decimal(amount).toFixed(2);
 }
 
+/** The API's tax lines (docs/api.md 22's `tax_lines` of an order, invoice, credit note or return) as a document prints them. */
+export function documentTaxLines(lines: readonly { name: string; rate: number; taxable_amount: number; tax_amount: number }[]): DocumentTaxLine[] {
+  return lines.map((line) => ({ name: line.name, rate: line.rate, taxable: line.taxable_amount, tax: line.tax_amount }));
+}
+
+/** The totals' tax label: "Tax", or "Tax included" when the prices include it (it is inside the subtotal, not added to it). */
+export function taxTotalLabel(pricesIncludeTax: boolean): string {
+  return pricesIncludeTax ? 'Tax included' : 'Tax';
+}
+
 /** A tax rate as people write it: 19 -> "19%", 7.5 -> "7.5%" (the API's percentage, up to 4 decimals). */
 export function percent(rate: number): string {
   return `${new Decimal(rate).toString()}%`;
