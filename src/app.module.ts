@@ -7,6 +7,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SearchModule } from './modules/search/search.module';
+import { TaxesModule } from './modules/taxes/taxes.module';
 import { StaffModule } from './modules/staff/staff.module';
 import { MetricsModule } from './modules/metrics/metrics.module';
 import { ApiKeyGuard } from './common/auth/api-key.guard';
@@ -70,6 +71,7 @@ const DOMAIN_MODULES = [
   MetricsModule,
   StaffModule,
   SearchModule,
+  TaxesModule,
 ];
 
 /** What a module's `imports` takes. */

@@ -46,6 +46,8 @@ describe('CLI: business and API keys', () => {
       receipt_footer: null,
       email_configured: false,
       require_two_factor: false,
+      prices_include_tax: false,
+      shipping_tax_rate_id: null,
       key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
     });
     const [warehouse] = await t.db.query(`SELECT name, is_default FROM warehouses WHERE id = $1 AND business_id = $2`, [biz.warehouse_id, biz.business_id]);

@@ -50,6 +50,8 @@ describe('documents: the letterhead and the PDFs', () => {
         receipt_footer: null,
         email_configured: false,
         require_two_factor: false,
+        prices_include_tax: false,
+        shipping_tax_rate_id: null,
         key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
       });
       const put = await api.put('/business', PROFILE).expect(200);

@@ -66,6 +66,8 @@ describe('foundation: health, auth, errors, docs', () => {
           receipt_footer: null,
           email_configured: false,
           require_two_factor: false,
+          prices_include_tax: false,
+          shipping_tax_rate_id: null,
         },
         key: { id: biz.key_id, name: 'Owner key', scopes: ['admin'] },
       },

@@ -44,6 +44,7 @@ describe('products', () => {
           barcode: null,
           is_active: true,
           category: null,
+          tax_rate_id: null,
           stock: 0,
           stock_by_warehouse: [{ warehouse_id: biz.warehouse_id, warehouse_name: 'Main', quantity: 0 }],
           in_transit: 0,
@@ -53,7 +54,7 @@ describe('products', () => {
           updated_at: expect.stringMatching(ISO_MS),
         },
       });
-      expect(Object.keys(res.body.data)).toHaveLength(18);
+      expect(Object.keys(res.body.data)).toHaveLength(19);
     });
 
     it('stores every given field, money exact', async () => {

@@ -73,6 +73,8 @@ export interface ResourceFixture {
 export const REFERENCES: Record<string, { resource: string; id: string; cursor?: true }> = {
   product_id: { resource: 'products', id: 'product_id' },
   category_id: { resource: 'categories', id: 'category_id' },
+  tax_rate_id: { resource: 'tax-rates', id: 'tax_rate_id' },
+  shipping_tax_rate_id: { resource: 'tax-rates', id: 'tax_rate_id' },
   warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
   from_warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
   to_warehouse_id: { resource: 'warehouses', id: 'warehouse_id' },
@@ -108,6 +110,10 @@ function named(resource: string, idField: string, body: (n: number, name: string
     },
     hostile: () => hostile,
   };
+}
+
+async function taxRate(made: Maker, n: number): Promise<string> {
+  return (await made('POST', '/tax-rates', { name: `Rate ${n}`, rate: 7.5 })).id;
 }
 
 async function category(made: Maker, n: number): Promise<string> {
@@ -223,7 +229,10 @@ async function sale(made: Maker, n: number, options: { returned?: boolean } = {}
 export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
   // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
   business: {
-    make: (_made, n, route) => Promise.resolve({ params: {}, body: route.method === 'PUT' ? businessBody(n) : undefined }),
+    make: async (made, n, route) => ({
+      params: {},
+      body: route.method === 'PUT' ? { ...businessBody(n), prices_include_tax: false, shipping_tax_rate_id: await taxRate(made, n) } : undefined,
+    }),
     hostile: () => ({ texts: ['invoice_footer', 'receipt_footer'], emptyArrays: ['address_lines'] }),
   },
 
@@ -260,6 +269,17 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     hostile: () => ({ texts: ['name'] }),
   },
 
+  // docs/api.md 22: DELETE of a rate no order used removes it (204)
+  'tax-rates': {
+    async make(made, n, route): Promise<Instance> {
+      const body = { name: `Rate ${n}`, rate: 7.25, is_default: false };
+      if (!hasParams(route)) return { params: {}, body };
+      const row = await made('POST', '/tax-rates', body);
+      return { params: { id: row.id }, body: { name: `Rate ${n} renamed`, rate: 19, is_default: false }, ids: { tax_rate_id: row.id } };
+    },
+    hostile: () => ({ texts: ['name'], costs: ['rate'] }),
+  },
+
   categories: named('categories', 'category_id', (_n, name) => ({ name, description: 'Shelf' }), { texts: ['name', 'description'] }),
 
   suppliers: named('suppliers', 'supplier_id', (n, name) => ({ name, email: `orders${n}@supplier.example`, phone: '+44 20 7946 0000', notes: 'Net 30' }), {
@@ -288,9 +308,12 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
     async make(made, n, route, theirs): Promise<Instance> {
       const body = productBody(n, await category(made, n));
       if (theirs?.ids?.sku) body.sku = theirs.ids.sku; // A's SKU is free in B
-      if (!hasParams(route)) return { params: {}, body };
+      // the rate only in the body of the route itself: the product made for other routes stays untaxed
+      const withRate = async () => ({ ...body, tax_rate_id: await taxRate(made, n) });
+      if (!hasParams(route)) return { params: {}, body: route.key === 'POST /products' ? await withRate() : body };
       const row = await made('POST', '/products', body);
-      return { params: { id: row.id }, body: { ...body, sku: `SKU-G${n}`, is_active: true }, ids: { product_id: row.id, sku: row.sku } };
+      const update = route.key === 'PUT /products/{id}' ? await withRate() : body;
+      return { params: { id: row.id }, body: { ...update, sku: `SKU-G${n}`, is_active: true }, ids: { product_id: row.id, sku: row.sku } };
     },
     hostile: () => ({ texts: ['name', 'description', 'unit', 'sku'] }),
   },

@@ -18,6 +18,10 @@ export class BusinessProfileJson {
   email_configured: boolean;
   @ApiProperty({ description: 'members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19)' })
   require_two_factor: boolean;
+  @ApiProperty({ description: 'prices include tax (docs/api.md 22): line totals and subtotal are gross, the tax inside the total' })
+  prices_include_tax: boolean;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'the tax rate of shipping; null: shipping untaxed' })
+  shipping_tax_rate_id: string | null;
 }
 
 /** `emailConfigured`: the service's, not the business's (SMTP_URL). */
@@ -36,5 +40,7 @@ export function toBusinessProfileJson(business: Business, emailConfigured: boole
     receipt_footer: business.receiptFooter,
     email_configured: emailConfigured,
     require_two_factor: business.requireTwoFactor,
+    prices_include_tax: business.pricesIncludeTax,
+    shipping_tax_rate_id: business.shippingTaxRateId,
   };
 }

@@ -11,6 +11,7 @@ import { APP_CONFIG, AppConfig } from '../../config/app-config';
 import { BusinessProfileJson, toBusinessProfileJson } from './business-profile.mapper';
 import { UpdateBusinessDto } from './dto/update-business.dto';
 import { Business } from './entities/business.entity';
+import { lockTaxRate } from '../taxes/tax-rate-references';
 
 /** The calling business's name and letterhead: read and partially updated (GET and PUT /business). */
 @Injectable()
@@ -31,6 +32,7 @@ export class BusinessProfileService {
     const changes = presentFields(sent, this.businesses.metadata);
     return this.uow.run(async (tx) => {
       const repo = tx.getRepository(Business);
+      if (dto.shipping_tax_rate_id) await lockTaxRate(tx, biz.id, dto.shipping_tax_rate_id, 'shipping_tax_rate_id');
       const before = this.json(await this.find(repo, biz.id));
       if (Object.keys(changes).length > 0) await repo.update({ id: biz.id }, changes);
       const after = this.json(await this.find(repo, biz.id));

@@ -28,7 +28,7 @@ export class BusinessController {
   /** Partial: name and letterhead; currency and timezone cannot change (400). */
   @Put()
   @RequiresScope('admin')
-  @Endpoint({ summary: "Update the business's name and its invoices' letterhead (partial)", response: BusinessJson, body: true })
+  @Endpoint({ summary: "Update the business's name and its invoices' letterhead (partial)", response: BusinessJson, body: true, errors: ['UNKNOWN_TAX_RATE'] })
   async update(@CurrentBusiness() biz: BusinessContext, @Body() dto: UpdateBusinessDto): Promise<BusinessJson> {
     return { ...(await this.profiles.update(biz, dto)), key: callingKeyJson(biz) };
   }

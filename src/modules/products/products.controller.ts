@@ -59,7 +59,7 @@ export class ProductsController {
     status: 201,
     response: ProductJson,
     body: true,
-    errors: ['SKU_TAKEN', 'UNKNOWN_CATEGORY'],
+    errors: ['SKU_TAKEN', 'UNKNOWN_CATEGORY', 'UNKNOWN_TAX_RATE'],
   })
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateProductDto) {
     return this.products.create(biz, dto);
@@ -67,7 +67,12 @@ export class ProductsController {
 
   @Put(':id')
   @RequiresScope('products:write')
-  @Endpoint({ summary: 'Update a product (sent fields only)', response: ProductJson, body: true, errors: ['NOT_FOUND', 'SKU_TAKEN', 'UNKNOWN_CATEGORY'] })
+  @Endpoint({
+    summary: 'Update a product (sent fields only)',
+    response: ProductJson,
+    body: true,
+    errors: ['NOT_FOUND', 'SKU_TAKEN', 'UNKNOWN_CATEGORY', 'UNKNOWN_TAX_RATE'],
+  })
   update(@CurrentBusiness() biz: BusinessContext, @UuidParam('id') id: string, @Body() dto: UpdateProductDto) {
     return this.products.update(biz, id, dto);
   }

@@ -28,6 +28,8 @@ export class ProductJson {
   @ApiProperty({ type: String, nullable: true, example: '4006381333931' }) barcode: string | null;
   @ApiProperty() is_active: boolean;
   @ApiProperty({ type: ProductCategoryJson, nullable: true }) category: ProductCategoryJson | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: "its tax rate (docs/api.md 22); null: the business's default rate" })
+  tax_rate_id: string | null;
   @ApiProperty({ example: 40, description: 'the sum of stock_by_warehouse' }) stock: number;
   @ApiProperty({ type: [WarehouseQuantityJson] }) stock_by_warehouse: WarehouseQuantityJson[];
   @ApiProperty({ example: 6, description: 'shipped by open transfers, in no warehouse yet (not in stock)' }) in_transit: number;
@@ -42,7 +44,7 @@ export class ProductJson {
  * entity read by the entity query is one, and so is a row of products.page, which selects every
  * column of the entity (product-page.sql.ts).
  */
-export type ProductFields = Omit<Product, 'business' | 'category'> & { category?: { id: string; name: string } | null };
+export type ProductFields = Omit<Product, 'business' | 'category' | 'taxRate'> & { category?: { id: string; name: string } | null };
 
 /**
  * The product object of the API, from the product with its category loaded and its stock columns
@@ -64,6 +66,7 @@ export function toProductJson(product: ProductFields & ProductStockColumns): Pro
     barcode: product.barcode,
     is_active: product.isActive,
     category: product.category ? { id: product.category.id, name: product.category.name } : null,
+    tax_rate_id: product.taxRateId,
     stock: quantityNumber(total),
     stock_by_warehouse: stock.map(([warehouse_id, warehouse_name, quantity]) => ({ warehouse_id, warehouse_name, quantity: quantityNumber(quantity) })),
     in_transit: quantityNumber(product.in_transit),

@@ -11,6 +11,7 @@ import { presentFields, updateInBusiness } from '../../database/repository-helpe
 import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { Category } from '../categories/entities/category.entity';
+import { lockTaxRate } from '../taxes/tax-rate-references';
 import { CreateProductDto } from './dto/create-product.dto';
 import { ExportProductsQuery, ListProductsQuery } from './dto/list-products.query';
 import { CsvExport } from '../../common/csv/csv-response';
@@ -88,6 +89,7 @@ export class ProductsService {
     const businessId = biz.id;
     const products = tx.getRepository(Product);
     if (dto.category_id) await this.lockCategory(tx, businessId, dto.category_id);
+    if (dto.tax_rate_id) await lockTaxRate(tx, businessId, dto.tax_rate_id);
     const sku = dto.sku ?? (await this.generateSku(tx, businessId));
     const openingCost = costString(dto.cost_price ?? 0);
     const { identifiers } = await products.insert({
@@ -108,6 +110,7 @@ export class ProductsService {
     const products = tx.getRepository(Product);
     const before = await ProductReader.within(tx).get(businessId, id);
     if (dto.category_id) await this.lockCategory(tx, businessId, dto.category_id);
+    if (dto.tax_rate_id) await lockTaxRate(tx, businessId, dto.tax_rate_id);
     const changes = presentFields<UpdateProductDto, Product>(dto, products.metadata);
     if (Object.keys(changes).length > 0) await updateInBusiness(products, businessId, id, changes, 'Product');
     const after = await ProductReader.within(tx).get(businessId, id);

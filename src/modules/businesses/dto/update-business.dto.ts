@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
-import { MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
+import { IsUuid, MaxItems, OptionalNotNull, OptionalNullable } from '../../../common/validation/decorators';
 import { IsMultiLine, IsSingleLine } from '../../../common/validation/text-fields';
 import { IsEmailAddress } from '../../../common/validation/email-address';
 import { IsPhone } from '../../customers/dto/customer-fields';
@@ -53,4 +53,16 @@ export class UpdateBusinessDto {
   @IsBoolean()
   @ApiPropertyOptional({ example: true })
   require_two_factor?: boolean;
+
+  /** docs/api.md 22: prices include tax; applies to orders taken after the change */
+  @OptionalNotNull()
+  @IsBoolean()
+  @ApiPropertyOptional({ example: false })
+  prices_include_tax?: boolean;
+
+  /** docs/api.md 22: the active tax rate shipping is taxed at; null: shipping untaxed (422 UNKNOWN_TAX_RATE for another's or an archived one) */
+  @OptionalNullable()
+  @IsUuid()
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
+  shipping_tax_rate_id?: string | null;
 }

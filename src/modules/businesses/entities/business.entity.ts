@@ -47,4 +47,12 @@ export class Business {
   /** docs/api.md 19: members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* */
   @Column('boolean', { default: false })
   requireTwoFactor: boolean;
+
+  /** docs/api.md 22: prices (products and order lines) include tax; applies to orders taken after a change */
+  @Column('boolean', { default: false })
+  pricesIncludeTax: boolean;
+
+  /** docs/api.md 22: the rate shipping is taxed at (untaxed when null). No foreign key: businesses becomes a reference table. */
+  @Column('uuid', { nullable: true })
+  shippingTaxRateId: string | null;
 }

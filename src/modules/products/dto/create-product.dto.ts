@@ -20,6 +20,12 @@ export class CreateProductDto {
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
   category_id?: string | null;
 
+  /** docs/api.md 22: an active tax rate of the business; null or absent: the business's default rate */
+  @OptionalNullable()
+  @IsUuid()
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true })
+  tax_rate_id?: string | null;
+
   @OptionalNullable()
   @IsString()
   @MaxChars(2000)

@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 import { Category } from '../../categories/entities/category.entity';
+import { TaxRate } from '../../taxes/entities/tax-rate.entity';
 
 @Entity('products')
 @Check('products_price_check', 'price >= 0')
@@ -11,6 +12,7 @@ import { Category } from '../../categories/entities/category.entity';
 // (business_id, is_active, lower(name), name, id): the order of GET /products; TypeORM cannot declare an expression index.
 @Index('products_business_list_order_idx', { synchronize: false })
 @Index('products_business_category_idx', ['businessId', 'categoryId'])
+@Index('products_business_tax_rate_idx', ['businessId', 'taxRateId'])
 // GIN (lower(name|sku|barcode) gin_trgm_ops) for GET /search; TypeORM cannot declare an expression or GIN operator-class index.
 @Index('products_name_trgm_idx', { synchronize: false })
 @Index('products_sku_trgm_idx', { synchronize: false })
@@ -32,6 +34,18 @@ export class Product {
   @ManyToOne(() => Category)
   @JoinColumn({ name: 'category_id', foreignKeyConstraintName: 'products_category_id_fkey' })
   category?: Category | null;
+
+  /** docs/api.md 22: null means the business's default rate (untaxed without one) */
+  @Column('uuid', { nullable: true })
+  taxRateId: string | null;
+
+  // Composite (business_id, tax_rate_id): a product can only name a rate of its own business.
+  @ManyToOne(() => TaxRate)
+  @JoinColumn([
+    { name: 'business_id', referencedColumnName: 'businessId', foreignKeyConstraintName: 'products_tax_rate_fkey' },
+    { name: 'tax_rate_id', referencedColumnName: 'id' },
+  ])
+  taxRate?: TaxRate | null;
 
   @Column('text')
   name: string;

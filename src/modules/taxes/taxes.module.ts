@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RefundTaxLine } from './entities/refund-tax-line.entity';
+import { SaleTaxLine } from './entities/sale-tax-line.entity';
+import { TaxRate } from './entities/tax-rate.entity';
+import { TaxRatesController } from './tax-rates.controller';
+import { TaxRatesService } from './tax-rates.service';
+
+/** Tax rates, the tax of orders and refunds, and their report (docs/api.md 22). */
+@Module({
+  imports: [TypeOrmModule.forFeature([TaxRate, SaleTaxLine, RefundTaxLine])],
+  controllers: [TaxRatesController],
+  providers: [TaxRatesService],
+  exports: [TaxRatesService],
+})
+export class TaxesModule {}
