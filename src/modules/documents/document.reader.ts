@@ -10,7 +10,7 @@ import { InvoiceJson } from '../invoices/invoice.mapper';
 import { SaleItem } from '../orders/entities/sale-item.entity';
 import { Sale } from '../orders/entities/sale.entity';
 import { Product } from '../products/entities/product.entity';
-import { DocumentModel, Letterhead } from './document-model';
+import { DocumentModel, documentTaxLines, Letterhead, TaxedJson, taxTotalLabel } from './document-model';
 
 const STATUS_WORDS: Record<InvoiceJson['status'], string> = { paid: 'Paid', unpaid: 'Unpaid', overdue: 'Overdue', cancelled: 'Cancelled' };
 
@@ -56,6 +56,8 @@ export class DocumentReader {
     ];
     if (invoice.paid_date) facts.push(['Paid date', invoice.paid_date]);
     if (sale) facts.push(['Sale number', sale.saleNumber]);
+    const taxed: TaxedJson = invoice;
+    const pricesIncludeTax = taxed.tax_included ?? false;
     const model: DocumentModel = {
       businessId: biz.id,
       title: 'Invoice',
@@ -74,9 +76,11 @@ export class DocumentReader {
       })),
       totals: [
         ['Subtotal', invoice.subtotal],
-        ['Tax', invoice.tax_amount],
+        [taxTotalLabel(pricesIncludeTax), invoice.tax_amount],
         ['Total', invoice.total],
       ],
+      taxLines: documentTaxLines(taxed),
+      pricesIncludeTax,
       footer: seller.footer,
     };
     return { model, invoice };
@@ -84,9 +88,11 @@ export class DocumentReader {
 
   async creditNote(biz: BusinessContext, id: string): Promise<DocumentModel> {
     const note = await this.creditNotes.get(biz, id);
-    const [seller, customer, saleLines] = await Promise.all([
+    const [seller, customer, invoice, saleLines] = await Promise.all([
       this.letterhead(biz.id),
       this.customer(biz.id, note.customer_id),
+      // whether the prices include tax is the sale's, as its invoice shows it
+      this.invoices.get(biz, note.invoice_id),
       this.dataSource.manager.getRepository(SaleItem).find({
         select: { id: true, sku: true, unitPrice: true },
         where: { businessId: biz.id, id: In(note.items.map((i) => i.sale_item_id)) },
@@ -94,6 +100,7 @@ export class DocumentReader {
     ]);
     const line = new Map(saleLines.map((l) => [l.id, l]));
     const issueDate = localDate(new Date(note.created_at), biz.timezone);
+    const pricesIncludeTax = (invoice as TaxedJson).tax_included ?? false;
     return {
       businessId: biz.id,
       title: 'Credit note',
@@ -119,9 +126,11 @@ export class DocumentReader {
         ['Subtotal', note.subtotal],
         ...(note.discount_amount !== 0 ? [['Discount', -note.discount_amount] as [string, number]] : []),
         ...(note.shipping_amount !== 0 ? [['Shipping', note.shipping_amount] as [string, number]] : []),
-        ['Tax', note.tax_amount],
+        [taxTotalLabel(pricesIncludeTax), note.tax_amount],
         ['Total', note.total],
       ],
+      taxLines: documentTaxLines(note),
+      pricesIncludeTax,
       footer: seller.footer,
     };
   }
