@@ -130,3 +130,136 @@ describe('tax rates', () => {
     await keyed(accountant.api_key).put(`/tax-rates/${r.id}`, { rate: 11 }).expect(200);
   });
 });
+
+/** docs/api.md 22: orders' computed tax, returns, cancellations (the worked example of docs/api.md, "Taxes"). */
+describe('taxes on orders', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const api = (biz: TestBusiness) => apiAs(t, biz);
+
+  /** 19% (default) and 7% rates, shipping at 19%; a mug (19%), tea (7%) and a free card (untaxed: its own 0% rate? no: a rate-less product with a default is at the default) */
+  async function shop(inclusive: boolean) {
+    const biz = await createBusiness(t);
+    const vat = (await api(biz).post('/tax-rates', { name: 'VAT 19%', rate: 19, is_default: true }).expect(201)).body.data;
+    const reduced = (await api(biz).post('/tax-rates', { name: 'VAT 7%', rate: 7 }).expect(201)).body.data;
+    const zero = (await api(biz).post('/tax-rates', { name: 'Exempt', rate: 0 }).expect(201)).body.data;
+    await api(biz).put('/business', { prices_include_tax: inclusive, shipping_tax_rate_id: vat.id }).expect(200);
+    const product = async (name: string, price: number, rateId?: string) => {
+      const p = (await api(biz).post('/products', { name, price, ...(rateId ? { tax_rate_id: rateId } : {}) }).expect(201)).body.data;
+      await api(biz).post('/stock/adjustments', { product_id: p.id, quantity: 100, reason: 'restock' }).expect(201);
+      return p;
+    };
+    const mug = await product('Mug', 9.99);
+    const tea = await product('Tea', 4.5, reduced.id);
+    const card = await product('Card', 5, zero.id);
+    const body = {
+      items: [
+        { product_id: mug.id, quantity: 3 },
+        { product_id: tea.id, quantity: 2 },
+        { product_id: card.id, quantity: 1 },
+      ],
+      discount_amount: 3,
+      shipping_amount: 4.9,
+    };
+    return { biz, vat, reduced, zero, mug, tea, card, body };
+  }
+
+  it('exclusive prices: the worked example, on the order, its quote and GET', async () => {
+    const { biz, vat, reduced, zero, body } = await shop(false);
+    const quote = (await api(biz).post('/orders/quote', body).expect(200)).body.data;
+    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    const expected = {
+      subtotal: 43.97,
+      tax_amount: 6.83,
+      discount_amount: 3,
+      shipping_amount: 4.9,
+      total: 52.7,
+      tax_included: false,
+      tax_lines: [
+        { tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 32.82, tax_amount: 6.24 },
+        { tax_rate_id: reduced.id, name: 'VAT 7%', rate: 7, taxable_amount: 8.39, tax_amount: 0.59 },
+        { tax_rate_id: zero.id, name: 'Exempt', rate: 0, taxable_amount: 4.66, tax_amount: 0 },
+      ],
+    };
+    expect(order).toMatchObject(expected);
+    expect(quote).toMatchObject(expected);
+    expect((await api(biz).get(`/orders/${order.order_id}`).expect(200)).body.data).toMatchObject(expected);
+    const list = (await api(biz).get('/orders').expect(200)).body.data;
+    expect(list[0]).toMatchObject(expected);
+  });
+
+  it('inclusive prices: gross lines, the tax inside the total', async () => {
+    const { biz, vat, reduced, zero, body } = await shop(true);
+    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    expect(order).toMatchObject({
+      subtotal: 43.97,
+      tax_amount: 5.79,
+      total: 45.87,
+      tax_included: true,
+      tax_lines: [
+        { tax_rate_id: vat.id, rate: 19, taxable_amount: 27.58, tax_amount: 5.24 },
+        { tax_rate_id: reduced.id, rate: 7, taxable_amount: 7.84, tax_amount: 0.55 },
+        { tax_rate_id: zero.id, rate: 0, taxable_amount: 4.66, tax_amount: 0 },
+      ],
+    });
+  });
+
+  it('with tax_amount given: the tax as given and no tax lines', async () => {
+    const { biz, body } = await shop(false);
+    const order = (await api(biz).post('/orders', { ...body, tax_amount: 1.5 }).expect(201)).body.data;
+    expect(order).toMatchObject({ subtotal: 43.97, tax_amount: 1.5, total: 47.37, tax_lines: [], tax_included: false });
+    expect(await countRows(t, 'sale_tax_lines', biz.business_id)).toBe(0);
+  });
+
+  it('returns refund tax per rate by the cumulative rule; everything back refunds every rate exactly', async () => {
+    const { biz, vat, body } = await shop(false);
+    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    const [mugLine, teaLine, cardLine] = order.items;
+    const first = (await api(biz).post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: mugLine.id, quantity: 1 }] }).expect(201)).body.data;
+    expect(first.tax_lines).toEqual([{ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 9.31, tax_amount: 1.77 }]);
+    expect(first.tax_amount).toBe(1.77);
+    const rest = (
+      await api(biz)
+        .post(`/orders/${order.order_id}/returns`, {
+          items: [
+            { sale_item_id: mugLine.id, quantity: 2 },
+            { sale_item_id: teaLine.id, quantity: 2 },
+            { sale_item_id: cardLine.id, quantity: 1 },
+          ],
+          refund_shipping: true,
+        })
+        .expect(201)
+    ).body.data;
+    const byRate = (lines: { rate: number; tax_amount: number }[]) => Object.fromEntries(lines.map((l) => [l.rate, l.tax_amount]));
+    expect(byRate(rest.tax_lines)).toEqual({ 19: 4.47, 7: 0.59, 0: 0 });
+    expect(first.total + rest.total).toBeCloseTo(52.7, 2);
+    const after = (await api(biz).get(`/orders/${order.order_id}`).expect(200)).body.data;
+    expect(after).toMatchObject({ status: 'returned', refunded_amount: 52.7 });
+  });
+
+  it('a cancellation refunds what returns left of each rate; an archived rate stays on past orders', async () => {
+    const { biz, vat, reduced, body } = await shop(false);
+    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    await api(biz).post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }).expect(201);
+    await api(biz).post(`/orders/${order.order_id}/cancel`, {}).expect(200);
+    const [row] = await t.db.query(
+      `SELECT sum(tax_amount)::text AS tax FROM refund_tax_lines WHERE business_id = $1 AND sale_id = $2 AND tax_rate_id = $3`,
+      [biz.business_id, order.order_id, vat.id],
+    );
+    expect(row.tax).toBe('6.24');
+    const archived = (await api(biz).del(`/tax-rates/${reduced.id}`).expect(200)).body.data;
+    expect(archived.archived_at).toEqual(expect.stringMatching(ISO_MS));
+    expect((await api(biz).get('/tax-rates').expect(200)).body.data.map((r: { id: string }) => r.id)).not.toContain(reduced.id);
+    expect((await api(biz).get('/tax-rates?include_archived=true').expect(200)).body.data.map((r: { id: string }) => r.id)).toContain(reduced.id);
+    const past = (await api(biz).get(`/orders/${order.order_id}`).expect(200)).body.data;
+    expect(past.tax_lines.map((l: { tax_rate_id: string }) => l.tax_rate_id)).toContain(reduced.id);
+    // the tea now falls back to the default rate
+    const next = (await api(biz).post('/orders', { items: [body.items[1]] }).expect(201)).body.data;
+    expect(next.tax_lines).toEqual([{ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 9, tax_amount: 1.71 }]);
+  });
+});

@@ -93,8 +93,8 @@ describe('tenant isolation: every documented route with another business key', (
     expect(uncovered(routes)).toEqual([]);
     // derived from the document: a body or query field that names another resource's row gets A's row
     const labels = (key: string) => cases.get(key)!.map((c) => c.label);
-    expect(labels('POST /products')).toEqual(["B writes products beside A's", "A's categories as category_id"]);
-    expect(labels('PUT /products/{id}')).toEqual(["A's products", "A's categories as category_id"]);
+    expect(labels('POST /products')).toEqual(["B writes products beside A's", "A's tax-rates as tax_rate_id", "A's categories as category_id"]);
+    expect(labels('PUT /products/{id}')).toEqual(["A's products", "A's tax-rates as tax_rate_id", "A's categories as category_id"]);
     expect(labels('GET /products')).toEqual(['B lists its products', "filtered on A's categories"]);
     const resources = new Set(routes.map((r) => r.path.split('/')[1]));
     expect(Object.keys(RESOURCE_FIXTURES).filter((resource) => !resources.has(resource))).toEqual([]);

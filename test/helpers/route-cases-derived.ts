@@ -79,6 +79,7 @@ const REFUSED_REFERENCE: ErrorCode[] = [
   'UNKNOWN_SUPPLIER',
   'UNKNOWN_CUSTOMER',
   'UNKNOWN_SALE_ITEM',
+  'UNKNOWN_TAX_RATE',
 ];
 
 /** The documented enum query parameters of a route, each value as a query string (`status=cancelled`). */

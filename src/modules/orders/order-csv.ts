@@ -1,5 +1,5 @@
 import { csvLayoutOf, CsvLayout } from '../../common/csv/csv-columns';
-import { OrderJson } from './order.mapper';
+import { OrderJson, TaxLineJson } from './order.mapper';
 import { SaleNames } from './persistence/orders-read.sql';
 
 /** A row of GET /orders/export: the order object and the names beside its ids. */
@@ -15,5 +15,12 @@ export function orderCsvLayout(timezone: string): CsvLayout<OrderCsvRow> {
     timezone,
     lines: { field: 'items', prefix: 'item_' },
     names: { customer_id: ['customer_name', 'customer_email'], warehouse_id: ['warehouse_name'] },
+    // docs/api.md 22: the tax per rate as one text cell (`VAT 19% (19%): 6.24 on 32.82; ...`), never JSON
+    expand: { tax_lines: [{ header: 'tax_lines', value: (row: OrderCsvRow) => taxLinesText(row.tax_lines) }] },
   });
+}
+
+/** An order's tax lines as text, one `name (rate%): tax on taxable` per rate; empty without computed tax. */
+export function taxLinesText(lines: TaxLineJson[]): string {
+  return lines.map((l) => `${l.name} (${l.rate}%): ${l.tax_amount.toFixed(2)} on ${l.taxable_amount.toFixed(2)}`).join('; ');
 }

@@ -5,6 +5,15 @@ import { pointsNumber } from '../../common/money/points';
 import { SaleCompletedItem } from './events/sale-completed.event';
 import { CreatedByColumns, CreatedByJson, toCreatedByJson } from '../../common/activity/created-by';
 
+/** An order's tax at one rate as stored (sale_tax_lines, numeric columns as text): a snapshot of the rate at sale time. */
+export interface SaleTaxLineRow {
+  tax_rate_id: string;
+  name: string;
+  rate: string;
+  taxable_amount: string;
+  tax_amount: string;
+}
+
 /** A sale as stored (numeric columns as text), with its invoice when it has one. */
 export interface SaleRow extends CreatedByColumns {
   id: string;
@@ -30,6 +39,10 @@ export interface SaleRow extends CreatedByColumns {
   invoice_number: string | null;
   notes: string | null;
   created_at: Date;
+  /** its tax per rate (docs/api.md 22); absent or empty when the order gave its tax_amount */
+  tax_lines?: SaleTaxLineRow[] | null;
+  /** its prices included tax */
+  tax_included?: boolean | null;
 }
 
 /** A sale line as stored (numeric columns as text). */
@@ -88,6 +101,28 @@ function saleLineOf([
   return { id, product_id, product_name, sku, quantity, unit_price, discount, total, returned_quantity, unit_cost, cost_total };
 }
 
+/** One rate of an order's, a quote's, an invoice's, a credit note's or a return's tax (docs/api.md 22). */
+export class TaxLineJson {
+  @ApiProperty({ format: 'uuid' }) tax_rate_id: string;
+  @ApiProperty({ example: 'VAT 19%', description: "the rate's name when sold" }) name: string;
+  @ApiProperty({ example: 19, description: 'the percentage when sold (up to 4 decimals)' }) rate: number;
+  @ApiProperty({ example: 32.82, description: 'net of tax, after the order discount' }) taxable_amount: number;
+  @ApiProperty({ example: 6.24 }) tax_amount: number;
+}
+
+/** Tax lines in their one order: by rate, highest first, then by the rate's id (as the read statements sort them). */
+export function toTaxLinesJson(lines: readonly SaleTaxLineRow[] | null | undefined): TaxLineJson[] {
+  return [...(lines ?? [])]
+    .sort((a, b) => Number(b.rate) - Number(a.rate) || (a.tax_rate_id < b.tax_rate_id ? -1 : a.tax_rate_id > b.tax_rate_id ? 1 : 0))
+    .map((l) => ({
+      tax_rate_id: l.tax_rate_id,
+      name: l.name,
+      rate: costNumber(l.rate),
+      taxable_amount: moneyNumber(l.taxable_amount),
+      tax_amount: moneyNumber(l.tax_amount),
+    }));
+}
+
 export class OrderItemJson implements SaleCompletedItem {
   @ApiProperty({ format: 'uuid', description: 'the sale line (sale_item_id of a return)' }) id: string;
   @ApiProperty({ format: 'uuid' }) product_id: string;
@@ -113,6 +148,10 @@ export class OrderJson {
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) customer_id: string | null;
   @ApiProperty({ example: 25 }) subtotal: number;
   @ApiProperty({ example: 4.75 }) tax_amount: number;
+  @ApiProperty({ type: [TaxLineJson], description: 'the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount' })
+  tax_lines: TaxLineJson[];
+  @ApiProperty({ example: false, description: 'prices include tax: line totals and subtotal are gross, the tax is inside the total' })
+  tax_included: boolean;
   @ApiProperty({ example: 0 }) shipping_amount: number;
   @ApiProperty({ example: 0 }) discount_amount: number;
   @ApiProperty({ example: 29.75 }) total: number;
@@ -160,6 +199,8 @@ export function toOrderJson(sale: SaleRow, items: SaleLineRow[]): OrderJson {
     customer_id: sale.customer_id,
     subtotal: moneyNumber(sale.subtotal),
     tax_amount: moneyNumber(sale.tax_amount),
+    tax_lines: toTaxLinesJson(sale.tax_lines),
+    tax_included: sale.tax_included === true,
     shipping_amount: moneyNumber(sale.shipping_amount),
     discount_amount: moneyNumber(sale.discount_amount),
     total: moneyNumber(sale.total),

@@ -12,9 +12,11 @@ import { SaleCompletedEvent, toSaleCompletedItem } from './events/sale-completed
 import { OrderJson, toOrderItemJson, toOrderJson } from './order.mapper';
 import { activityOf } from '../../common/activity/activity-of';
 import { composeSaleStatement } from './persistence/compose-sale-statement';
-import { SaleReferenceRow, saleReferenceColumns } from './persistence/sale-references.sql';
+import { SaleReferenceRow, saleReferenceColumns, SaleTaxContextRow } from './persistence/sale-references.sql';
+import { taxContextColumn } from '../taxes/persistence/tax-context.sql';
+import { Taxing, taxingOf } from '../taxes/order-taxing';
 import { OrderPrice } from './pricing/price-order';
-import { paymentOf, priceOf, saleFactsOf } from './order-facts';
+import { computesTax, paymentOf, priceOf, saleFactsOf } from './order-facts';
 import { PaymentMethods } from './payment-methods';
 import { PAYMENTS } from './payment-sale.effect';
 import { saleEffectInputsOf } from './sale-effect-inputs';
@@ -27,6 +29,8 @@ interface CheckedReferences {
   products: Map<string, SaleProduct>;
   warehouseId: string;
   customer: MatchedCustomer | null;
+  /** how the business taxes the order, when its tax is computed (docs/api.md 22) */
+  taxing: Taxing | null;
 }
 
 /**
@@ -54,7 +58,7 @@ export class OrdersService {
     let total = '0';
     const order = await this.uow.run(async (tx) => {
       const refs = await this.checkReferences(tx, biz, dto);
-      const price = priceOf(dto, refs.products);
+      const price = priceOf(dto, refs.products, refs.taxing);
       // the payment method's tender rule, in memory: a refusal (INSUFFICIENT_TENDER) before the stock is taken
       const payment = paymentOf(this.payments, dto, price);
       const unitCosts = await this.stock.deductForSale(tx, biz.id, refs.warehouseId, saleId, stockLinesOf(price));
@@ -88,11 +92,15 @@ export class OrdersService {
     const productIds = dto.items.map((line) => line.product_id);
     const first = new CombinedStatement();
     this.stock.lockProductsInto(first, biz.id, [...new Set(productIds)]);
-    const refs = saleReferenceColumns(first, biz.id, productIds, dto.warehouse_id);
+    const withTax = computesTax(dto);
+    const refs = saleReferenceColumns(first, biz.id, productIds, dto.warehouse_id, withTax);
     const match = dto.customer ? this.customers.matchInto(first, biz.id, dto.customer) : null;
-    const row = await first.run<SaleReferenceRow & { customer: MatchedCustomer | null }>(tx, { columns: { ...refs, customer: match?.column ?? 'NULL::json' } });
+    const tax = withTax ? taxContextColumn(first, biz.id) : 'NULL::json';
+    const row = await first.run<SaleReferenceRow & SaleTaxContextRow & { customer: MatchedCustomer | null }>(tx, {
+      columns: { ...refs, tax, customer: match?.column ?? 'NULL::json' },
+    });
     const checked = checkSaleReferences(productIds, dto.warehouse_id, readSaleReferences(row!));
-    return { ...checked, customer: match ? await match.resolve(tx, row!.customer) : null };
+    return { ...checked, customer: match ? await match.resolve(tx, row!.customer) : null, taxing: taxingOf(row!.tax) };
   }
 
   /**

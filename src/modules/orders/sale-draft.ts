@@ -4,12 +4,22 @@ import { Actor } from '../../common/auth/business-context';
 import { dec, DecimalInput, moneyString, quantityString } from '../../common/money/money';
 import { OrderPrice } from './pricing/price-order';
 import { SaleProduct } from './sale-references';
-import { SaleItemRow, SaleRow } from './order.mapper';
+import { SaleItemRow, SaleRow, SaleTaxLineRow } from './order.mapper';
+import { OrderTaxLine } from '../taxes/tax-arithmetic';
+
+/** An order's tax at one rate about to be stored: the public figures and what the return rule reads (V_r, its lines, the shipping). */
+export interface SaleTaxLineDraft extends SaleTaxLineRow {
+  base_amount: string;
+  sale_item_ids: string[];
+  includes_shipping: boolean;
+}
 
 /** A sale with everything decided except its number and time, which the last statement takes. */
-export type SaleDraft = Omit<SaleRow, 'sale_number' | 'created_at' | 'invoice_number' | 'loyalty_points_earned'> & {
+export type SaleDraft = Omit<SaleRow, 'sale_number' | 'created_at' | 'invoice_number' | 'loyalty_points_earned' | 'tax_lines' | 'tax_included'> & {
   loyalty_points_earned: number;
   items: SaleItemRow[];
+  tax_lines: SaleTaxLineDraft[];
+  tax_included: boolean;
 };
 
 export interface SaleFacts {
@@ -37,6 +47,19 @@ export interface SaleFacts {
 export function draftSale(facts: SaleFacts): SaleDraft {
   const { price, products } = facts;
   const points = facts.customerId ? price.points : 0;
+  const items = price.lines.map((line) => ({
+    id: randomUUID(),
+    sale_id: facts.saleId,
+    product_id: line.productId,
+    product_name: products.get(line.productId)!.name,
+    sku: products.get(line.productId)!.sku,
+    quantity: quantityString(line.quantity),
+    unit_price: moneyString(line.unitPrice),
+    discount: moneyString(line.discount),
+    total: moneyString(line.total),
+    returned_quantity: '0',
+    ...lineCost(line.quantity, facts.unitCosts.get(line.productId)!),
+  }));
   return {
     id: facts.saleId,
     status: 'completed',
@@ -58,19 +81,22 @@ export function draftSale(facts: SaleFacts): SaleDraft {
     invoice_id: facts.sendInvoice ? randomUUID() : null,
     notes: facts.notes,
     ...createdByColumnsOf(facts.actor),
-    items: price.lines.map((line) => ({
-      id: randomUUID(),
-      sale_id: facts.saleId,
-      product_id: line.productId,
-      product_name: products.get(line.productId)!.name,
-      sku: products.get(line.productId)!.sku,
-      quantity: quantityString(line.quantity),
-      unit_price: moneyString(line.unitPrice),
-      discount: moneyString(line.discount),
-      total: moneyString(line.total),
-      returned_quantity: '0',
-      ...lineCost(line.quantity, facts.unitCosts.get(line.productId)!),
-    })),
+    items,
+    tax_lines: price.taxLines.map((line) => taxLineDraft(line, items)),
+    tax_included: price.taxIncluded,
+  };
+}
+
+function taxLineDraft(line: OrderTaxLine, items: SaleItemRow[]): SaleTaxLineDraft {
+  return {
+    tax_rate_id: line.taxRateId,
+    name: line.name,
+    rate: line.rate,
+    taxable_amount: moneyString(line.taxableAmount),
+    tax_amount: moneyString(line.taxAmount),
+    base_amount: moneyString(line.base),
+    sale_item_ids: line.lineIndexes.map((i) => items[i].id),
+    includes_shipping: line.shipping,
   };
 }
 

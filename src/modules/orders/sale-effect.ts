@@ -95,10 +95,25 @@ export interface ReversalOutcome {
   creditNote: { id: string; number: string } | null;
 }
 
+/** A refund's tax at one rate (docs/api.md 22): the increase of the order's cumulative refund at it. */
+export interface RefundedTaxLine {
+  tax_rate_id: string;
+  name: string;
+  rate: string;
+  taxable_amount: string;
+  tax_amount: string;
+  /** the value returned at the rate (the increase of G_r) */
+  base_amount: string;
+}
+
 /** The return a partial reversal undoes, with its amounts as refunded (docs/api.md 12). */
 export interface ReturnedGoods {
   id: string;
   returnNumber: string;
+  /** the return's time (its number's) */
+  at: Date;
+  /** its tax per rate when the order's tax was computed; empty otherwise */
+  taxLines: RefundedTaxLine[];
   subtotal: string;
   taxAmount: string;
   discountAmount: string;

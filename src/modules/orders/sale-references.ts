@@ -7,6 +7,8 @@ export interface SaleProduct {
   /** numeric(14,2) as text */
   price: string;
   is_active: boolean;
+  /** its own tax rate; read only when the order's tax is computed (docs/api.md 22) */
+  tax_rate_id?: string | null;
 }
 
 export interface SaleReferences {

@@ -1,4 +1,5 @@
 import { dec, Decimal, DecimalInput, roundMoney } from '../../common/money/money';
+import { lineValues, OrderTaxLine, refundTaxLines, TaxLine } from '../taxes/tax-arithmetic';
 
 /**
  * The money of a return (docs/api.md 12), as one pure function. Every figure is cumulative: what has
@@ -19,6 +20,14 @@ export interface ReturnableOrder {
   /** whether an earlier return refunded the shipping */
   shippingRefunded: boolean;
   lines: ReturnableLine[];
+  /** the order's tax per rate when the server computed it (docs/api.md 22); absent: the whole-order tax rule */
+  tax?: ReturnableTax;
+}
+
+/** An order's computed tax: its mode and its rates, each with the ids of its lines. */
+export interface ReturnableTax {
+  inclusive: boolean;
+  lines: (Omit<OrderTaxLine, 'lineIndexes'> & { lineIds: string[] })[];
 }
 
 export interface ReturnableLine {
@@ -51,6 +60,8 @@ export interface ReturnAmounts {
   points: number;
   /** the order's refunded amount after this return */
   refundedAfter: Decimal;
+  /** its tax per rate (docs/api.md 22): the increases of the cumulative refunds; empty without computed tax */
+  taxLines: TaxLine[];
 }
 
 /** A line's returned quantities beyond what it sold: the caller answers 422 RETURN_EXCEEDS_SOLD. */
@@ -93,15 +104,39 @@ export function returnAmounts(order: ReturnableOrder, request: ReturnRequestLine
   const subtotal = goodsAfter.minus(goodsBefore);
   const before = returnedShare(order, goodsBefore, new Map());
   const after = returnedShare(order, goodsAfter, requested);
-  const taxAmount = shareOf(order.taxAmount, after).minus(shareOf(order.taxAmount, before));
   const discountAmount = shareOf(order.discountAmount, after).minus(shareOf(order.discountAmount, before));
   const shippingAmount = refundShipping && !order.shippingRefunded ? dec(order.shippingAmount) : dec(0);
+  const taxLines = order.tax ? taxPerRate(order, order.tax, requested, shippingAmount.gt(0)) : [];
+  const taxAmount = order.tax
+    ? taxLines.reduce((sum, l) => sum.plus(l.taxAmount), dec(0))
+    : shareOf(order.taxAmount, after).minus(shareOf(order.taxAmount, before));
+  // inclusive prices: the tax is inside the goods refunded, not added to them (docs/api.md 22)
+  const taxAdded = order.tax?.inclusive ? dec(0) : taxAmount;
   const left = dec(order.total).minus(order.refundedAmount);
-  const total = Decimal.min(Decimal.max(0, subtotal.plus(taxAmount).minus(discountAmount).plus(shippingAmount)), Decimal.max(0, left));
+  const total = Decimal.min(Decimal.max(0, subtotal.plus(taxAdded).minus(discountAmount).plus(shippingAmount)), Decimal.max(0, left));
   const refundedAfter = dec(order.refundedAmount).plus(total);
   const points =
     cumulativePointsReversed(order.pointsEarned, order.total, refundedAfter) - cumulativePointsReversed(order.pointsEarned, order.total, order.refundedAmount);
-  return { lines, subtotal, taxAmount, discountAmount, shippingAmount, total, points, refundedAfter };
+  return { lines, subtotal, taxAmount, discountAmount, shippingAmount, total, points, refundedAfter, taxLines };
+}
+
+/** The return's tax per rate by the cumulative rule of docs/api.md 22 (taxes/tax-arithmetic.ts). */
+function taxPerRate(order: ReturnableOrder, tax: ReturnableTax, requested: Map<string, Decimal>, shippingNow: boolean): TaxLine[] {
+  const indexOf = new Map(order.lines.map((line, i) => [line.id, i]));
+  const values = lineValues(
+    order.lines.map((l) => l.total),
+    order.discountAmount,
+  );
+  return refundTaxLines(
+    {
+      lines: tax.lines.map((l) => ({ ...l, lineIndexes: l.lineIds.filter((id) => indexOf.has(id)).map((id) => indexOf.get(id)!) })),
+      lineValues: values,
+      inclusive: tax.inclusive,
+      shippingAmount: order.shippingAmount,
+    },
+    order.lines.map((line) => ({ sold: line.quantity, before: line.returnedQuantity, after: dec(line.returnedQuantity).plus(requested.get(line.id) ?? 0) })),
+    { before: order.shippingRefunded, after: order.shippingRefunded || shippingNow },
+  );
 }
 
 /** The sum per line of the requested quantities (the same line twice is checked on the sum). */

@@ -9,7 +9,8 @@ import { OriginalSale } from '../orders/original-sale';
 import { StockEntryLine } from '../stock/stock.service';
 import { checkWarehouses } from '../warehouses/warehouse-references';
 import { CreateReturnDto } from './dto/create-return.dto';
-import { ReturnAmounts, returnAmounts, ReturnExceedsSold, UnknownReturnLine } from './return-amounts';
+import { ReturnableTax, ReturnAmounts, returnAmounts, ReturnExceedsSold, UnknownReturnLine } from './return-amounts';
+import { SaleTaxLine } from '../taxes/entities/sale-tax-line.entity';
 import { SHIPPING_ONLY_RETURN_FROM, shippingOnlyRefusal } from './shipping-only-return';
 
 /** What a return of this body would be, every check passed: POST /orders/:id/returns and its quote both start here. */
@@ -21,6 +22,8 @@ export interface ReturnPlan {
   restocked: StockEntryLine[];
   /** one per requested line, in request order */
   items: PlannedReturnLine[];
+  /** the order's prices included tax (docs/api.md 22) */
+  taxIncluded: boolean;
 }
 
 export interface PlannedReturnLine {
@@ -42,9 +45,10 @@ export async function planReturn(tx: Tx, biz: BusinessContext, saleId: string, d
   const sale = await lockReversibleSale(tx, biz.id, saleId, 'returned', shippingOnly ? SHIPPING_ONLY_RETURN_FROM : undefined);
   if (shippingOnly) refuseShippingOnly(sale);
   const lines = await tx.getRepository(SaleItem).find({ where: { businessId: biz.id, saleId }, order: { lineNo: 'ASC' } });
-  const amounts = priceReturn(sale, lines, dto);
+  const taxLines = await tx.getRepository(SaleTaxLine).find({ where: { businessId: biz.id, saleId } });
+  const amounts = priceReturn(sale, lines, dto, returnableTax(taxLines));
   const restocked = await restockedLines(tx, biz.id, sale, lines, dto);
-  return { sale, lines, amounts, restocked, items: plannedLines(sale, lines, amounts, dto) };
+  return { sale, lines, amounts, restocked, items: plannedLines(sale, lines, amounts, dto), taxIncluded: taxLines.some((l) => l.taxIncluded) };
 }
 
 /**
@@ -66,6 +70,24 @@ async function restockedLines(tx: Tx, businessId: string, sale: OriginalSale, li
     });
 }
 
+/** The order's computed tax as the return rule reads it (docs/api.md 22); undefined when the order gave its tax. */
+function returnableTax(lines: SaleTaxLine[]): ReturnableTax | undefined {
+  if (lines.length === 0) return undefined;
+  return {
+    inclusive: lines[0].taxIncluded,
+    lines: lines.map((l) => ({
+      taxRateId: l.taxRateId,
+      name: l.name,
+      rate: l.rate,
+      taxableAmount: dec(l.taxableAmount),
+      taxAmount: dec(l.taxAmount),
+      base: dec(l.baseAmount),
+      lineIds: l.saleItemIds,
+      shipping: l.includesShipping,
+    })),
+  };
+}
+
 /** A shipping-only return (no lines) of an order with no shipping left to refund: 400, as any other empty `items`. */
 function refuseShippingOnly(sale: OriginalSale): void {
   const refusal = shippingOnlyRefusal({ status: sale.status, shippingAmount: sale.shipping_amount, shippingRefunded: sale.shipping_refunded });
@@ -73,7 +95,7 @@ function refuseShippingOnly(sale: OriginalSale): void {
 }
 
 /** The return's money by the contract's rule; its refusals as the contract's 422s. */
-function priceReturn(sale: OriginalSale, lines: SaleItem[], dto: CreateReturnDto): ReturnAmounts {
+function priceReturn(sale: OriginalSale, lines: SaleItem[], dto: CreateReturnDto, tax: ReturnableTax | undefined): ReturnAmounts {
   try {
     return returnAmounts(
       {
@@ -86,6 +108,7 @@ function priceReturn(sale: OriginalSale, lines: SaleItem[], dto: CreateReturnDto
         refundedAmount: sale.refunded_amount,
         shippingRefunded: sale.shipping_refunded,
         lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, total: l.total, returnedQuantity: l.returnedQuantity })),
+        tax,
       },
       dto.items.map((i) => ({ lineId: i.sale_item_id, quantity: quantityString(i.quantity) })),
       dto.refund_shipping === true,

@@ -4,6 +4,7 @@ import { moneyNumber, quantityNumber } from '../../common/money/money';
 import { pointsNumber } from '../../common/money/points';
 import { ReturnItem } from './entities/return-item.entity';
 import { Return } from './entities/return.entity';
+import { SaleTaxLineRow, TaxLineJson, toTaxLinesJson } from '../orders/order.mapper';
 
 export class ReturnItemJson {
   @ApiProperty({ format: 'uuid' }) sale_item_id: string;
@@ -23,6 +24,10 @@ export class ReturnJson {
   @ApiProperty({ type: [ReturnItemJson] }) items: ReturnItemJson[];
   @ApiProperty({ example: 12.5 }) subtotal: number;
   @ApiProperty({ example: 2.38 }) tax_amount: number;
+  @ApiProperty({ type: [TaxLineJson], description: "per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise" })
+  tax_lines: TaxLineJson[];
+  @ApiProperty({ example: false, description: "the order's prices included tax: the tax is inside the refund, not added to it" })
+  tax_included: boolean;
   @ApiProperty({ example: 0 }) discount_amount: number;
   @ApiProperty({ example: 0 }) shipping_amount: number;
   @ApiProperty({ example: 14.88 }) total: number;
@@ -39,6 +44,9 @@ export class ReturnJson {
 export interface ReturnNames {
   saleNumber: string;
   creditNoteNumber: string | null;
+  /** its tax lines (refund_tax_lines) */
+  taxLines: SaleTaxLineRow[];
+  taxIncluded: boolean;
 }
 
 export function toReturnItemJson(item: ReturnItem): ReturnItemJson {
@@ -61,6 +69,8 @@ export function toReturnJson(ret: Return, items: ReturnItem[], names: ReturnName
     items: items.map(toReturnItemJson),
     subtotal: moneyNumber(ret.subtotal),
     tax_amount: moneyNumber(ret.taxAmount),
+    tax_lines: toTaxLinesJson(names.taxLines),
+    tax_included: names.taxIncluded,
     discount_amount: moneyNumber(ret.discountAmount),
     shipping_amount: moneyNumber(ret.shippingAmount),
     total: moneyNumber(ret.total),

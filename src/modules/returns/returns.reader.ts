@@ -11,6 +11,7 @@ import { ListReturnsQuery } from './dto/list-returns.query';
 import { ReturnItem } from './entities/return-item.entity';
 import { Return } from './entities/return.entity';
 import { ReturnJson, toReturnJson } from './return.mapper';
+import { returnTaxLines } from '../taxes/refund-tax-lines.reader';
 
 /**
  * GET /returns, /returns/:id and /orders/:id/returns: reads only. `db` is a transaction's manager to
@@ -56,6 +57,7 @@ export class ReturnsReader {
       .getRepository(Sale)
       .find({ select: { id: true, saleNumber: true }, where: { businessId, id: In([...new Set(returns.map((r) => r.saleId))]) } });
     const notes = await db.getRepository(CreditNote).find({ select: { id: true, creditNoteNumber: true }, where: { businessId, returnId: In(ids) } });
+    const taxes = await returnTaxLines(db, businessId, ids);
     const itemsOf = groupBy(items, (item) => item.returnId);
     const saleNumbers = new Map(sales.map((s) => [s.id, s.saleNumber]));
     const noteNumbers = new Map(notes.map((n) => [n.id, n.creditNoteNumber]));
@@ -63,6 +65,7 @@ export class ReturnsReader {
       toReturnJson(ret, itemsOf.get(ret.id) ?? [], {
         saleNumber: saleNumbers.get(ret.saleId)!,
         creditNoteNumber: ret.creditNoteId ? (noteNumbers.get(ret.creditNoteId) ?? null) : null,
+        ...(taxes.get(ret.id) ?? { taxLines: [], taxIncluded: false }),
       }),
     );
   }

@@ -47,7 +47,7 @@ export class ReturnsService {
       const returnId = randomUUID();
       await this.stock.restockForReturn(tx, biz.id, sale.id, returnId, restocked);
       const number = await takeNumber(tx, biz.id, 'return', 'R');
-      const reversal = returnReversal(biz, sale, returnId, number.formatted, amounts);
+      const reversal = returnReversal(biz, sale, returnId, number, amounts);
       for (const effect of this.effects.all) await effect.reverseSale(tx, reversal);
 
       await saveReturn(tx, biz.id, { sale, returnId, number, dto, reversal, items });
@@ -72,7 +72,8 @@ export class ReturnsService {
   }
 }
 
-function returnReversal(biz: BusinessContext, sale: OriginalSale, returnId: string, returnNumber: string, amounts: ReturnAmounts): SaleReversal {
+function returnReversal(biz: BusinessContext, sale: OriginalSale, returnId: string, number: TakenNumber, amounts: ReturnAmounts): SaleReversal {
+  const returnNumber = number.formatted;
   return {
     businessId: biz.id,
     timezone: biz.timezone,
@@ -88,6 +89,15 @@ function returnReversal(biz: BusinessContext, sale: OriginalSale, returnId: stri
     returned: {
       id: returnId,
       returnNumber,
+      at: number.at,
+      taxLines: amounts.taxLines.map((l) => ({
+        tax_rate_id: l.taxRateId,
+        name: l.name,
+        rate: l.rate,
+        taxable_amount: moneyString(l.taxableAmount),
+        tax_amount: moneyString(l.taxAmount),
+        base_amount: moneyString(l.base),
+      })),
       subtotal: moneyString(amounts.subtotal),
       taxAmount: moneyString(amounts.taxAmount),
       discountAmount: moneyString(amounts.discountAmount),

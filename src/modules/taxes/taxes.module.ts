@@ -5,12 +5,13 @@ import { SaleTaxLine } from './entities/sale-tax-line.entity';
 import { TaxRate } from './entities/tax-rate.entity';
 import { TaxRatesController } from './tax-rates.controller';
 import { TaxRatesService } from './tax-rates.service';
+import { TaxesSaleEffect } from './taxes-sale.effect';
 
 /** Tax rates, the tax of orders and refunds, and their report (docs/api.md 22). */
 @Module({
   imports: [TypeOrmModule.forFeature([TaxRate, SaleTaxLine, RefundTaxLine])],
   controllers: [TaxRatesController],
-  providers: [TaxRatesService],
+  providers: [TaxRatesService, TaxesSaleEffect],
   exports: [TaxRatesService],
 })
 export class TaxesModule {}

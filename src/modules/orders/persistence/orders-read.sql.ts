@@ -4,10 +4,20 @@ import { SaleWithLinesRow } from '../order.mapper';
 
 const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment_method, s.customer_id, s.warehouse_id, s.currency,
   s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.refunded_amount, s.cash_tendered, s.change_due, s.loyalty_points_earned, s.loyalty_transaction_id,
-  s.notes, s.created_by_type, s.created_by_id, s.created_by_name, s.created_at, inv.id AS invoice_id, inv.invoice_number`;
+  s.notes, s.created_by_type, s.created_by_id, s.created_by_name, s.created_at, inv.id AS invoice_id, inv.invoice_number,
+  tl.tax_lines, coalesce(tl.tax_included, false) AS tax_included`;
+/**
+ * The sale's invoice, and its tax lines (docs/api.md 22: numeric as text, sorted by the mapper), one
+ * probe of the primary key (business_id, sale_id, ...) of sale_tax_lines: none for an order that gave its tax.
+ */
 const WITH_INVOICE = `LEFT JOIN LATERAL (
     SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.sale_id = s.id ORDER BY i.number LIMIT 1
-  ) inv ON true`;
+  ) inv ON true
+  LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('tax_rate_id', t.tax_rate_id, 'name', t.name, 'rate', t.rate::text, 'taxable_amount', t.taxable_amount::text,
+                                      'tax_amount', t.tax_amount::text)) AS tax_lines, bool_or(t.tax_included) AS tax_included
+      FROM sale_tax_lines t WHERE t.business_id = s.business_id AND t.sale_id = s.id
+  ) tl ON true`;
 
 /**
  * The sale's lines in the sale's own row, as one JSON array by line number, each line an array in

@@ -6,15 +6,17 @@ import { CombinedStatement } from '../../../database/combined-statement';
 import { onOneConnection } from '../../../database/run-statement';
 import { CustomersSaleEffect } from '../../customers/customers-sale.effect';
 import { CreateOrderDto } from '../dto/create-order.dto';
-import { paymentOf, priceOf, saleFactsOf } from '../order-facts';
+import { computesTax, paymentOf, priceOf, saleFactsOf } from '../order-facts';
 import { PaymentMethods } from '../payment-methods';
-import { SaleReferenceRow, saleReferenceColumns } from '../persistence/sale-references.sql';
+import { SaleReferenceRow, saleReferenceColumns, SaleTaxContextRow } from '../persistence/sale-references.sql';
+import { taxContextColumn } from '../../taxes/persistence/tax-context.sql';
+import { taxingOf } from '../../taxes/order-taxing';
 import { draftSale } from '../sale-draft';
 import { checkSaleReferences, readSaleReferences } from '../sale-references';
 import { QuoteStockRow, quoteStockColumn } from './persistence/quote-stock.sql';
 import { QuoteJson, toQuoteJson } from './quote.mapper';
 
-type QuoteRow = SaleReferenceRow & { customer: { id: string } | null; stock: QuoteStockRow[] | null };
+type QuoteRow = SaleReferenceRow & SaleTaxContextRow & { customer: { id: string } | null; stock: QuoteStockRow[] | null };
 
 /**
  * POST /orders/quote (docs/api.md 21): what POST /orders would make of the body, by its own steps
@@ -35,12 +37,14 @@ export class OrderQuoteService {
   async quote(biz: BusinessContext, dto: CreateOrderDto): Promise<QuoteJson> {
     const productIds = dto.items.map((line) => line.product_id);
     const stmt = new CombinedStatement();
-    const refs = saleReferenceColumns(stmt, biz.id, productIds, dto.warehouse_id);
+    const withTax = computesTax(dto);
+    const refs = saleReferenceColumns(stmt, biz.id, productIds, dto.warehouse_id, withTax);
     const customer = dto.customer ? this.customers.findInto(stmt, biz.id, dto.customer) : 'NULL::json';
     const stock = quoteStockColumn(stmt, biz.id, productIds, refs.warehouse_id);
-    const row = (await onOneConnection(this.dataSource, (tx) => stmt.run<QuoteRow>(tx, { columns: { ...refs, customer, stock } })))!;
+    const tax = withTax ? taxContextColumn(stmt, biz.id) : 'NULL::json';
+    const row = (await onOneConnection(this.dataSource, (tx) => stmt.run<QuoteRow>(tx, { columns: { ...refs, tax, customer, stock } })))!;
     const checked = checkSaleReferences(productIds, dto.warehouse_id, readSaleReferences(row));
-    const price = priceOf(dto, checked.products);
+    const price = priceOf(dto, checked.products, taxingOf(row.tax));
     // the order's tender rule too: cash below the total is its 422 INSUFFICIENT_TENDER here as well
     const payment = paymentOf(this.payments, dto, price);
     const stockRows = row.stock ?? [];

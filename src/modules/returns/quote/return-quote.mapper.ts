@@ -3,7 +3,8 @@ import { ReturnJson } from '../return.mapper';
 import { ReturnPlan } from '../return-plan';
 import { Actor } from '../../../common/auth/business-context';
 import { createdByColumnsOf, toCreatedByJson } from '../../../common/activity/created-by';
-import { moneyNumber, quantityNumber } from '../../../common/money/money';
+import { moneyNumber, moneyString, quantityNumber } from '../../../common/money/money';
+import { toTaxLinesJson } from '../../orders/order.mapper';
 
 /**
  * What a return would be (the console's return dialog, docs/api.md 21): the return's own fields but
@@ -29,6 +30,16 @@ export function toReturnQuoteJson(plan: ReturnPlan, pointsReversed: number, reas
     })),
     subtotal: moneyNumber(amounts.subtotal),
     tax_amount: moneyNumber(amounts.taxAmount),
+    tax_lines: toTaxLinesJson(
+      amounts.taxLines.map((l) => ({
+        tax_rate_id: l.taxRateId,
+        name: l.name,
+        rate: l.rate,
+        taxable_amount: moneyString(l.taxableAmount),
+        tax_amount: moneyString(l.taxAmount),
+      })),
+    ),
+    tax_included: plan.taxIncluded,
     discount_amount: moneyNumber(amounts.discountAmount),
     shipping_amount: moneyNumber(amounts.shippingAmount),
     total: moneyNumber(amounts.total),

@@ -35,6 +35,18 @@ export class SaleTaxLine {
   @Column('numeric', { precision: 14, scale: 2 })
   baseAmount: string;
 
+  /** the order's lines at this rate (the return rule's lines of V_r) */
+  @Column('uuid', { array: true, default: () => "'{}'" })
+  saleItemIds: string[];
+
+  /** the order's shipping is taxed at this rate (part of V_r) */
+  @Column('boolean', { default: false })
+  includesShipping: boolean;
+
+  /** the order's prices included tax (docs/api.md 22: `tax_included`) */
+  @Column('boolean', { default: false })
+  taxIncluded: boolean;
+
   @Column('timestamptz')
   createdAt: Date;
 }
