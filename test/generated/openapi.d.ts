@@ -2857,6 +2857,27 @@ export interface components {
             phone?: string;
             notes?: string;
         };
+        TaxLineJson: {
+            /** Format: uuid */
+            tax_rate_id: string;
+            /**
+             * @description the rate's name when sold
+             * @example VAT 19%
+             */
+            name: string;
+            /**
+             * @description the percentage when sold (up to 4 decimals)
+             * @example 19
+             */
+            rate: number;
+            /**
+             * @description net of tax, after the order discount
+             * @example 32.82
+             */
+            taxable_amount: number;
+            /** @example 6.24 */
+            tax_amount: number;
+        };
         CreatedByJson: {
             /** @enum {string} */
             type: "staff" | "key" | "system";
@@ -2911,6 +2932,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3040,6 +3068,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3115,6 +3150,13 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description the order's prices included tax: the tax is inside the refund, not added to it
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3166,6 +3208,13 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description the order's prices included tax: the tax is inside the refund, not added to it
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -11393,7 +11442,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,tax_lines,tax_included,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
