@@ -170,8 +170,13 @@ describeInBrowser('the console taxes in a browser', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const csv = fs.readFileSync(await (await download).path(), 'utf8').split(/\r?\n/);
     expect(csv[0]).toBe('tax_rate_id,name,rate,taxable_sales,tax_collected,taxable_refunds,tax_refunded,net_tax');
-    expect(csv).toContain(`${vat.id},VAT,19,21.01,3.99,0.00,0.00,3.99`);
-    expect(csv).toContain(`${reduced.id},Reduced,7,2.24,0.16,0.00,0.00,0.16`);
+    // each rate's row: its id, name, and the rate and amounts as exact decimal text
+    const rowOf = (id: string) => {
+      const cells = csv.find((l) => l.startsWith(`${id},`))!.split(',');
+      return [cells[1], ...cells.slice(2).map(Number)];
+    };
+    expect(rowOf(vat.id)).toEqual(['VAT', 19, 21.01, 3.99, 0, 0, 3.99]);
+    expect(rowOf(reduced.id)).toEqual(['Reduced', 7, 2.24, 0.16, 0, 0, 0.16]);
 
     // a rate in use is archived, not deleted, and the page says so; it shows among the archived ones
     await page.goto(`${app.origin}/console/settings/taxes`);
