@@ -150,7 +150,11 @@ describe('taxes on orders', () => {
     const zero = (await api(biz).post('/tax-rates', { name: 'Exempt', rate: 0 }).expect(201)).body.data;
     await api(biz).put('/business', { prices_include_tax: inclusive, shipping_tax_rate_id: vat.id }).expect(200);
     const product = async (name: string, price: number, rateId?: string) => {
-      const p = (await api(biz).post('/products', { name, price, ...(rateId ? { tax_rate_id: rateId } : {}) }).expect(201)).body.data;
+      const p = (
+        await api(biz)
+          .post('/products', { name, price, ...(rateId ? { tax_rate_id: rateId } : {}) })
+          .expect(201)
+      ).body.data;
       await api(biz).post('/stock/adjustments', { product_id: p.id, quantity: 100, reason: 'restock' }).expect(201);
       return p;
     };
@@ -211,7 +215,11 @@ describe('taxes on orders', () => {
 
   it('with tax_amount given: the tax as given and no tax lines', async () => {
     const { biz, body } = await shop(false);
-    const order = (await api(biz).post('/orders', { ...body, tax_amount: 1.5 }).expect(201)).body.data;
+    const order = (
+      await api(biz)
+        .post('/orders', { ...body, tax_amount: 1.5 })
+        .expect(201)
+    ).body.data;
     expect(order).toMatchObject({ subtotal: 43.97, tax_amount: 1.5, total: 47.37, tax_lines: [], tax_included: false });
     expect(await countRows(t, 'sale_tax_lines', biz.business_id)).toBe(0);
   });
@@ -220,7 +228,11 @@ describe('taxes on orders', () => {
     const { biz, vat, body } = await shop(false);
     const order = (await api(biz).post('/orders', body).expect(201)).body.data;
     const [mugLine, teaLine, cardLine] = order.items;
-    const first = (await api(biz).post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: mugLine.id, quantity: 1 }] }).expect(201)).body.data;
+    const first = (
+      await api(biz)
+        .post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: mugLine.id, quantity: 1 }] })
+        .expect(201)
+    ).body.data;
     expect(first.tax_lines).toEqual([{ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 9.31, tax_amount: 1.77 }]);
     expect(first.tax_amount).toBe(1.77);
     const rest = (
@@ -245,12 +257,15 @@ describe('taxes on orders', () => {
   it('a cancellation refunds what returns left of each rate; an archived rate stays on past orders', async () => {
     const { biz, vat, reduced, body } = await shop(false);
     const order = (await api(biz).post('/orders', body).expect(201)).body.data;
-    await api(biz).post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }).expect(201);
+    await api(biz)
+      .post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] })
+      .expect(201);
     await api(biz).post(`/orders/${order.order_id}/cancel`, {}).expect(200);
-    const [row] = await t.db.query(
-      `SELECT sum(tax_amount)::text AS tax FROM refund_tax_lines WHERE business_id = $1 AND sale_id = $2 AND tax_rate_id = $3`,
-      [biz.business_id, order.order_id, vat.id],
-    );
+    const [row] = await t.db.query(`SELECT sum(tax_amount)::text AS tax FROM refund_tax_lines WHERE business_id = $1 AND sale_id = $2 AND tax_rate_id = $3`, [
+      biz.business_id,
+      order.order_id,
+      vat.id,
+    ]);
     expect(row.tax).toBe('6.24');
     const archived = (await api(biz).del(`/tax-rates/${reduced.id}`).expect(200)).body.data;
     expect(archived.archived_at).toEqual(expect.stringMatching(ISO_MS));
@@ -259,7 +274,106 @@ describe('taxes on orders', () => {
     const past = (await api(biz).get(`/orders/${order.order_id}`).expect(200)).body.data;
     expect(past.tax_lines.map((l: { tax_rate_id: string }) => l.tax_rate_id)).toContain(reduced.id);
     // the tea now falls back to the default rate
-    const next = (await api(biz).post('/orders', { items: [body.items[1]] }).expect(201)).body.data;
+    const next = (
+      await api(biz)
+        .post('/orders', { items: [body.items[1]] })
+        .expect(201)
+    ).body.data;
     expect(next.tax_lines).toEqual([{ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 9, tax_amount: 1.71 }]);
+  });
+});
+
+/** docs/api.md 22: GET /reports/tax, equal to the period's orders' and refunds' tax lines. */
+describe('tax report', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const api = (biz: TestBusiness) => apiAs(t, biz);
+
+  it('per rate (archived included), equal to the orders and returns of the period; CSV; finance only; 400s', async () => {
+    const biz = await createBusiness(t, 'Report', { timezone: 'Europe/Berlin' });
+    const vat = (await api(biz).post('/tax-rates', { name: 'VAT 19%', rate: 19, is_default: true }).expect(201)).body.data;
+    const reduced = (await api(biz).post('/tax-rates', { name: 'VAT 7%', rate: 7 }).expect(201)).body.data;
+    const unused = (await api(biz).post('/tax-rates', { name: 'Unused', rate: 3 }).expect(201)).body.data;
+    const p1 = (await api(biz).post('/products', { name: 'A', price: 10 }).expect(201)).body.data;
+    const p2 = (await api(biz).post('/products', { name: 'B', price: 3.33, tax_rate_id: reduced.id }).expect(201)).body.data;
+    for (const p of [p1, p2]) await api(biz).post('/stock/adjustments', { product_id: p.id, quantity: 100, reason: 'restock' }).expect(201);
+    const orders = [];
+    for (let i = 1; i <= 3; i++) {
+      const order = (
+        await api(biz)
+          .post('/orders', {
+            items: [
+              { product_id: p1.id, quantity: i },
+              { product_id: p2.id, quantity: 1.5 },
+            ],
+            discount_amount: 1,
+          })
+          .expect(201)
+      ).body.data;
+      orders.push(order);
+    }
+    // one with a given tax: outside the report
+    await api(biz)
+      .post('/orders', { items: [{ product_id: p1.id, quantity: 1 }], tax_amount: 9 })
+      .expect(201);
+    const ret = (
+      await api(biz)
+        .post(`/orders/${orders[0].order_id}/returns`, { items: [{ sale_item_id: orders[0].items[1].id, quantity: 1 }] })
+        .expect(201)
+    ).body.data;
+    await api(biz).post(`/orders/${orders[1].order_id}/cancel`, {}).expect(200);
+    await api(biz).del(`/tax-rates/${reduced.id}`).expect(200);
+
+    const [{ today }] = await t.db.query(`SELECT (now() AT TIME ZONE 'Europe/Berlin')::date::text AS today`);
+    const report = (await api(biz).get(`/reports/tax?from=${today}&to=${today}`).expect(200)).body.data;
+    const sum = (lines: { tax_rate_id: string; taxable_amount: number; tax_amount: number }[][], id: string, key: 'taxable_amount' | 'tax_amount') =>
+      Math.round(
+        lines
+          .flat()
+          .filter((l) => l.tax_rate_id === id)
+          .reduce((acc, l) => acc + l[key] * 100, 0),
+      ) / 100;
+    const refunds = (await api(biz).get(`/orders/${orders[1].order_id}`).expect(200)).body.data.tax_lines; // the cancellation gives back all of order 2
+    const rows = Object.fromEntries(report.map((r: { tax_rate_id: string }) => [r.tax_rate_id, r]));
+    expect(Object.keys(rows).sort()).toEqual([vat.id, reduced.id, unused.id].sort());
+    for (const rate of [vat, reduced]) {
+      const sales = orders.map((o) => o.tax_lines);
+      expect(rows[rate.id]).toEqual({
+        tax_rate_id: rate.id,
+        name: rate.name,
+        rate: rate.rate,
+        taxable_sales: sum(sales, rate.id, 'taxable_amount'),
+        tax_collected: sum(sales, rate.id, 'tax_amount'),
+        taxable_refunds: sum([ret.tax_lines, refunds], rate.id, 'taxable_amount'),
+        tax_refunded: sum([ret.tax_lines, refunds], rate.id, 'tax_amount'),
+        net_tax: Math.round((sum(sales, rate.id, 'tax_amount') - sum([ret.tax_lines, refunds], rate.id, 'tax_amount')) * 100) / 100,
+      });
+    }
+    expect(rows[reduced.id].tax_refunded).toBeGreaterThan(0);
+    expect(rows[unused.id]).toMatchObject({ taxable_sales: 0, tax_collected: 0, net_tax: 0 });
+    // a period before: every rate, all zero
+    const before = (await api(biz).get('/reports/tax?from=2020-01-01&to=2020-01-31').expect(200)).body.data;
+    expect(before.every((r: { tax_collected: number; tax_refunded: number }) => r.tax_collected === 0 && r.tax_refunded === 0)).toBe(true);
+
+    const csv = await api(biz).get(`/reports/tax?from=${today}&to=${today}&format=csv`).expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const [header, ...lines] = csv.text.trim().split(/\r?\n/);
+    expect(header).toBe('tax_rate_id,name,rate,taxable_sales,tax_collected,taxable_refunds,tax_refunded,net_tax');
+    expect(lines).toHaveLength(3);
+
+    expect((await api(biz).get('/reports/tax?from=2026-02-01&to=2026-01-01').expect(400)).body.error.code).toBe('VALIDATION_FAILED');
+    await api(biz).get('/reports/tax?format=xml').expect(400);
+    await api(biz).get('/reports/tax?days=3').expect(400);
+    const till = await t.db.transaction((m) => createApiKey(m, biz.business_id, { name: 'Till', scopes: ['sales', 'analytics'] }));
+    const refused = await t.http().get('/api/v1/reports/tax').set('Authorization', `Bearer ${till.api_key}`).expect(403);
+    expect(refused.body.error).toMatchObject({ code: 'FORBIDDEN_SCOPE', details: [{ required: 'finance' }] });
+    // another business sees none of these rates
+    const other = await createBusiness(t, 'Other');
+    expect((await api(other).get('/reports/tax').expect(200)).body.data).toEqual([]);
   });
 });

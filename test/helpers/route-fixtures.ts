@@ -112,6 +112,26 @@ function named(resource: string, idField: string, body: (n: number, name: string
   };
 }
 
+/** The stock and margin reports: B's own products, none of A's. */
+function salesReportCheck(body: any, b: OwnFigures, theirs?: Instance): void {
+  expect(theirs?.ids?.product_id).toEqual(expect.any(String));
+  expect(body.data.products).not.toEqual([]);
+  expect(body.data.products.map((p: { product_id: string }) => p.product_id)).not.toContain(theirs!.ids!.product_id);
+  if (body.data.revenue !== undefined) {
+    expect(body.data.revenue).toBeGreaterThan(0);
+    expect(b.revenue).toBeGreaterThan(0);
+  }
+}
+
+/** The tax report (docs/api.md 22): B's own rate with its tax, none of A's rates. */
+function taxReportCheck(body: any, _b: OwnFigures, theirs?: Instance): void {
+  expect(theirs?.ids?.tax_rate_id).toEqual(expect.any(String));
+  const ids = body.data.map((r: { tax_rate_id: string }) => r.tax_rate_id);
+  expect(ids).not.toEqual([]);
+  expect(ids).not.toContain(theirs!.ids!.tax_rate_id);
+  expect(body.data.some((r: { tax_collected: number }) => r.tax_collected > 0)).toBe(true);
+}
+
 async function taxRate(made: Maker, n: number): Promise<string> {
   return (await made('POST', '/tax-rates', { name: `Rate ${n}`, rate: 7.5 })).id;
 }
@@ -523,16 +543,16 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
 
   // a sale of a stocked product in the business: both reports have rows, B's none of A's
   reports: {
-    make: async (made, n) => ({ params: {}, ids: (await sale(made, n)).ids }),
-    check: () => (body, b, theirs) => {
-      expect(theirs?.ids?.product_id).toEqual(expect.any(String));
-      expect(body.data.products).not.toEqual([]);
-      expect(body.data.products.map((p: { product_id: string }) => p.product_id)).not.toContain(theirs!.ids!.product_id);
-      if (body.data.revenue !== undefined) {
-        expect(body.data.revenue).toBeGreaterThan(0);
-        expect(b.revenue).toBeGreaterThan(0);
-      }
+    async make(made, n, route): Promise<Instance> {
+      if (route.path !== '/reports/tax') return { params: {}, ids: (await sale(made, n)).ids };
+      // docs/api.md 22: a default rate first, so the sale's tax is computed
+      const rate = (await made('POST', '/tax-rates', { name: `Rate ${n}`, rate: 10, is_default: true })).id;
+      const product = (await made('POST', '/products', { name: `Taxed ${n}`, price: 10 })).id;
+      await made('POST', '/stock/adjustments', { product_id: product, quantity: 5, reason: 'restock' });
+      await made('POST', '/orders', { items: [{ product_id: product, quantity: 2 }] });
+      return { params: {}, ids: { product_id: product, tax_rate_id: rate } };
     },
+    check: (route) => (route.path === '/reports/tax' ? taxReportCheck : salesReportCheck),
   },
 
   // a sale (its order, customer, products and invoice), found by what each query matches: B finds its own, never A's
