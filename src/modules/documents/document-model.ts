@@ -57,7 +57,7 @@ export function money(amount: number): string {
   return new Decimal(amount).toFixed(2);
 }
 
-/** A tax line of the API's JSON (docs/api.md 22). */
+/** A tax line of the API's JSON (docs/api.md 22's TaxLineJson). */
 export interface TaxLineJsonLike {
   name: string;
   rate: number;
@@ -65,16 +65,9 @@ export interface TaxLineJsonLike {
   tax_amount: number;
 }
 
-/** What of the API's JSON of an order, invoice or credit note says its tax (docs/api.md 22): its lines per rate, and whether the prices include it. */
-export interface TaxedJson {
-  tax_amount: number;
-  tax_lines?: readonly TaxLineJsonLike[];
-  tax_included?: boolean;
-}
-
-/** The API's tax lines as a document prints them (none when the JSON has none). */
-export function documentTaxLines(json: TaxedJson): DocumentTaxLine[] {
-  return (json.tax_lines ?? []).map((line) => ({ name: line.name, rate: line.rate, taxable: line.taxable_amount, tax: line.tax_amount }));
+/** The API's tax lines as a document prints them. */
+export function documentTaxLines(lines: readonly TaxLineJsonLike[]): DocumentTaxLine[] {
+  return lines.map((line) => ({ name: line.name, rate: line.rate, taxable: line.taxable_amount, tax: line.tax_amount }));
 }
 
 /** The totals' tax label: "Tax", or "Tax included" when the prices include it (it is inside the subtotal, not added to it). */

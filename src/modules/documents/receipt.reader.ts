@@ -8,7 +8,7 @@ import { Customer } from '../customers/entities/customer.entity';
 import { LoyaltyAccount } from '../loyalty/entities/loyalty-account.entity';
 import { OrderJson } from '../orders/order.mapper';
 import { OrdersReader } from '../orders/orders.reader';
-import { documentTaxLines, TaxedJson } from './document-model';
+import { documentTaxLines } from './document-model';
 import { ReceiptModel, ReceiptTaxLine, wordsOf } from './receipt-model';
 
 /**
@@ -33,8 +33,7 @@ export class ReceiptReader {
         : null,
       order.customer_id ? db.getRepository(LoyaltyAccount).findOneBy({ businessId: biz.id, customerId: order.customer_id }) : null,
     ]);
-    const taxed: TaxedJson = order;
-    const perRate = documentTaxLines(taxed);
+    const perRate = documentTaxLines(order.tax_lines);
     // one line per rate; the one figure of an order whose tax was given (or of a business without rates)
     const taxLines: ReceiptTaxLine[] =
       perRate.length > 0
@@ -70,7 +69,7 @@ export class ReceiptReader {
       discount: order.discount_amount,
       shipping: order.shipping_amount,
       taxLines,
-      pricesIncludeTax: taxed.tax_included ?? false,
+      pricesIncludeTax: order.tax_included,
       total: order.total,
       refunded: order.refunded_amount,
       paymentMethod: order.payment_method,
