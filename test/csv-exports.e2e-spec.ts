@@ -1,3 +1,4 @@
+import { taxLinesText } from '../src/modules/orders/order-csv';
 import * as http from 'http';
 import { AddressInfo } from 'net';
 import { BusinessQuery } from '../src/database/business-query';
@@ -146,6 +147,8 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         header.map((h) => {
           if (h in names) return [h, expectedText(names[h])];
           if (h === 'created_at_local') return [h, wallClock(object.created_at, zone)];
+          // docs/api.md 22: an order's tax per rate as one text cell
+          if (h === 'tax_lines') return [h, expectedText(taxLinesText(object.tax_lines))];
           if (shape.lines && h.startsWith('item_')) return [h, expectedText(line?.[h.slice('item_'.length)] ?? null)];
           return [h, expectedText(valueAt(object, h))];
         }),
@@ -244,6 +247,8 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         'customer_email',
         'subtotal',
         'tax_amount',
+        'tax_lines',
+        'tax_included',
         'shipping_amount',
         'discount_amount',
         'total',
@@ -355,6 +360,7 @@ describe('CSV exports of the lists: orders, products, invoices, finance transact
         'is_active',
         'category.id',
         'category.name',
+        'tax_rate_id',
         'stock',
         'stock_by_warehouse[Lager "Nord", Köln]',
         'stock_by_warehouse[Annex\nHof]',

@@ -53,6 +53,8 @@ describe('POST /orders: the one-call sale', () => {
       customer_id: expect.stringMatching(UUID),
       subtotal: 122.23,
       tax_amount: 8.12,
+      tax_lines: [],
+      tax_included: false,
       shipping_amount: 4.99,
       discount_amount: 10,
       total: 125.34,

@@ -1,4 +1,5 @@
 import { createApiKey } from '../src/modules/businesses/business-provisioning';
+import { runCliInProcess } from './helpers/cli-in-process';
 import { apiAs, countRows, createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /** docs/api.md 22: tax rates, products' rate and the business's tax settings. */
@@ -226,8 +227,14 @@ describe('taxes on orders', () => {
 
   it('returns refund tax per rate by the cumulative rule; everything back refunds every rate exactly', async () => {
     const { biz, vat, body } = await shop(false);
-    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    const order = (
+      await api(biz)
+        .post('/orders', { ...body, send_invoice: true })
+        .expect(201)
+    ).body.data;
     const [mugLine, teaLine, cardLine] = order.items;
+    const invoice = (await api(biz).get(`/invoices/${order.invoice_id}`).expect(200)).body.data;
+    expect(invoice).toMatchObject({ tax_amount: 6.83, tax_lines: order.tax_lines, tax_included: false });
     const first = (
       await api(biz)
         .post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: mugLine.id, quantity: 1 }] })
@@ -235,6 +242,9 @@ describe('taxes on orders', () => {
     ).body.data;
     expect(first.tax_lines).toEqual([{ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 9.31, tax_amount: 1.77 }]);
     expect(first.tax_amount).toBe(1.77);
+    const note = (await api(biz).get(`/credit-notes/${first.credit_note_id}`).expect(200)).body.data;
+    expect(note).toMatchObject({ tax_amount: 1.77, tax_lines: first.tax_lines });
+    expect((await api(biz).get(`/returns/${first.id}`).expect(200)).body.data.tax_lines).toEqual(first.tax_lines);
     const rest = (
       await api(biz)
         .post(`/orders/${order.order_id}/returns`, {
@@ -375,5 +385,75 @@ describe('tax report', () => {
     // another business sees none of these rates
     const other = await createBusiness(t, 'Other');
     expect((await api(other).get('/reports/tax').expect(200)).body.data).toEqual([]);
+  });
+});
+
+/** docs/api.md 22: `cli verify` checks the tax lines after a mixed workload, and finds a corrupted one. */
+describe('cli verify and taxes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const api = (biz: TestBusiness) => apiAs(t, biz);
+  async function verify(businessId: string) {
+    const res = await runCliInProcess(['verify', '--business', businessId], { ...process.env, DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'error' });
+    return { code: res.code, report: JSON.parse(res.stdout.trim()) };
+  }
+
+  it('is clean after orders (both modes, given and computed tax), returns, a cancellation; reports a drifting tax line', async () => {
+    const biz = await createBusiness(t);
+    const vat = (await api(biz).post('/tax-rates', { name: 'VAT', rate: 19.5, is_default: true }).expect(201)).body.data;
+    const low = (await api(biz).post('/tax-rates', { name: 'Low', rate: 5.25 }).expect(201)).body.data;
+    await api(biz).put('/business', { shipping_tax_rate_id: low.id }).expect(200);
+    const a = (await api(biz).post('/products', { name: 'A', price: 3.99 }).expect(201)).body.data;
+    const b = (await api(biz).post('/products', { name: 'B', price: 0.7, tax_rate_id: low.id }).expect(201)).body.data;
+    for (const p of [a, b]) await api(biz).post('/stock/adjustments', { product_id: p.id, quantity: 1000, reason: 'restock' }).expect(201);
+    const orders = [];
+    for (const [i, inclusive] of [false, true, false, true].entries()) {
+      await api(biz).put('/business', { prices_include_tax: inclusive }).expect(200);
+      const body = {
+        items: [
+          { product_id: a.id, quantity: 1.125 + i },
+          { product_id: b.id, quantity: 3, discount: 0.1 },
+        ],
+        discount_amount: 0.99,
+        shipping_amount: 2.5,
+        send_invoice: i % 2 === 0,
+      };
+      orders.push((await api(biz).post('/orders', body).expect(201)).body.data);
+    }
+    await api(biz)
+      .post('/orders', { items: [{ product_id: a.id, quantity: 1 }], tax_amount: 0.5 })
+      .expect(201);
+    await api(biz)
+      .post(`/orders/${orders[0].order_id}/returns`, { items: [{ sale_item_id: orders[0].items[0].id, quantity: 0.5 }] })
+      .expect(201);
+    await api(biz)
+      .post(`/orders/${orders[1].order_id}/returns`, { items: [{ sale_item_id: orders[1].items[1].id, quantity: 3 }], refund_shipping: true })
+      .expect(201);
+    await api(biz).post(`/orders/${orders[0].order_id}/cancel`, {}).expect(200);
+    for (const o of orders.slice(2)) {
+      await api(biz)
+        .post(`/orders/${o.order_id}/returns`, {
+          items: o.items.map((l: { id: string; quantity: number }) => ({ sale_item_id: l.id, quantity: l.quantity })),
+          refund_shipping: true,
+        })
+        .expect(201);
+    }
+    const clean = await verify(biz.business_id);
+    expect(clean.report.drift).toEqual([]);
+    expect(clean.code).toBe(0);
+
+    await t.db.query(`UPDATE sale_tax_lines SET tax_amount = tax_amount + 0.01 WHERE business_id = $1 AND sale_id = $2 AND tax_rate_id = $3`, [
+      biz.business_id,
+      orders[3].order_id,
+      vat.id,
+    ]);
+    const bad = await verify(biz.business_id);
+    expect(bad.code).toBe(1);
+    expect(bad.report.drift.map((d: { kind: string }) => d.kind)).toEqual(['order_tax_lines']);
   });
 });

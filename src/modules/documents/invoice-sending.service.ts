@@ -1,3 +1,4 @@
+import { saleTaxLines } from '../taxes/refund-tax-lines.reader';
 import { activityOf } from '../../common/activity/activity-of';
 import { Inject, Injectable } from '@nestjs/common';
 import { Repository } from 'typeorm';
@@ -56,5 +57,6 @@ export async function customerEmail(repo: Repository<Customer>, businessId: stri
 async function invoiceJson(tx: Tx, businessId: string, invoice: Invoice): Promise<InvoiceJson> {
   const items = await invoiceItemsOf(tx.getRepository(InvoiceItem), businessId, [invoice.id]);
   const emails = await latestEmailsOf(tx.getRepository(InvoiceEmail), businessId, [invoice.id]);
-  return toInvoiceJson(invoice, items.get(invoice.id) ?? [], emails.get(invoice.id) ?? null);
+  const tax = invoice.saleId ? (await saleTaxLines(tx.manager, businessId, [invoice.saleId])).get(invoice.saleId) : null;
+  return toInvoiceJson(invoice, items.get(invoice.id) ?? [], emails.get(invoice.id) ?? null, tax ?? null);
 }

@@ -1,3 +1,5 @@
+import { TaxLineJson, toTaxLinesJson } from '../orders/order.mapper';
+import type { DocumentTax } from '../taxes/refund-tax-lines.reader';
 import { CreatedByJson, createdByOfEntity } from '../../common/activity/created-by';
 import { ApiProperty } from '@nestjs/swagger';
 import { moneyNumber, quantityNumber } from '../../common/money/money';
@@ -23,6 +25,8 @@ export class CreditNoteJson {
   @ApiProperty({ type: [CreditNoteItemJson] }) items: CreditNoteItemJson[];
   @ApiProperty({ example: 12.5 }) subtotal: number;
   @ApiProperty({ example: 2.38 }) tax_amount: number;
+  @ApiProperty({ type: [TaxLineJson], description: "per rate, what its return refunds of the order's computed tax (docs/api.md 22); [] otherwise" })
+  tax_lines: TaxLineJson[];
   @ApiProperty({ example: 0 }) discount_amount: number;
   @ApiProperty({ example: 0 }) shipping_amount: number;
   @ApiProperty({ example: 14.88 }) total: number;
@@ -40,7 +44,7 @@ export interface CreditNoteLine {
   amount: string;
 }
 
-export function toCreditNoteJson(note: CreditNote, invoiceNumber: string, lines: CreditNoteLine[]): CreditNoteJson {
+export function toCreditNoteJson(note: CreditNote, invoiceNumber: string, lines: CreditNoteLine[], tax: DocumentTax | null = null): CreditNoteJson {
   return {
     id: note.id,
     credit_note_number: note.creditNoteNumber,
@@ -58,6 +62,7 @@ export function toCreditNoteJson(note: CreditNote, invoiceNumber: string, lines:
     })),
     subtotal: moneyNumber(note.subtotal),
     tax_amount: moneyNumber(note.taxAmount),
+    tax_lines: toTaxLinesJson(tax?.taxLines),
     discount_amount: moneyNumber(note.discountAmount),
     shipping_amount: moneyNumber(note.shippingAmount),
     total: moneyNumber(note.total),

@@ -8,6 +8,7 @@ import { findInBusiness } from '../../database/repository-helpers';
 import { SaleItem } from '../orders/entities/sale-item.entity';
 import { ReturnItem } from '../returns/entities/return-item.entity';
 import { CreditNoteJson, toCreditNoteJson } from './credit-note.mapper';
+import { returnTaxLines } from '../taxes/refund-tax-lines.reader';
 import { ListCreditNotesQuery } from './dto/list-credit-notes.query';
 import { CreditNote } from './entities/credit-note.entity';
 import { Invoice } from './entities/invoice.entity';
@@ -47,6 +48,11 @@ export class CreditNotesReader {
       where: { businessId, id: In([...new Set(items.map((i) => i.saleItemId))]) },
     });
     const nameOf = new Map(saleLines.map((l) => [l.id, l.productName]));
+    const taxes = await returnTaxLines(
+      db,
+      businessId,
+      notes.map((n) => n.returnId),
+    );
     const itemsOf = groupBy(items, (item) => item.returnId);
     const invoiceNumbers = new Map(invoices.map((i) => [i.id, i.invoiceNumber]));
     return notes.map((note) =>
@@ -60,6 +66,7 @@ export class CreditNotesReader {
           quantity: i.quantity,
           amount: i.amount,
         })),
+        taxes.get(note.returnId) ?? null,
       ),
     );
   }

@@ -5,6 +5,9 @@ import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
 import { InvoiceStatus } from './invoice-status';
 import { CsvLayout, csvLayoutOf } from '../../common/csv/csv-columns';
+import { TaxLineJson, toTaxLinesJson } from '../orders/order.mapper';
+import { taxLinesText } from '../orders/order-csv';
+import type { DocumentTax } from '../taxes/refund-tax-lines.reader';
 import { InvoiceNamesRow } from './persistence/invoices-export.sql';
 
 export class InvoiceItemJson {
@@ -34,6 +37,10 @@ export class InvoiceJson {
   @ApiProperty({ example: 'EUR' }) currency: string;
   @ApiProperty({ example: 25 }) subtotal: number;
   @ApiProperty({ example: 4.75 }) tax_amount: number;
+  @ApiProperty({ type: [TaxLineJson], description: "its order's tax per rate when the server computed it (docs/api.md 22); [] otherwise" })
+  tax_lines: TaxLineJson[];
+  @ApiProperty({ example: false, description: "its order's prices included tax (the tax is inside the total)" })
+  tax_included: boolean;
   @ApiProperty({ example: 29.75 }) total: number;
   @ApiProperty({ example: 0, description: 'the sum of its credit notes (returns of its order)' }) credited_amount: number;
   @ApiProperty({ format: 'date' }) due_date: string;
@@ -46,7 +53,7 @@ export class InvoiceJson {
 }
 
 /** The invoice with its items in line order; dates as YYYY-MM-DD. */
-export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[], email: InvoiceEmail | null = null): InvoiceJson {
+export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[], email: InvoiceEmail | null = null, tax: DocumentTax | null = null): InvoiceJson {
   return {
     id: invoice.id,
     invoice_number: invoice.invoiceNumber,
@@ -56,6 +63,8 @@ export function toInvoiceJson(invoice: Invoice, items: InvoiceItem[], email: Inv
     currency: invoice.currency.trim(),
     subtotal: moneyNumber(invoice.subtotal),
     tax_amount: moneyNumber(invoice.taxAmount),
+    tax_lines: toTaxLinesJson(tax?.taxLines),
+    tax_included: tax?.taxIncluded === true,
     total: moneyNumber(invoice.total),
     credited_amount: moneyNumber(invoice.creditedAmount),
     due_date: invoice.dueDate,
@@ -91,6 +100,7 @@ export function invoiceCsvLayout(timezone: string): CsvLayout<InvoiceCsvRow> {
     timezone,
     lines: { field: 'items', prefix: 'item_' },
     names: { customer_id: ['customer_name', 'customer_email'], sale_id: ['sale_number'] },
+    expand: { tax_lines: [{ header: 'tax_lines', value: (row: InvoiceCsvRow) => taxLinesText(row.tax_lines) }] },
   });
 }
 

@@ -13,6 +13,7 @@ import { InvoiceEmail } from './entities/invoice-email.entity';
 import { InvoiceItem } from './entities/invoice-item.entity';
 import { Invoice } from './entities/invoice.entity';
 import { InvoiceCsvRow, invoiceCsvLayout, InvoiceJson, toInvoiceJson } from './invoice.mapper';
+import { saleTaxLines } from '../taxes/refund-tax-lines.reader';
 import { readInvoiceNames } from './persistence/invoices-export.sql';
 import { runStatement } from '../../database/run-statement';
 
@@ -51,8 +52,12 @@ export class InvoicesReader {
 
   async get(biz: BusinessContext, id: string): Promise<InvoiceJson> {
     const invoice = await findInBusiness(this.invoices, biz.id, id, 'Invoice');
-    const [items, emails] = await Promise.all([invoiceItemsOf(this.items, biz.id, [id]), latestEmailsOf(this.emails, biz.id, [id])]);
-    return toInvoiceJson(invoice, items.get(id) ?? [], emails.get(id) ?? null);
+    const [items, emails, taxes] = await Promise.all([
+      invoiceItemsOf(this.items, biz.id, [id]),
+      latestEmailsOf(this.emails, biz.id, [id]),
+      saleTaxLines(this.invoices.manager, biz.id, invoice.saleId ? [invoice.saleId] : []),
+    ]);
+    return toInvoiceJson(invoice, items.get(id) ?? [], emails.get(id) ?? null, invoice.saleId ? (taxes.get(invoice.saleId) ?? null) : null);
   }
 
   /** Newest first, filtered; `from`/`to` are inclusive issue dates in the business time zone. */
@@ -98,7 +103,14 @@ export class InvoicesReader {
   /** The public invoices of these, with their items and latest emails (two reads, in parallel). */
   private async withItems(biz: BusinessContext, invoices: Invoice[]): Promise<InvoiceJson[]> {
     const ids = invoices.map((invoice) => invoice.id);
-    const [items, emails] = await Promise.all([invoiceItemsOf(this.items, biz.id, ids), latestEmailsOf(this.emails, biz.id, ids)]);
-    return invoices.map((invoice) => toInvoiceJson(invoice, items.get(invoice.id) ?? [], emails.get(invoice.id) ?? null));
+    const saleIds = [...new Set(invoices.flatMap((invoice) => (invoice.saleId ? [invoice.saleId] : [])))];
+    const [items, emails, taxes] = await Promise.all([
+      invoiceItemsOf(this.items, biz.id, ids),
+      latestEmailsOf(this.emails, biz.id, ids),
+      saleTaxLines(this.invoices.manager, biz.id, saleIds),
+    ]);
+    return invoices.map((invoice) =>
+      toInvoiceJson(invoice, items.get(invoice.id) ?? [], emails.get(invoice.id) ?? null, invoice.saleId ? (taxes.get(invoice.saleId) ?? null) : null),
+    );
   }
 }

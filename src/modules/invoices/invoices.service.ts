@@ -3,6 +3,7 @@ import { changesBetween } from '../../common/activity/activity-changes';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { BusinessContext } from '../../common/auth/business-context';
+import { saleTaxLines } from '../taxes/refund-tax-lines.reader';
 import { DomainError } from '../../common/errors/domain-error';
 import { moneyNumber } from '../../common/money/money';
 import { localDate } from '../../common/time/local-date';
@@ -113,7 +114,8 @@ export class InvoicesService {
       );
       const items = await invoiceItemsOf(tx.getRepository(InvoiceItem), biz.id, [id]);
       const emails = await latestEmailsOf(tx.getRepository(InvoiceEmail), biz.id, [id]);
-      return toInvoiceJson(current, items.get(id) ?? [], emails.get(id) ?? null);
+      const tax = current.saleId ? (await saleTaxLines(tx.manager, biz.id, [current.saleId])).get(current.saleId) : null;
+      return toInvoiceJson(current, items.get(id) ?? [], emails.get(id) ?? null, tax ?? null);
     });
   }
 

@@ -26,8 +26,6 @@ export class ReturnJson {
   @ApiProperty({ example: 2.38 }) tax_amount: number;
   @ApiProperty({ type: [TaxLineJson], description: "per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise" })
   tax_lines: TaxLineJson[];
-  @ApiProperty({ example: false, description: "the order's prices included tax: the tax is inside the refund, not added to it" })
-  tax_included: boolean;
   @ApiProperty({ example: 0 }) discount_amount: number;
   @ApiProperty({ example: 0 }) shipping_amount: number;
   @ApiProperty({ example: 14.88 }) total: number;
@@ -70,7 +68,6 @@ export function toReturnJson(ret: Return, items: ReturnItem[], names: ReturnName
     subtotal: moneyNumber(ret.subtotal),
     tax_amount: moneyNumber(ret.taxAmount),
     tax_lines: toTaxLinesJson(names.taxLines),
-    tax_included: names.taxIncluded,
     discount_amount: moneyNumber(ret.discountAmount),
     shipping_amount: moneyNumber(ret.shippingAmount),
     total: moneyNumber(ret.total),

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import * as checks from './persistence/ledger-checks.sql';
 import { purchasing } from './persistence/purchasing-checks.sql';
+import { taxLines } from './persistence/tax-checks.sql';
 import { inReadOnlySnapshot } from './persistence/read-only-snapshot';
 import { buildReport, CheckResult, VerifyReport } from './verify-report';
 
@@ -20,6 +21,7 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { statement: checks.stockCounts },
   { statement: checks.analyticsRollups },
   { statement: checks.documentNumbers },
+  { statement: taxLines },
 ];
 
 /** Every ledger check over one snapshot (see inReadOnlySnapshot), one statement each, in order. */

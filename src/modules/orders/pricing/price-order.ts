@@ -62,7 +62,10 @@ export function priceOrder(inputs: PricedLineInput[], adjustments: OrderAdjustme
   const computed = adjustments.taxAmount == null && taxing ? taxLinesOf(inputs, lines, taxing, discountAmount, shippingAmount) : [];
   const taxIncluded = computed.length > 0 && taxing!.inclusive;
   const taxAmount = computed.length > 0 ? computed.reduce((sum, l) => sum.plus(l.taxAmount), dec(0)) : roundMoney(dec(adjustments.taxAmount));
-  const total = subtotal.plus(taxIncluded ? 0 : taxAmount).plus(shippingAmount).minus(discountAmount);
+  const total = subtotal
+    .plus(taxIncluded ? 0 : taxAmount)
+    .plus(shippingAmount)
+    .minus(discountAmount);
   if (total.isNegative()) {
     throw new DomainError('NEGATIVE_TOTAL', 'The order discount is larger than the amount it discounts', [
       {

@@ -12,7 +12,8 @@ import { TaxRate } from '../../taxes/entities/tax-rate.entity';
 // (business_id, is_active, lower(name), name, id): the order of GET /products; TypeORM cannot declare an expression index.
 @Index('products_business_list_order_idx', { synchronize: false })
 @Index('products_business_category_idx', ['businessId', 'categoryId'])
-@Index('products_business_tax_rate_idx', ['businessId', 'taxRateId'])
+// the products of a rate (the foreign key's check when a rate goes, its unassignment): only products with one
+@Index('products_tax_rate_idx', ['taxRateId'], { where: 'tax_rate_id IS NOT NULL' })
 // GIN (lower(name|sku|barcode) gin_trgm_ops) for GET /search; TypeORM cannot declare an expression or GIN operator-class index.
 @Index('products_name_trgm_idx', { synchronize: false })
 @Index('products_sku_trgm_idx', { synchronize: false })

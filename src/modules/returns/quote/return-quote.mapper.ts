@@ -39,7 +39,6 @@ export function toReturnQuoteJson(plan: ReturnPlan, pointsReversed: number, reas
         tax_amount: moneyString(l.taxAmount),
       })),
     ),
-    tax_included: plan.taxIncluded,
     discount_amount: moneyNumber(amounts.discountAmount),
     shipping_amount: moneyNumber(amounts.shippingAmount),
     total: moneyNumber(amounts.total),

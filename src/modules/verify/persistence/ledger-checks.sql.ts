@@ -10,6 +10,13 @@ const TRANSFER_TYPES_SQL = TRANSFER_MOVEMENT_TYPES.map((t) => `'${t}'`).join(', 
  * table (hash aggregates and joins, no per-row round trips), so they run on millions of rows.
  * $1 is the business to check, or null for all; $2 caps the drift rows returned (the count is exact).
  */
+/**
+ * The tax an order's total adds: its tax_amount, or nothing when its prices included tax (docs/api.md
+ * 22: the tax is inside the total; its tax lines say so, one probe of their primary key).
+ */
+const TAX_ADDED = `CASE WHEN EXISTS (SELECT 1 FROM sale_tax_lines t WHERE t.business_id = s.business_id AND t.sale_id = s.id AND t.tax_included)
+                        THEN 0 ELSE s.tax_amount END`;
+
 export type LedgerCheckParams = [businessId: string | null, maxDriftRows: number];
 
 /** One row per check. */
@@ -128,8 +135,8 @@ export const orders: LedgerCheck = defineStatement(
       WHERE s.subtotal <> coalesce(l.subtotal, 0)
      UNION ALL
      SELECT 'order_total', s.business_id, s.id, NULL,
-            to_jsonb(s.subtotal + s.tax_amount + s.shipping_amount - s.discount_amount), to_jsonb(s.total)
-       FROM sales_in s WHERE s.total <> s.subtotal + s.tax_amount + s.shipping_amount - s.discount_amount
+            to_jsonb(s.subtotal + ${TAX_ADDED} + s.shipping_amount - s.discount_amount), to_jsonb(s.total)
+       FROM sales_in s WHERE s.total <> s.subtotal + ${TAX_ADDED} + s.shipping_amount - s.discount_amount
      UNION ALL
      SELECT 'order_items_missing', s.business_id, s.id, NULL, to_jsonb('at least one line'::text), to_jsonb(0)
        FROM effective s WHERE NOT EXISTS (SELECT 1 FROM lines l WHERE l.business_id = s.business_id AND l.sale_id = s.id)
