@@ -64,7 +64,7 @@ describe('documents with tax rates', () => {
   }
 
   it('the receipt and the invoice print each rate, "Prices include tax" and the tax id', async () => {
-    const { biz, order } = await taxedSale(true);
+    const { biz, api, order } = await taxedSale(true);
     // the sale's figures (docs/api.md 22, inclusive): VAT on 25.00 gross is 25.00 - 21.01; Reduced on 2.40 is 2.40 - 2.24
     expect(order).toMatchObject({ subtotal: 27.4, tax_amount: 4.15, total: 27.4, tax_included: true });
     expect(order.tax_lines).toEqual([
@@ -76,7 +76,8 @@ describe('documents with tax rates', () => {
     expect(receiptText).toContain('Tax ID: DE123456789');
     expect(receiptText).toMatch(/Prices include tax\s*\n\s*VAT 19% on 21\.01 3\.99\s*\n\s*Reduced 7% on 2\.24 0\.16\s*\n\s*Total 27\.40 EUR/);
 
-    // an invoice of an order has the order's tax lines
+    const invoice = (await api.get(`/invoices/${order.invoice_id}`).expect(200)).body.data;
+    expect([invoice.tax_lines, invoice.tax_included]).toEqual([order.tax_lines, true]);
     const invoiceText = await pdf(biz, `/invoices/${order.invoice_id}/pdf`);
     expect(invoiceText).toContain('Tax ID: DE123456789');
     expect(invoiceText).toContain('Prices include tax');
@@ -98,7 +99,8 @@ describe('documents with tax rates', () => {
     const noteText = await pdf(biz, `/credit-notes/${note.id}/pdf`);
     expect(noteText).toContain('Tax ID: DE123456789');
     expect(noteText).toContain('Prices include tax');
-    expectTaxTable(noteText, returned.tax_lines);
+    expect(note.tax_lines).toEqual(returned.tax_lines);
+    expectTaxTable(noteText, note.tax_lines);
     expect(noteText).toContain('VAT 19% 10.50 2.00');
     expect(noteText).not.toContain('Reduced 7%');
 

@@ -3174,11 +3174,6 @@ export interface components {
             tax_amount: number;
             /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
             tax_lines: components["schemas"]["TaxLineJson"][];
-            /**
-             * @description the order's prices included tax: the tax is inside the refund, not added to it
-             * @example false
-             */
-            tax_included: boolean;
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3232,11 +3227,6 @@ export interface components {
             tax_amount: number;
             /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
             tax_lines: components["schemas"]["TaxLineJson"][];
-            /**
-             * @description the order's prices included tax: the tax is inside the refund, not added to it
-             * @example false
-             */
-            tax_included: boolean;
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3666,6 +3656,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description its order's tax per rate when the server computed it (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description its order's prices included tax (the tax is inside the total)
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 29.75 */
             total: number;
             /**
@@ -3746,6 +3743,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what its return refunds of the order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -16664,7 +16663,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,tax_lines,tax_included,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */

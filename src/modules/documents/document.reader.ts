@@ -9,13 +9,9 @@ import { InvoicesReader } from '../invoices/invoices.reader';
 import { InvoiceJson } from '../invoices/invoice.mapper';
 import { SaleItem } from '../orders/entities/sale-item.entity';
 import { Sale } from '../orders/entities/sale.entity';
-import { toTaxLinesJson } from '../orders/order.mapper';
 import { Product } from '../products/entities/product.entity';
-import { DocumentTax, returnTaxLines, saleTaxLines } from '../taxes/refund-tax-lines.reader';
+import { SaleTaxLine } from '../taxes/entities/sale-tax-line.entity';
 import { DocumentModel, documentTaxLines, Letterhead, taxTotalLabel } from './document-model';
-
-/** A document whose tax the client gave: its one figure, no lines. */
-const NO_TAX_LINES: DocumentTax = { taxLines: [], taxIncluded: false };
 
 const STATUS_WORDS: Record<InvoiceJson['status'], string> = { paid: 'Paid', unpaid: 'Unpaid', overdue: 'Overdue', cancelled: 'Cancelled' };
 
@@ -23,8 +19,8 @@ const STATUS_WORDS: Record<InvoiceJson['status'], string> = { paid: 'Paid', unpa
  * The documents of docs/api.md 17, read as the API shows them (InvoicesReader, CreditNotesReader:
  * another business's id is their 404) plus what only the document prints: the letterhead, the
  * customer's name and email, each line's SKU (as sold, from the sale's lines; a manual invoice's
- * from its products), the sale's number, and the tax per rate of the sale (an invoice) or the return
- * (a credit note) as stored by the taxes module (docs/api.md 22).
+ * from its products), the sale's number, and for a credit note whether its sale's prices included tax
+ * (docs/api.md 22; an invoice's JSON says it).
  */
 @Injectable()
 export class DocumentReader {
@@ -37,10 +33,9 @@ export class DocumentReader {
   async invoice(biz: BusinessContext, id: string): Promise<{ model: DocumentModel; invoice: InvoiceJson }> {
     const invoice = await this.invoices.get(biz, id);
     const db = this.dataSource.manager;
-    const [seller, customer, tax, sale, saleLines] = await Promise.all([
+    const [seller, customer, sale, saleLines] = await Promise.all([
       this.letterhead(biz.id),
       this.customer(biz.id, invoice.customer_id),
-      invoice.sale_id ? this.saleTax(biz.id, invoice.sale_id) : NO_TAX_LINES,
       invoice.sale_id ? db.getRepository(Sale).findOne({ select: { id: true, saleNumber: true }, where: { businessId: biz.id, id: invoice.sale_id } }) : null,
       invoice.sale_id
         ? db
@@ -63,7 +58,7 @@ export class DocumentReader {
     ];
     if (invoice.paid_date) facts.push(['Paid date', invoice.paid_date]);
     if (sale) facts.push(['Sale number', sale.saleNumber]);
-    const pricesIncludeTax = tax.taxIncluded;
+    const pricesIncludeTax = invoice.tax_included;
     const model: DocumentModel = {
       businessId: biz.id,
       title: 'Invoice',
@@ -85,7 +80,7 @@ export class DocumentReader {
         [taxTotalLabel(pricesIncludeTax), invoice.tax_amount],
         ['Total', invoice.total],
       ],
-      taxLines: documentTaxLines(toTaxLinesJson(tax.taxLines)),
+      taxLines: documentTaxLines(invoice.tax_lines),
       pricesIncludeTax,
       footer: seller.footer,
     };
@@ -94,10 +89,10 @@ export class DocumentReader {
 
   async creditNote(biz: BusinessContext, id: string): Promise<DocumentModel> {
     const note = await this.creditNotes.get(biz, id);
-    const [seller, customer, tax, saleLines] = await Promise.all([
+    const [seller, customer, pricesIncludeTax, saleLines] = await Promise.all([
       this.letterhead(biz.id),
       this.customer(biz.id, note.customer_id),
-      this.returnTax(biz.id, note.return_id),
+      this.pricesIncludedTax(biz.id, note.sale_id),
       this.dataSource.manager.getRepository(SaleItem).find({
         select: { id: true, sku: true, unitPrice: true },
         where: { businessId: biz.id, id: In(note.items.map((i) => i.sale_item_id)) },
@@ -105,7 +100,6 @@ export class DocumentReader {
     ]);
     const line = new Map(saleLines.map((l) => [l.id, l]));
     const issueDate = localDate(new Date(note.created_at), biz.timezone);
-    const pricesIncludeTax = tax.taxIncluded;
     return {
       businessId: biz.id,
       title: 'Credit note',
@@ -134,23 +128,18 @@ export class DocumentReader {
         [taxTotalLabel(pricesIncludeTax), note.tax_amount],
         ['Total', note.total],
       ],
-      taxLines: documentTaxLines(toTaxLinesJson(tax.taxLines)),
+      taxLines: documentTaxLines(note.tax_lines),
       pricesIncludeTax,
       footer: seller.footer,
     };
   }
 
-  /**
-   * The tax of an invoice's sale (docs/api.md 22): its stored lines per rate and whether its prices
-   * included tax, as the orders' mapper shows them (toTaxLinesJson: the same order and decimals).
-   */
-  private async saleTax(businessId: string, saleId: string): Promise<DocumentTax> {
-    return (await saleTaxLines(this.dataSource.manager, businessId, [saleId])).get(saleId) ?? NO_TAX_LINES;
-  }
-
-  /** The tax a credit note's return gave back per rate, and whether its sale's prices included tax. */
-  private async returnTax(businessId: string, returnId: string): Promise<DocumentTax> {
-    return (await returnTaxLines(this.dataSource.manager, businessId, [returnId])).get(returnId) ?? NO_TAX_LINES;
+  /** Whether a sale's prices included tax (docs/api.md 22: kept with its tax lines; none when its tax was given). */
+  private async pricesIncludedTax(businessId: string, saleId: string): Promise<boolean> {
+    const line = await this.dataSource.manager
+      .getRepository(SaleTaxLine)
+      .findOne({ select: { saleId: true, taxIncluded: true }, where: { businessId, saleId } });
+    return line?.taxIncluded === true;
   }
 
   /** The business's name and profile; the footer rides along. */
