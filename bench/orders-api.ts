@@ -104,8 +104,8 @@ function figures(result: AutocannonResult): LoadFigures {
   };
 }
 
-/** POST /orders (or its quote, `path`) of a random order, of a business picked at random per request. */
-function orderRequest(businesses: BenchBusiness[], path = '/api/v1/orders'): AutocannonRequest {
+/** POST /orders (or its quote, `path`) of a random order, of a business picked at random per request; `shape` may change the body. */
+function orderRequest(businesses: BenchBusiness[], path = '/api/v1/orders', shape: (order: object) => object = (order) => order): AutocannonRequest {
   return {
     method: 'POST',
     path,
@@ -114,7 +114,7 @@ function orderRequest(businesses: BenchBusiness[], path = '/api/v1/orders'): Aut
       return {
         ...req,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${business.apiKey}` },
-        body: JSON.stringify(randomOrder(business)),
+        body: JSON.stringify(shape(randomOrder(business))),
       };
     },
   };
@@ -123,6 +123,17 @@ function orderRequest(businesses: BenchBusiness[], path = '/api/v1/orders'): Aut
 /** POST /orders from `connections` keep-alive connections for `seconds`, businesses picked at random per request. */
 export async function driveOrders(base: string, businesses: BenchBusiness[], connections: number, seconds: number): Promise<LoadFigures> {
   return figures(await autocannon({ url: base, connections, duration: seconds, requests: [orderRequest(businesses)] }));
+}
+
+/** POST /orders as driveOrders, each body changed by `shape` first (an order without its tax_amount: taxes.bench.ts). */
+export async function driveShapedOrders(
+  base: string,
+  businesses: BenchBusiness[],
+  connections: number,
+  seconds: number,
+  shape: (order: object) => object,
+): Promise<LoadFigures> {
+  return figures(await autocannon({ url: base, connections, duration: seconds, requests: [orderRequest(businesses, '/api/v1/orders', shape)] }));
 }
 
 /** POST /orders/quote of the orders driveOrders places, from `connections` keep-alive connections for `seconds`. */

@@ -75,6 +75,8 @@ describe('invoices: list, get, manual create, status transitions (docs/api.md 6)
         currency: 'EUR',
         subtotal: 12.85,
         tax_amount: 0,
+        tax_lines: [],
+        tax_included: false,
         total: 12.85,
         credited_amount: 0,
         due_date: await localDate(biz, 30),

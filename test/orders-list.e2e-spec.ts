@@ -57,6 +57,8 @@ describe('GET /orders and GET /orders/:id', () => {
       customer_id: null,
       subtotal: 18,
       tax_amount: 0,
+      tax_lines: [],
+      tax_included: false,
       shipping_amount: 0,
       discount_amount: 0,
       total: 18,

@@ -264,6 +264,46 @@ describe('taxes on orders', () => {
     expect(after).toMatchObject({ status: 'returned', refunded_amount: 52.7 });
   });
 
+  it('inclusive prices: a return refunds the gross, its tax inside; all of it refunds the total and every rate', async () => {
+    const { biz, vat, reduced, body } = await shop(true);
+    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    const [mugLine, teaLine, cardLine] = order.items;
+    const first = (
+      await api(biz)
+        .post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: mugLine.id, quantity: 1 }] })
+        .expect(201)
+    ).body.data;
+    // goods 29.97 / 3 = 9.99, discount share round(3.00 × 9.99 / 43.97) = 0.68; the tax (round(5.24 × 9.31 / 32.82) = 1.49) is inside
+    expect(first).toMatchObject({ subtotal: 9.99, discount_amount: 0.68, tax_amount: 1.49, total: 9.31 });
+    expect(first.tax_lines).toEqual([{ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 7.82, tax_amount: 1.49 }]);
+    const rest = (
+      await api(biz)
+        .post(`/orders/${order.order_id}/returns`, {
+          items: [
+            { sale_item_id: mugLine.id, quantity: 2 },
+            { sale_item_id: teaLine.id, quantity: 2 },
+            { sale_item_id: cardLine.id, quantity: 1 },
+          ],
+          refund_shipping: true,
+        })
+        .expect(201)
+    ).body.data;
+    expect(Math.round((first.total + rest.total) * 100) / 100).toBe(45.87);
+    const vatBack = [...first.tax_lines, ...rest.tax_lines].filter((l) => l.tax_rate_id === vat.id).reduce((a, l) => a + l.tax_amount * 100, 0);
+    expect(vatBack / 100).toBe(5.24);
+    expect(rest.tax_lines.find((l: { tax_rate_id: string }) => l.tax_rate_id === reduced.id).tax_amount).toBe(0.55);
+  });
+
+  it('a rate renamed or changed later: past orders keep the name and rate they were sold at', async () => {
+    const { biz, vat, body } = await shop(false);
+    const order = (await api(biz).post('/orders', body).expect(201)).body.data;
+    await api(biz).put(`/tax-rates/${vat.id}`, { name: 'VAT standard', rate: 20 }).expect(200);
+    const past = (await api(biz).get(`/orders/${order.order_id}`).expect(200)).body.data;
+    expect(past.tax_lines[0]).toEqual({ tax_rate_id: vat.id, name: 'VAT 19%', rate: 19, taxable_amount: 32.82, tax_amount: 6.24 });
+    const next = (await api(biz).post('/orders/quote', body).expect(200)).body.data;
+    expect(next.tax_lines[0]).toMatchObject({ tax_rate_id: vat.id, name: 'VAT standard', rate: 20, tax_amount: 6.56 });
+  });
+
   it('a cancellation refunds what returns left of each rate; an archived rate stays on past orders', async () => {
     const { biz, vat, reduced, body } = await shop(false);
     const order = (await api(biz).post('/orders', body).expect(201)).body.data;
