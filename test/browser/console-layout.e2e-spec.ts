@@ -56,6 +56,9 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
     [app, browser] = await Promise.all([startConsoleApp({ webhookAllowInsecure: true }), launchChromium()]);
     biz = await consoleBusiness(app, 'Corner Coffee Roasters of the Old Harbour Street');
     const api = apiAs(app.t, biz);
+    // two rates: the tax lines of the order, its invoice and the tax report shown on a phone too
+    await api.post('/tax-rates', { name: 'Value added tax, standard rate', rate: 19, is_default: true }).expect(201);
+    await api.post('/tax-rates', { name: 'Value added tax, reduced rate', rate: 7.25 }).expect(201);
     const product = (await api.post('/products', { name: 'Single-origin Ethiopian Yirgacheffe beans, washed, 1 kg bag', price: 24.5 }).expect(201)).body.data;
     await api.post('/stock/adjustments', { product_id: product.id, quantity: 50, reason: 'restock' }).expect(201);
     const order = (
@@ -96,7 +99,8 @@ describeInBrowser('the console frame at the counter and on a phone', () => {
       '/inventory/$': ['/inventory/adjustments', '/inventory/transfers', '/inventory/counts', '/inventory/reorder'],
       '/purchasing/$': ['/purchasing/orders', '/purchasing/suppliers', '/purchasing/orders/new'],
       '/reports/$': ['/reports/margin', '/reports/valuation', '/reports/customers'],
-      '/settings/$': ['/settings/staff', '/settings/roles', '/settings/activity'],
+      '/settings/$': ['/settings/staff', '/settings/roles', '/settings/taxes', '/settings/activity'],
+      '/finance/$': ['/finance/tax'],
     };
     for (const { path: route } of PAGES) urls[route] = splats[route] ?? [route.replace(/\$(\w+)/g, (_m, name: string) => ids[name])];
   });

@@ -33,6 +33,7 @@ export const PAGES: PageEntry[] = [
   { path: '/customers', name: 'Customers', load: () => import('../pages/customers/CustomersPage') },
   { path: '/customers/$customerId', load: () => import('../pages/customers/CustomerPage') },
   { path: '/finance', name: 'Finance', load: () => import('../pages/finance/FinancePage') },
+  { path: '/finance/$', load: () => import('../pages/finance/FinancePage') },
   { path: '/webhooks', name: 'Webhooks', load: () => import('../pages/webhooks/WebhooksPage') },
   { path: '/webhooks/$webhookId', load: () => import('../pages/webhooks/WebhookPage') },
   { path: '/settings', name: 'Settings', load: () => import('../pages/settings/SettingsPage') },

@@ -39,13 +39,14 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/purchasing': ['purchasing'],
   '/purchasing/$': ['purchasing'],
   // Reports: the margin and valuation (purchasing), customers (analytics); each section asks its own
-  '/reports': ['purchasing', 'analytics'],
-  '/reports/$': ['purchasing', 'analytics'],
+  '/reports': ['purchasing', 'analytics', 'finance'],
+  '/reports/$': ['purchasing', 'analytics', 'finance'],
   '/invoices': ['invoices'],
   '/invoices/$invoiceId': ['invoices'],
   '/customers': ['customers'],
   '/customers/$customerId': ['customers'],
   '/finance': ['finance'],
+  '/finance/$': ['finance'],
   '/webhooks': ['webhooks'],
   '/webhooks/$webhookId': ['webhooks'],
   '/settings': ['admin'],
@@ -76,6 +77,7 @@ export const ACTION_SCOPES = {
   importProducts: ['products:write'],
   importCustomers: ['customers'],
   importStock: ['inventory'],
+  taxReport: ['finance'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 /** Whether a key holding `held` may call something that `accepted` scopes grant. */

@@ -10,7 +10,8 @@ import { InvoiceJson } from '../invoices/invoice.mapper';
 import { SaleItem } from '../orders/entities/sale-item.entity';
 import { Sale } from '../orders/entities/sale.entity';
 import { Product } from '../products/entities/product.entity';
-import { DocumentModel, Letterhead } from './document-model';
+import { SaleTaxLine } from '../taxes/entities/sale-tax-line.entity';
+import { DocumentModel, documentTaxLines, Letterhead, taxTotalLabel } from './document-model';
 
 const STATUS_WORDS: Record<InvoiceJson['status'], string> = { paid: 'Paid', unpaid: 'Unpaid', overdue: 'Overdue', cancelled: 'Cancelled' };
 
@@ -18,7 +19,8 @@ const STATUS_WORDS: Record<InvoiceJson['status'], string> = { paid: 'Paid', unpa
  * The documents of docs/api.md 17, read as the API shows them (InvoicesReader, CreditNotesReader:
  * another business's id is their 404) plus what only the document prints: the letterhead, the
  * customer's name and email, each line's SKU (as sold, from the sale's lines; a manual invoice's
- * from its products) and the sale's number.
+ * from its products), the sale's number, and for a credit note whether its sale's prices included tax
+ * (docs/api.md 22; an invoice's JSON says it).
  */
 @Injectable()
 export class DocumentReader {
@@ -56,6 +58,7 @@ export class DocumentReader {
     ];
     if (invoice.paid_date) facts.push(['Paid date', invoice.paid_date]);
     if (sale) facts.push(['Sale number', sale.saleNumber]);
+    const pricesIncludeTax = invoice.tax_included;
     const model: DocumentModel = {
       businessId: biz.id,
       title: 'Invoice',
@@ -74,9 +77,11 @@ export class DocumentReader {
       })),
       totals: [
         ['Subtotal', invoice.subtotal],
-        ['Tax', invoice.tax_amount],
+        [taxTotalLabel(pricesIncludeTax), invoice.tax_amount],
         ['Total', invoice.total],
       ],
+      taxLines: documentTaxLines(invoice.tax_lines),
+      pricesIncludeTax,
       footer: seller.footer,
     };
     return { model, invoice };
@@ -84,9 +89,10 @@ export class DocumentReader {
 
   async creditNote(biz: BusinessContext, id: string): Promise<DocumentModel> {
     const note = await this.creditNotes.get(biz, id);
-    const [seller, customer, saleLines] = await Promise.all([
+    const [seller, customer, pricesIncludeTax, saleLines] = await Promise.all([
       this.letterhead(biz.id),
       this.customer(biz.id, note.customer_id),
+      this.pricesIncludedTax(biz.id, note.sale_id),
       this.dataSource.manager.getRepository(SaleItem).find({
         select: { id: true, sku: true, unitPrice: true },
         where: { businessId: biz.id, id: In(note.items.map((i) => i.sale_item_id)) },
@@ -119,11 +125,21 @@ export class DocumentReader {
         ['Subtotal', note.subtotal],
         ...(note.discount_amount !== 0 ? [['Discount', -note.discount_amount] as [string, number]] : []),
         ...(note.shipping_amount !== 0 ? [['Shipping', note.shipping_amount] as [string, number]] : []),
-        ['Tax', note.tax_amount],
+        [taxTotalLabel(pricesIncludeTax), note.tax_amount],
         ['Total', note.total],
       ],
+      taxLines: documentTaxLines(note.tax_lines),
+      pricesIncludeTax,
       footer: seller.footer,
     };
+  }
+
+  /** Whether a sale's prices included tax (docs/api.md 22: kept with its tax lines; none when its tax was given). */
+  private async pricesIncludedTax(businessId: string, saleId: string): Promise<boolean> {
+    const line = await this.dataSource.manager
+      .getRepository(SaleTaxLine)
+      .findOne({ select: { saleId: true, taxIncluded: true }, where: { businessId, saleId } });
+    return line?.taxIncluded === true;
   }
 
   /** The business's name and profile; the footer rides along. */

@@ -1,6 +1,7 @@
 /**
- * One tax of a receipt: today the order's one `tax_amount` (`{name: 'Tax', rate: null, net: null}`);
- * with tax rates (the taxes to come) one per rate, `rate` a percentage and `net` the taxable amount.
+ * One tax of a receipt: one per rate of the order's `tax_lines` (docs/api.md 22), `rate` a percentage
+ * and `net` the taxable amount; an order without tax lines has its one `tax_amount` (`{name: 'Tax',
+ * rate: null, net: null}`).
  */
 export interface ReceiptTaxLine {
   name: string;
@@ -44,6 +45,8 @@ export interface ReceiptModel {
   discount: number;
   shipping: number;
   taxLines: ReceiptTaxLine[];
+  /** the prices include the tax (the order's `tax_included`): printed, the tax lines being inside the total */
+  pricesIncludeTax: boolean;
   total: number;
   refunded: number;
   paymentMethod: string;
@@ -60,7 +63,7 @@ export function wordsOf(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A tax line's label: `Tax`, or `VAT 19% on 25.00` with a rate (issue 43's tax lines). */
+/** A tax line's label: `Tax`, or `VAT 19% on 25.00` with a rate (docs/api.md 22's tax lines). */
 export function taxLabel(line: ReceiptTaxLine, money: (amount: number) => string): string {
   if (line.rate === null) return line.name;
   const on = line.net === null ? '' : ` on ${money(line.net)}`;

@@ -8,7 +8,8 @@ import { Customer } from '../customers/entities/customer.entity';
 import { LoyaltyAccount } from '../loyalty/entities/loyalty-account.entity';
 import { OrderJson } from '../orders/order.mapper';
 import { OrdersReader } from '../orders/orders.reader';
-import { ReceiptModel, wordsOf } from './receipt-model';
+import { documentTaxLines } from './document-model';
+import { ReceiptModel, ReceiptTaxLine, wordsOf } from './receipt-model';
 
 /**
  * An order's receipt (docs/api.md 21), read as the API shows the order (OrdersReader: another
@@ -32,6 +33,12 @@ export class ReceiptReader {
         : null,
       order.customer_id ? db.getRepository(LoyaltyAccount).findOneBy({ businessId: biz.id, customerId: order.customer_id }) : null,
     ]);
+    const perRate = documentTaxLines(order.tax_lines);
+    // one line per rate; the one figure of an order whose tax was given (or of a business without rates)
+    const taxLines: ReceiptTaxLine[] =
+      perRate.length > 0
+        ? perRate.map((l) => ({ name: l.name, rate: l.rate, net: l.taxable, tax: l.tax }))
+        : [{ name: 'Tax', rate: null, net: null, tax: order.tax_amount }];
     const model: ReceiptModel = {
       kind: 'receipt',
       businessId: biz.id,
@@ -61,8 +68,8 @@ export class ReceiptReader {
       subtotal: order.subtotal,
       discount: order.discount_amount,
       shipping: order.shipping_amount,
-      // one line until orders carry tax_lines per rate: then one per rate
-      taxLines: [{ name: 'Tax', rate: null, net: null, tax: order.tax_amount }],
+      taxLines,
+      pricesIncludeTax: order.tax_included,
       total: order.total,
       refunded: order.refunded_amount,
       paymentMethod: order.payment_method,

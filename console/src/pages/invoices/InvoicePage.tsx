@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
 import { $api } from '../../api/client';
 import { useFormat } from '../../frame/business';
 import { usePathParam } from '../../frame/use-path-param';
+import { taxRows } from '../../lib/taxes';
 import { Page } from '../../ui/Page';
 import { QueryState } from '../../ui/States';
 import '../../ui/part2-forms.css';
@@ -12,7 +14,7 @@ import { statusLabel, type Invoice } from './invoice-status';
 import { TableScroll } from '../../ui/list/ListPage';
 
 /**
- * One invoice (docs/api.md 16): its facts, lines and totals, the status actions, the document
+ * One invoice (docs/api.md 16): its facts, lines and totals (its tax per rate, docs/api.md 22), the status actions, the document
  * (Open PDF, Send, the email status: InvoiceDocument), its credit notes.
  */
 export default function InvoicePage() {
@@ -99,8 +101,12 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
       <dl className="facts">
         <dt>Subtotal</dt>
         <dd>{format.money(invoice.subtotal)}</dd>
-        <dt>Tax</dt>
-        <dd>{format.money(invoice.tax_amount)}</dd>
+        {taxRows(invoice).map((row) => (
+          <Fragment key={row.key}>
+            <dt>{row.label}</dt>
+            <dd>{format.money(row.amount)}</dd>
+          </Fragment>
+        ))}
         <dt>Total</dt>
         <dd data-testid="invoice-total">{format.money(invoice.total)}</dd>
         <dt>Credited</dt>

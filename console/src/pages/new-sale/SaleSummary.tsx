@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { shownError } from '../../api/errors';
 import { useFormat } from '../../frame/business';
 import type { Decimal } from '../../lib/money';
+import { taxRows } from '../../lib/taxes';
 import { SelectField, TextField } from '../../ui/form/Form';
 import type { CreateOrder } from './sale-lines';
 import type { TillFigures } from './till-quote';
@@ -28,7 +29,8 @@ function Figure({ name, value, big, hidden }: { name: string; value: Decimal | n
 }
 
 /**
- * The till's panel, always in view beside the lines: subtotal, discount, tax and **Total** of the
+ * The till's panel, always in view beside the lines: subtotal, discount, tax (one figure per rate of
+ * the quote's `tax_lines`, "incl." when the prices include it: docs/api.md 22) and **Total** of the
  * quote (docs/api.md 21), the payment method, for cash the **Cash tendered** and the change due, and
  * Place order. Every figure is the API's; while a newer quote is on its way the figures of older
  * lines stay, marked as updating (aria-busy, dimmed, "Updating…"), never as current; a quote the
@@ -73,7 +75,7 @@ export function SaleSummary({
           <dl className="figures till">
             <Figure name="Subtotal" value={shown?.subtotal} />
             <Figure name="Discount" value={shown?.discount_amount} />
-            <Figure name="Tax" value={shown?.tax_amount} />
+            {shown ? taxRows(shown).map((row) => <Figure key={row.key} name={row.label} value={row.amount} />) : <Figure name="Tax" value={null} />}
             <Figure name="Shipping" value={shown?.shipping_amount} hidden={!shown || Number(shown.shipping_amount) === 0} />
             <Figure name="Total" value={shown?.total} big />
           </dl>

@@ -1,6 +1,7 @@
 import { call } from '../../api/staff';
 import { dataOrThrow, shownError } from '../../api/errors';
 import type { Decimal } from '../../lib/money';
+import type { TaxLine } from '../../lib/taxes';
 import type { QuoteAnswer } from './latest-quote';
 import type { CreateOrder } from './sale-lines';
 
@@ -19,6 +20,10 @@ export interface OrderQuote {
   items: QuoteItem[];
   subtotal: Decimal;
   tax_amount: Decimal;
+  /** one per rate with tax rates (docs/api.md 22); empty when the order's tax is one figure */
+  tax_lines?: TaxLine[];
+  /** the prices include the tax: line totals and subtotal are gross */
+  tax_included?: boolean;
   discount_amount: Decimal;
   shipping_amount: Decimal;
   total: Decimal;

@@ -1,15 +1,17 @@
 import type { components } from '../../../../test/generated/openapi';
 import { useFormat } from '../../frame/business';
+import type { Decimal } from '../../lib/money';
+import { taxRows } from '../../lib/taxes';
 import { TableScroll } from '../../ui/list/ListPage';
 
 type Order = components['schemas']['OrderJson'];
 
-/** An order's lines (with what returns took back) and its totals, as the API wrote them. */
+/** An order's lines (with what returns took back) and its totals, as the API wrote them: its tax one figure per rate (docs/api.md 22), or one. */
 export function OrderLines({ order }: { order: Order }) {
   const format = useFormat();
-  const totals: [string, Order['total']][] = [
+  const totals: [string, Decimal][] = [
     ['Subtotal', order.subtotal],
-    ['Tax', order.tax_amount],
+    ...taxRows(order).map((row): [string, Decimal] => [row.label, row.amount]),
     ['Shipping', order.shipping_amount],
     ['Discount', order.discount_amount],
     ['Total', order.total],
@@ -57,8 +59,8 @@ export function OrderLines({ order }: { order: Order }) {
         </table>
       </TableScroll>
       <dl className="figures totals" aria-label="Totals">
-        {totals.map(([name, value]) => (
-          <div key={name}>
+        {totals.map(([name, value], i) => (
+          <div key={`${i}-${name}`}>
             <dt>{name}</dt>
             <dd>{format.money(value)}</dd>
           </div>

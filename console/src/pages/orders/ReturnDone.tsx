@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import type { components } from '../../../../test/generated/openapi';
 import { dataOrThrow } from '../../api/errors';
 import { openBlob } from '../../api/files';
 import { call } from '../../api/staff';
 import { useFormat } from '../../frame/business';
+import { taxRows } from '../../lib/taxes';
 import { ErrorView } from '../../ui/ErrorView';
 import { useModal } from '../../ui/use-modal';
 
@@ -50,8 +51,12 @@ export function ReturnDone({ made, orderId, orderMethod, onClose }: { made: Retu
         <dd className="refund-total">{format.money(made.total)}</dd>
         <dt>Refunded by</dt>
         <dd>{orderMethod.replace(/_/g, ' ')}</dd>
-        <dt>Tax</dt>
-        <dd>{format.money(made.tax_amount)}</dd>
+        {taxRows(made).map((row) => (
+          <Fragment key={row.key}>
+            <dt>{row.label}</dt>
+            <dd>{format.money(row.amount)}</dd>
+          </Fragment>
+        ))}
         <dt>Credit note</dt>
         <dd>{made.credit_note_number ?? 'None (the order has no invoice)'}</dd>
       </dl>

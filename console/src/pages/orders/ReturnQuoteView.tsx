@@ -1,8 +1,10 @@
+import { Fragment } from 'react';
 import { useFormat } from '../../frame/business';
+import { taxRows } from '../../lib/taxes';
 import { ErrorView } from '../../ui/ErrorView';
 import { refundMethod, type QuoteShown } from './return-quote';
 
-/** The refund the return would make (its quote): goods, tax, discount and shipping shares, the total and how it is paid back. */
+/** The refund the return would make (its quote): goods, tax (per rate with tax rates), discount and shipping shares, the total and how it is paid back. */
 export function ReturnQuoteView({ shown, orderMethod }: { shown: QuoteShown; orderMethod: string }) {
   const format = useFormat();
   if (shown.state === 'refused') return <ErrorView error={shown.error} />;
@@ -14,8 +16,12 @@ export function ReturnQuoteView({ shown, orderMethod }: { shown: QuoteShown; ord
         <dl className="facts">
           <dt>Goods</dt>
           <dd>{format.money(shown.quote.subtotal)}</dd>
-          <dt>Tax</dt>
-          <dd>{format.money(shown.quote.tax_amount)}</dd>
+          {taxRows(shown.quote).map((row) => (
+            <Fragment key={row.key}>
+              <dt>{row.label}</dt>
+              <dd>{format.money(row.amount)}</dd>
+            </Fragment>
+          ))}
           {Number(shown.quote.discount_amount) !== 0 && (
             <>
               <dt>Discount</dt>

@@ -5,6 +5,7 @@
  * for an older body is never shown as current.
  */
 import type { Decimal } from '../../lib/money';
+import type { TaxLine } from '../../lib/taxes';
 
 export interface ReturnLine {
   sale_item_id: string;
@@ -23,6 +24,8 @@ export interface ReturnQuote {
   items: { sale_item_id: string; quantity: Decimal; amount: Decimal }[];
   subtotal: Decimal;
   tax_amount: Decimal;
+  /** the tax refunded per rate (docs/api.md 22); empty for an order whose tax the client gave */
+  tax_lines?: TaxLine[];
   discount_amount: Decimal;
   shipping_amount: Decimal;
   total: Decimal;

@@ -3,6 +3,7 @@ import type { components } from '../../../../test/generated/openapi';
 import { decimalText } from '../../lib/money';
 import { ErrorView } from '../../ui/ErrorView';
 import { CategorySelect } from './CategorySelect';
+import { TaxRateSelect } from './TaxRateSelect';
 
 type Product = components['schemas']['ProductJson'];
 export type ProductBody = components['schemas']['CreateProductDto'];
@@ -19,7 +20,7 @@ const FIELDS = [
   ['description', 'Description', 'text'],
 ] as const;
 type Field = (typeof FIELDS)[number][0];
-type Values = Record<Field | 'category_id', string>;
+type Values = Record<Field | 'category_id' | 'tax_rate_id', string>;
 
 function valuesOf(product?: Product): Values {
   const text = (value: string | number | null | undefined) =>
@@ -35,6 +36,7 @@ function valuesOf(product?: Product): Values {
     reorder_quantity: text(product?.reorder_quantity),
     description: text(product?.description),
     category_id: product?.category?.id ?? '',
+    tax_rate_id: product?.tax_rate_id ?? '',
   };
 }
 
@@ -72,6 +74,8 @@ export function ProductForm({
       body[key] = kind === 'decimal' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
     }
     if (values.category_id !== initial.current.category_id || (!product && values.category_id)) body.category_id = values.category_id || null;
+    // none of its own: the default rate (docs/api.md 22)
+    if (values.tax_rate_id !== initial.current.tax_rate_id || (!product && values.tax_rate_id)) body.tax_rate_id = values.tax_rate_id || null;
     onSubmit(body);
   }
 
@@ -96,6 +100,7 @@ export function ProductForm({
         value={values.category_id}
         onChange={(category_id) => setValues({ ...values, category_id })}
       />
+      <TaxRateSelect id="product-tax-rate" value={values.tax_rate_id} onChange={(tax_rate_id) => setValues({ ...values, tax_rate_id })} />
       {error !== null && <ErrorView error={error} />}
       <p>
         <button type="submit" disabled={busy}>

@@ -14,6 +14,7 @@ import { QueryState } from '../../ui/States';
 import { Movements } from './Movements';
 import { ProductForm, type ProductBody } from './ProductForm';
 import { TableScroll } from '../../ui/list/ListPage';
+import { TaxRateName } from './TaxRateSelect';
 
 type Product = components['schemas']['ProductJson'];
 
@@ -85,6 +86,12 @@ function ProductView({ product }: { product: Product }) {
         <div>
           <dt>Category</dt>
           <dd>{product.category?.name ?? 'None'}</dd>
+        </div>
+        <div>
+          <dt>Tax rate</dt>
+          <dd>
+            <TaxRateName id={product.tax_rate_id ?? null} />
+          </dd>
         </div>
         <div>
           <dt>Stock</dt>

@@ -17,6 +17,8 @@ const model = (overrides: Partial<DocumentModel> = {}): DocumentModel => ({
     ['Subtotal', 25],
     ['Total', 29.75],
   ],
+  taxLines: [],
+  pricesIncludeTax: false,
   footer: 'Thanks',
   ...overrides,
 });

@@ -9,7 +9,7 @@ function receiptModel(_lines: [], overrides: Partial<ReceiptModel>): ReceiptMode
     ...{ kind: 'receipt', businessId: '00000000-0000-4000-8000-000000000001', number: 'S-0042', currency: 'EUR', seller: SELLER },
     ...{ soldAt: '2026-11-28 10:04', createdAt: '2026-11-28T09:04:05.123Z', soldBy: null, customer: null, status: null, lines: [] },
     ...{ subtotal: 25, discount: 0, shipping: 0, taxLines: [], total: 25, refunded: 0, paymentMethod: 'card', tendered: null, change: null },
-    ...{ loyalty: null, footer: null },
+    ...{ loyalty: null, footer: null, pricesIncludeTax: false },
     ...overrides,
   };
 }

@@ -22,6 +22,8 @@ function modelOf(lines: DocumentLine[], footer: string | null = 'Thank you for y
       ['Tax', 0],
       ['Total', 10],
     ],
+    taxLines: [],
+    pricesIncludeTax: false,
     footer,
   };
 }
@@ -104,6 +106,23 @@ describe('renderDocument: every line a block on one page, every page numbered', 
     const at = footerLines.map((l) => text.indexOf(l));
     for (const i of at) expect(i).toBeGreaterThanOrEqual(0);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+
+  it('prints each rate with its taxable amount and tax under the totals, and "Prices include tax"; nothing without tax lines', async () => {
+    const lines = [{ name: 'Beans', sku: 'B1', quantity: 1, unitPrice: 10, total: 10 }];
+    const taxed = {
+      ...modelOf(lines),
+      taxLines: [
+        { name: 'VAT', rate: 19, taxable: 8.4, tax: 1.6 },
+        { name: 'Reduced', rate: 7.5, taxable: 100, tax: 7.5 },
+      ],
+      pricesIncludeTax: true,
+    };
+    const text = (await pdfText(await pdfOf(renderDocument, taxed))).replace(/[ \t]+/g, ' ');
+    expect(text).toMatch(/Prices include tax\s*\n\s*Tax rate Taxable amount Tax\s*\n\s*VAT 19% 8\.40 1\.60\s*\n\s*Reduced 7\.5% 100\.00 7\.50/);
+    const plain = await pdfText(await pdfOf(renderDocument, modelOf(lines)));
+    expect(plain).not.toContain('Taxable amount');
+    expect(plain).not.toContain('Prices include tax');
   });
 });
 

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { DocumentLine, DocumentModel, money, quantity } from '../document-model';
+import { DocumentLine, DocumentModel, money, percent, quantity } from '../document-model';
 import { documentFonts } from './document-fonts';
 
 // A4 in points, 50 pt margins.
@@ -36,7 +36,7 @@ export class RenderStopped extends Error {
 /**
  * The document as a PDF stream (docs/api.md 17): A4, the letterhead and the document's facts,
  * the customer, then the lines in a table that continues over as many pages as needed (its header
- * repeated), the totals and the footer after the last line. Every line of the table is a block laid out
+ * repeated), the totals, the tax of each rate and the footer after the last line. Every line of the table is a block laid out
  * whole on one page, and the footer flows in blocks of its paragraphs: the page breaks are decided here,
  * never by pdfkit, so each page gets its caption ("page n of m", written once the count is known).
  * Its creation date is the document's issue date, so the same document renders the same text every
@@ -61,6 +61,7 @@ export function renderDocument(model: DocumentModel, stopped: () => boolean = ()
   let y = header(doc, model);
   y = lineTable(doc, model, y, checkpoint);
   y = totals(doc, model, y);
+  y = taxTable(doc, model, y);
   footer(doc, model, y, checkpoint);
   captions(doc, model);
   doc.end();
@@ -205,6 +206,58 @@ function totals(doc: PDFKit.PDFDocument, model: DocumentModel, top: number): num
     doc.text(`${money(amount)} ${model.currency}`, MARGIN + 380, y, { width: CONTENT_WIDTH - 380, align: 'right' });
     y += TOTAL_ROW;
   });
+  return y;
+}
+
+/** The tax table's columns, right of the page's middle as the totals are: the rate, its taxable amount, its tax. */
+const TAX_X = MARGIN + 200;
+const TAX_COLUMNS = [
+  { title: 'Tax rate', width: 115, align: 'left' },
+  { title: 'Taxable amount', width: 95, align: 'right' },
+  { title: 'Tax', width: CONTENT_WIDTH - 200 - 210, align: 'right' },
+] as const;
+
+/**
+ * Each rate's name, rate, taxable amount and tax (docs/api.md 22) under the totals, and "Prices include
+ * tax" when they do: one block, on a new page when it does not fit. Nothing for a document without tax
+ * lines whose prices do not include tax. Returns the y below.
+ */
+function taxTable(doc: PDFKit.PDFDocument, model: DocumentModel, top: number): number {
+  if (model.taxLines.length === 0 && !model.pricesIncludeTax) return top;
+  const rows = model.taxLines.map((line) => [`${line.name} ${percent(line.rate)}`, money(line.taxable), money(line.tax)]);
+  const heightOf = (cells: string[], font: 'regular' | 'bold') => {
+    doc.font(font).fontSize(9);
+    return Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: TAX_COLUMNS[i].width - 6, align: TAX_COLUMNS[i].align }))) + ROW_GAP;
+  };
+  const note = model.pricesIncludeTax ? 'Prices include tax' : null;
+  const head = TAX_COLUMNS.map((c) => c.title);
+  const height = (note ? TOTAL_ROW : 0) + (rows.length > 0 ? heightOf(head, 'bold') + 4 + rows.reduce((sum, cells) => sum + heightOf(cells, 'regular'), 0) : 0);
+  let y = top + 12 + height > BOTTOM ? newPage(doc) : top + 12;
+  if (note) {
+    doc
+      .font('bold')
+      .fontSize(9)
+      .text(note, TAX_X, y, { width: CONTENT_WIDTH - 200 });
+    y += TOTAL_ROW;
+  }
+  if (rows.length === 0) return y;
+  const printRow = (cells: string[], font: 'regular' | 'bold') => {
+    const h = heightOf(cells, font);
+    let x = TAX_X;
+    cells.forEach((text, i) => {
+      doc.text(text, x, y, { width: TAX_COLUMNS[i].width - 6, align: TAX_COLUMNS[i].align });
+      x += TAX_COLUMNS[i].width;
+    });
+    y += h;
+  };
+  printRow(head, 'bold');
+  doc
+    .moveTo(TAX_X, y - 2)
+    .lineTo(MARGIN + CONTENT_WIDTH, y - 2)
+    .lineWidth(0.5)
+    .stroke();
+  y += 4;
+  for (const cells of rows) printRow(cells, 'regular');
   return y;
 }
 

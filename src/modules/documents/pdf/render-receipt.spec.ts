@@ -21,6 +21,7 @@ function receiptModel(lines: ReceiptLine[], overrides: Partial<ReceiptModel> = {
     discount: 0,
     shipping: 0,
     taxLines: [{ name: 'Tax', rate: null, net: null, tax: 0 }],
+    pricesIncludeTax: false,
     total: 10,
     refunded: 0,
     paymentMethod: 'cash',
@@ -60,7 +61,7 @@ describe('renderReceipt: one 80 mm page as long as its lines', () => {
     expect(text).toMatch(/…\s*\n\s*3 x 1\.50\s+4\.50/);
   });
 
-  it('tax lines with a rate print their rate and net (issue 43 slots them in)', async () => {
+  it('tax lines with a rate print their rate and net', async () => {
     const model = receiptModel([line(1)], {
       taxLines: [
         { name: 'VAT', rate: 19, net: 100, tax: 19 },
@@ -70,6 +71,13 @@ describe('renderReceipt: one 80 mm page as long as its lines', () => {
     const text = (await pdfText(await pdfOf(model))).replace(/[ \t]+/g, ' ');
     expect(text).toContain('VAT 19% on 100.00 19.00');
     expect(text).toContain('VAT reduced 7% on 50.00 3.50');
+    expect(text).not.toContain('Prices include tax');
+  });
+
+  it('says the prices include tax when they do', async () => {
+    const model = receiptModel([line(1)], { pricesIncludeTax: true, taxLines: [{ name: 'VAT', rate: 7.5, net: 10, tax: 0.75 }] });
+    const text = (await pdfText(await pdfOf(model))).replace(/[ \t]+/g, ' ');
+    expect(text).toMatch(/Prices include tax\s*\n\s*VAT 7\.5% on 10\.00 0\.75/);
   });
 
   it.each(['S-0001', 'S-9999999', 'S-123456789012'])('the barcode of %s scans as it, whatever its length', async (number) => {

@@ -83,6 +83,7 @@ function blocksOf(m: ReceiptModel): Block[] {
   blocks.push(rule(), ...m.lines.map((line) => item(line)), rule());
   blocks.push(pair('Subtotal', money(m.subtotal)), pair('Discount', money(-m.discount)));
   if (m.shipping !== 0) blocks.push(pair('Shipping', money(m.shipping)));
+  if (m.pricesIncludeTax) blocks.push(pair('Prices include tax', ''));
   for (const tax of m.taxLines) blocks.push(pair(taxLabel(tax, money), money(tax.tax)));
   blocks.push(pair('Total', `${money(m.total)} ${m.currency}`, 'bold', 11));
   if (m.refunded !== 0) blocks.push(pair('Refunded', money(m.refunded)));
