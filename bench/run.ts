@@ -20,6 +20,7 @@ const SECTIONS = [
   'console',
   'observability',
   'search',
+  'import',
 ];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
 const ON_REQUEST = ['orders-ab', 'reports-ab', 'cpu', 'paired'];
