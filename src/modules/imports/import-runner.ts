@@ -13,7 +13,7 @@ import { csvRecords } from './import-file';
 import { fileKeysOf, PlannedRow, planRows, ReadRow } from './import-plan';
 import { ImportWriter } from './import-writer';
 import { ImportCompletedEvent } from './events/import-completed.event';
-import { claimImport, markApplied, outcomeCounts, pendingRows, releaseImport, stageRows, unfinishedImports } from './persistence/import-rows.sql';
+import { claimImport, clearRows, markApplied, outcomeCounts, pendingRows, releaseImport, stageRows, unfinishedImports } from './persistence/import-rows.sql';
 
 /** Rows validated and staged per batch, and applied per transaction (docs/api.md 23: at most 1,000). */
 export const IMPORT_CHUNK_ROWS = 1000;
@@ -121,7 +121,7 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
         );
       return;
     }
-    await this.dataSource.query('DELETE FROM import_rows WHERE business_id = $1 AND import_id = $2', [businessId, id]);
+    await this.uow.run((tx) => tx.run(clearRows, [businessId, id]));
     const header = imp.columns;
     const writable = header.map((c) => columnRole(imp.kind, c) === 'writable');
     const seen = new Map<string, number>();
