@@ -12,7 +12,7 @@ import { IdempotencyStore, StoredOutcome } from './idempotency-store';
 import { IdempotencyKeyTaken, IdempotentRequest, idempotentRequests, storedForm } from './idempotent-request';
 import { sealingOf } from './sealed-fields';
 import { parseBearer } from '../auth/api-key';
-import { boundPath, IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
+import { boundPath, IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint, uploadedBody } from './request-fingerprint';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** Metadata of `@Endpoint({ secretFields })`: fields of the answer kept sealed in the stored outcome (sealed-fields.ts). */
@@ -47,11 +47,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // keys are scoped to the calling business: a route without one (public) has nothing to scope to
     if (!req.business) return next.handle();
     const path = boundPath(req.originalUrl);
+    // an upload's route reads its form before this interceptor (its FileInterceptor is the inner decorator)
+    const file = (req as Request & { file?: { path?: string } }).file;
+    const body: unknown = file?.path ? await uploadedBody(req.body, { path: file.path }) : req.body;
     const request: IdempotentRequest = {
       scope: { businessId: req.business.id, key },
       method: req.method,
       path,
-      fingerprint: requestFingerprint(req.method, path, req.body),
+      fingerprint: requestFingerprint(req.method, path, body),
       status: this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200),
       committed: false,
     };
