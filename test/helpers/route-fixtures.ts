@@ -227,7 +227,7 @@ export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
       const upload: MultipartFields = {
         __multipart: true,
         kind: 'products',
-        file: { name: `import-${n}.csv`, text: `sku,name,price\nIMP-${n},Imported ${n},1.50\n` },
+        file: { name: `import-${n}.csv`, text: `sku,name,price\nimported-${n},Imported ${n},1.50\n` },
       };
       if (!hasParams(route)) return { params: {}, body: upload as unknown as Record<string, unknown> };
       const created = await made('POST', '/imports', upload);
