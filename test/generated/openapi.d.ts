@@ -1991,6 +1991,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List imports, newest first (those of the kinds the key may import)
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         */
+        get: operations["ImportsController_list"];
+        put?: never;
+        /**
+         * Upload a CSV file of products, customers or stock to import: validated in the background (status validating, then ready)
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock). A file over 50 MiB is 413; over 200,000 rows or not CSV text, 400. See docs/api.md, "Imports".
+         */
+        post: operations["ImportsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import: status, summary of outcomes, progress
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         */
+        get: operations["ImportsController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an import that is validating, ready or applying
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         */
+        delete: operations["ImportsController_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's rows in file order with their outcome and errors (the preview); filter outcome
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         */
+        get: operations["ImportsController_rows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/errors.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows of an import that have errors, as CSV: row, the file's columns, error
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock). Text that would start a formula is written after an apostrophe.
+         */
+        get: operations["ImportsController_errors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a ready import (rows with errors skipped, or nothing applied with on_error abort)
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         */
+        post: operations["ImportsController_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2520,7 +2640,7 @@ export interface components {
              * @example sale.completed
              * @enum {string}
              */
-            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
+            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
             /** Format: date-time */
             timestamp: string;
             /** @description the event payload (docs/api.md 10, docs/webhooks.md) */
@@ -2538,7 +2658,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
+            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
             is_active: boolean;
             /** @description whether a signing secret is set (the secret itself is never returned) */
             secret_set: boolean;
@@ -2555,7 +2675,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
+            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
             /**
              * @description never returned; secret_set tells whether one is configured
              * @example whsec_3f9a1c
@@ -2571,7 +2691,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events?: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
+            events?: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
             /**
              * @description null removes the secret
              * @example whsec_3f9a1c
@@ -2587,7 +2707,7 @@ export interface components {
              * @example sale.completed
              * @enum {string}
              */
-            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
+            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
@@ -3927,6 +4047,79 @@ export interface components {
              * @example 12.50 USD · 2026-11-28 14:03 · Jane Doe
              */
             detail: string | null;
+        };
+        ImportSummaryJson: {
+            /** @example 120 */
+            create: number;
+            /** @example 30 */
+            update: number;
+            /** @example 850 */
+            unchanged: number;
+            /** @example 2 */
+            error: number;
+        };
+        ImportProgressJson: {
+            /**
+             * @description rows applied (or skipped) so far
+             * @example 1000
+             */
+            done: number;
+            /** @example 1002 */
+            total: number;
+        };
+        ImportJson: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "products" | "customers" | "stock";
+            /** @enum {string} */
+            status: "validating" | "ready" | "applying" | "done" | "failed" | "cancelled";
+            /** @example products.csv */
+            file_name: string;
+            /**
+             * @description data rows of the file (the header is not a row)
+             * @example 1002
+             */
+            rows: number;
+            summary: components["schemas"]["ImportSummaryJson"];
+            progress: components["schemas"]["ImportProgressJson"];
+            /** @description columns of the file that no field reads: reported once, ignored */
+            unknown_columns: string[];
+            created_by: components["schemas"]["CreatedByJson"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        ImportRowErrorJson: {
+            /** @example price */
+            column: string;
+            /**
+             * @description the code the API's request would get
+             * @example VALIDATION_FAILED
+             */
+            code: string;
+            /** @example price must be a non-negative number with at most 2 decimals */
+            message: string;
+        };
+        ImportRowJson: {
+            /**
+             * @description the data row of the file, from 1
+             * @example 1
+             */
+            row: number;
+            /** @enum {string} */
+            outcome: "create" | "update" | "unchanged" | "error";
+            /**
+             * @description what the row matches by (SKU, email or phone, sku@warehouse)
+             * @example ESP-1KG
+             */
+            key: string | null;
+            errors: components["schemas"]["ImportRowErrorJson"][];
+        };
+        ApplyImportDto: {
+            /** @enum {string} */
+            on_error?: "skip" | "abort";
         };
     };
     responses: never;
@@ -8427,7 +8620,7 @@ export interface operations {
             query?: {
                 /** @description id of the last event already received: the page continues after it in the list order (with order=desc, the events older than it) */
                 after?: string;
-                type?: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
+                type?: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
                 limit?: number;
                 /** @description `asc` (the default): oldest first; `desc`: newest first */
                 order?: "asc" | "desc";
@@ -21045,6 +21238,997 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportJson"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "products" | "customers" | "stock";
+                    /**
+                     * Format: binary
+                     * @description CSV, UTF-8 (BOM or not), comma or semicolon separated, at most 50 MiB and 200,000 rows
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_STATUS_TRANSITION";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_rows: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                outcome?: "create" | "update" | "unchanged" | "error";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportRowJson"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_errors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per object (per line of it when it has item_ columns) in the order of the JSON list. Header: row,<the file's columns>,error */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_apply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyImportDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };
