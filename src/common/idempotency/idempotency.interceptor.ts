@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } fr
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { Request, Response } from 'express';
+import { rm } from 'fs/promises';
 import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
 import { AuthenticatedRequest } from '../auth/business-context';
 import { sessionCookie } from '../auth/session-lookup';
@@ -63,7 +64,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (secretFields)
       request.sealing = sealingOf(secretFields, parseBearer(req.headers.authorization) ?? sessionCookie(req.headers.cookie) ?? '', request.scope);
     const stored = await this.store.lookup(request.scope, request.fingerprint);
-    if (stored.kind !== 'none') return this.answerStored(context, this.opened(request, stored));
+    if (stored.kind !== 'none') {
+      // the upload of a request answered from its key is never read: it leaves the disk now
+      if (file?.path) await rm(file.path, { force: true });
+      return this.answerStored(context, this.opened(request, stored));
+    }
     return new Observable<unknown>((subscriber) =>
       idempotentRequests.run(request, () =>
         next
