@@ -21,6 +21,7 @@ const SECTIONS = [
   'observability',
   'search',
   'taxes',
+  'import',
 ];
 /** Run only when named: they compare with another checkout (BENCH_REF_DIR). */
 const ON_REQUEST = ['orders-ab', 'reports-ab', 'reports', 'cpu', 'paired'];

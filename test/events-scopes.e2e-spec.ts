@@ -8,7 +8,7 @@ import { ROUTE_SWEEP_TIMEOUT_MS } from './helpers/sweep-timeout';
 type Auth = { Authorization: string };
 
 const SALES: EventName[] = ['sale.completed', 'sale.cancelled', 'sale.returned'];
-const STOCK: EventName[] = ['stock.low', 'stock.out', 'stock.adjusted', 'purchase_order.received', 'stock.transferred'];
+const STOCK: EventName[] = ['stock.low', 'stock.out', 'stock.adjusted', 'purchase_order.received', 'stock.transferred', 'import.completed'];
 
 /**
  * Issue 40 (1): docs/api.md 10's table, written out here rather than read from the code, so

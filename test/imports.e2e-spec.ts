@@ -279,4 +279,39 @@ describe('imports (docs/api.md 23)', () => {
     ]);
     expect(activity.map((e: { action: string }) => e.action).sort()).toEqual(['imports.apply', 'imports.cancel', 'imports.create', 'imports.create']);
   });
+
+  it('cancels an apply between chunks: the chunk under way commits whole, none follows', async () => {
+    const biz = await createBusiness(t, 'Cancel Mid');
+    const api = apiAs(t, biz);
+    await api.post('/products', { name: 'Held', price: 1, sku: 'HELD' }).expect(201);
+    const lines = ['sku,name,price'];
+    for (let row = 1; row <= 2500; row++) lines.push(row === 1500 ? 'HELD,Held again,2' : `C-${row},Row ${row},1`);
+    const imp = await validated(biz, 'products', lines.join('\n'));
+    // the product of row 1500 held: the second chunk waits for it, the first has committed
+    const holder = t.db.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    await holder.query(`SELECT 1 FROM products WHERE business_id = $1 AND sku = 'HELD' FOR UPDATE`, [biz.business_id]);
+    await api.post(`/imports/${imp.id}/apply`, {}).expect(202);
+    // until the second chunk waits for that lock (its import row locked: the cancel waits for the chunk)
+    const waiting = async () =>
+      (
+        await t.db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF p%'`,
+        )
+      )[0].n as number;
+    for (let i = 0; i < 600 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await api.get(`/imports/${imp.id}`).expect(200)).body.data.progress.done).toBe(1000);
+    const cancelling = api.del(`/imports/${imp.id}`).then((res) => res);
+    await new Promise((r) => setTimeout(r, 300));
+    await holder.commitTransaction();
+    await holder.release();
+    expect((await cancelling).status).toBe(200);
+    const after = await until(biz, imp.id, ['cancelled']);
+    expect(after.progress).toEqual({ done: 2000, total: 2500 });
+    // the first two chunks whole (999 + 1000 created, HELD updated), nothing of the third
+    expect(await countRows(t, 'products', biz.business_id)).toBe(2000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await countRows(t, 'products', biz.business_id)).toBe(2000);
+  });
 });

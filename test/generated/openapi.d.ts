@@ -1991,7 +1991,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/tax-rates": {
+    "/api/v1/imports": {
         parameters: {
             query?: never;
             header?: never;
@@ -1999,23 +1999,25 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List tax rates by name (active ones; include_archived=true for all)
-         * @description **Scope:** any valid API key, whatever its scopes.
+         * List imports, newest first (those of the kinds the key may import)
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
          */
-        get: operations["TaxRatesController_list"];
+        get: operations["ImportsController_list"];
         put?: never;
         /**
-         * Create a tax rate
-         * @description **Scope:** `finance` (also granted by `admin`).
+         * Upload a CSV file of products, customers or stock to import: validated in the background (status validating, then ready)
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock). A file over 50 MiB is 413; over 200,000 rows or not CSV text, 400. See docs/api.md, "Imports".
          */
-        post: operations["TaxRatesController_create"];
+        post: operations["ImportsController_create"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/tax-rates/{id}": {
+    "/api/v1/imports/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2023,27 +2025,27 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a tax rate (archived ones too)
-         * @description **Scope:** any valid API key, whatever its scopes.
+         * Get an import: status, summary of outcomes, progress
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
          */
-        get: operations["TaxRatesController_get"];
-        /**
-         * Update a tax rate (sent fields only; orders taken before keep what they were sold at)
-         * @description **Scope:** `finance` (also granted by `admin`).
-         */
-        put: operations["TaxRatesController_update"];
+        get: operations["ImportsController_get"];
+        put?: never;
         post?: never;
         /**
-         * Delete a tax rate, or archive it (200) when an order used it
-         * @description **Scope:** `finance` (also granted by `admin`).
+         * Cancel an import that is validating, ready or applying
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
          */
-        delete: operations["TaxRatesController_remove"];
+        delete: operations["ImportsController_cancel"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v1/reports/tax": {
+    "/api/v1/imports/{id}/rows": {
         parameters: {
             query?: never;
             header?: never;
@@ -2051,14 +2053,58 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Tax collected and refunded per rate, by the date of the sale or refund in the business time zone
-         * @description **Scope:** `finance` (also granted by `admin`).
+         * An import's rows in file order with their outcome and errors (the preview); filter outcome
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
          *
-         *     `from` and `to`: inclusive dates in the business time zone (absent: unbounded). With `format=csv`: the rows as a `text/csv` attachment (`tax-report-<date>.csv`), columns named as the fields.
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
          */
-        get: operations["TaxReportController_tax"];
+        get: operations["ImportsController_rows"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/errors.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rows of an import that have errors, as CSV: row, the file's columns, error
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock). Text that would start a formula is written after an apostrophe.
+         */
+        get: operations["ImportsController_errors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a ready import (rows with errors skipped, or nothing applied with on_error abort)
+         * @description **Scope:** `products:write` (also granted by `inventory`, `customers`, `admin`).
+         *
+         *     The scope is the kind's write scope: products:write (products), customers (customers), inventory (stock).
+         */
+        post: operations["ImportsController_apply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2092,7 +2138,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -2183,13 +2229,6 @@ export interface components {
             email_configured: boolean;
             /** @description members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19) */
             require_two_factor: boolean;
-            /** @description prices include tax (docs/api.md 22): line totals and subtotal are gross, the tax inside the total */
-            prices_include_tax: boolean;
-            /**
-             * Format: uuid
-             * @description the tax rate of shipping; null: shipping untaxed
-             */
-            shipping_tax_rate_id: string | null;
             /** @description the API key of this request, or a signed-in member's id, name and role's scopes */
             key: components["schemas"]["CallingKeyJson"];
         };
@@ -2218,10 +2257,6 @@ export interface components {
             receipt_footer?: string | null;
             /** @example true */
             require_two_factor?: boolean;
-            /** @example false */
-            prices_include_tax?: boolean;
-            /** Format: uuid */
-            shipping_tax_rate_id?: string | null;
         };
         ApiKeyJson: {
             /** Format: uuid */
@@ -2486,11 +2521,6 @@ export interface components {
             is_active: boolean;
             category: components["schemas"]["ProductCategoryJson"] | (never | null);
             /**
-             * Format: uuid
-             * @description its tax rate (docs/api.md 22); null: the business's default rate
-             */
-            tax_rate_id: string | null;
-            /**
              * @description the sum of stock_by_warehouse
              * @example 40
              */
@@ -2519,8 +2549,6 @@ export interface components {
             cost_price?: number;
             /** Format: uuid */
             category_id?: string | null;
-            /** Format: uuid */
-            tax_rate_id?: string | null;
             description?: string | null;
             /** @example 4006381333931 */
             barcode?: string | null;
@@ -2548,8 +2576,6 @@ export interface components {
             cost_price?: number;
             /** Format: uuid */
             category_id?: string | null;
-            /** Format: uuid */
-            tax_rate_id?: string | null;
             description?: string | null;
             /** @example 4006381333931 */
             barcode?: string | null;
@@ -2614,7 +2640,7 @@ export interface components {
              * @example sale.completed
              * @enum {string}
              */
-            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
+            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
             /** Format: date-time */
             timestamp: string;
             /** @description the event payload (docs/api.md 10, docs/webhooks.md) */
@@ -2632,7 +2658,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
+            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
             is_active: boolean;
             /** @description whether a signing secret is set (the secret itself is never returned) */
             secret_set: boolean;
@@ -2649,7 +2675,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
+            events: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
             /**
              * @description never returned; secret_set tells whether one is configured
              * @example whsec_3f9a1c
@@ -2665,7 +2691,7 @@ export interface components {
              *       "sale.completed"
              *     ]
              */
-            events?: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred")[];
+            events?: ("sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed")[];
             /**
              * @description null removes the secret
              * @example whsec_3f9a1c
@@ -2681,7 +2707,7 @@ export interface components {
              * @example sale.completed
              * @enum {string}
              */
-            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
+            event: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
@@ -2879,27 +2905,6 @@ export interface components {
             phone?: string;
             notes?: string;
         };
-        TaxLineJson: {
-            /** Format: uuid */
-            tax_rate_id: string;
-            /**
-             * @description the rate's name when sold
-             * @example VAT 19%
-             */
-            name: string;
-            /**
-             * @description the percentage when sold (up to 4 decimals)
-             * @example 19
-             */
-            rate: number;
-            /**
-             * @description net of tax, after the order discount
-             * @example 32.82
-             */
-            taxable_amount: number;
-            /** @example 6.24 */
-            tax_amount: number;
-        };
         CreatedByJson: {
             /** @enum {string} */
             type: "staff" | "key" | "system";
@@ -2954,13 +2959,6 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
-            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
-            tax_lines: components["schemas"]["TaxLineJson"][];
-            /**
-             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
-             * @example false
-             */
-            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3090,13 +3088,6 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
-            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
-            tax_lines: components["schemas"]["TaxLineJson"][];
-            /**
-             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
-             * @example false
-             */
-            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3172,8 +3163,6 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
-            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
-            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3225,8 +3214,6 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
-            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
-            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3656,13 +3643,6 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
-            /** @description its order's tax per rate when the server computed it (docs/api.md 22); [] otherwise */
-            tax_lines: components["schemas"]["TaxLineJson"][];
-            /**
-             * @description its order's prices included tax (the tax is inside the total)
-             * @example false
-             */
-            tax_included: boolean;
             /** @example 29.75 */
             total: number;
             /**
@@ -3743,8 +3723,6 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
-            /** @description per rate, what its return refunds of the order's computed tax (docs/api.md 22); [] otherwise */
-            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -4070,76 +4048,78 @@ export interface components {
              */
             detail: string | null;
         };
-        TaxRateJson: {
+        ImportSummaryJson: {
+            /** @example 120 */
+            create: number;
+            /** @example 30 */
+            update: number;
+            /** @example 850 */
+            unchanged: number;
+            /** @example 2 */
+            error: number;
+        };
+        ImportProgressJson: {
+            /**
+             * @description rows applied (or skipped) so far
+             * @example 1000
+             */
+            done: number;
+            /** @example 1002 */
+            total: number;
+        };
+        ImportJson: {
             /** Format: uuid */
             id: string;
-            /** @example VAT 19% */
-            name: string;
+            /** @enum {string} */
+            kind: "products" | "customers" | "stock";
+            /** @enum {string} */
+            status: "validating" | "ready" | "applying" | "done" | "failed" | "cancelled";
+            /** @example products.csv */
+            file_name: string;
             /**
-             * @description a percentage, up to 4 decimals
-             * @example 19
+             * @description data rows of the file (the header is not a row)
+             * @example 1002
              */
-            rate: number;
-            /** @description the rate of products without one */
-            is_default: boolean;
-            /**
-             * Format: date-time
-             * @description set when a rate in use was deleted
-             */
-            archived_at: string | null;
+            rows: number;
+            summary: components["schemas"]["ImportSummaryJson"];
+            progress: components["schemas"]["ImportProgressJson"];
+            /** @description columns of the file that no field reads: reported once, ignored */
+            unknown_columns: string[];
+            created_by: components["schemas"]["CreatedByJson"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
-            updated_at: string;
+            finished_at: string | null;
         };
-        CreateTaxRateDto: {
-            /** @example VAT 19% */
-            name: string;
-            /** @example 19 */
-            rate: number;
+        ImportRowErrorJson: {
+            /** @example price */
+            column: string;
             /**
-             * @description Default when omitted: false.
-             * @example true
+             * @description the code the API's request would get
+             * @example VALIDATION_FAILED
              */
-            is_default?: boolean;
+            code: string;
+            /** @example price must be a non-negative number with at most 2 decimals */
+            message: string;
         };
-        UpdateTaxRateDto: {
-            /** @example VAT 19% */
-            name?: string;
-            /** @example 19 */
-            rate?: number;
+        ImportRowJson: {
             /**
-             * @description Default when omitted: false.
-             * @example true
+             * @description the data row of the file, from 1
+             * @example 1
              */
-            is_default?: boolean;
+            row: number;
+            /** @enum {string} */
+            outcome: "create" | "update" | "unchanged" | "error";
+            /**
+             * @description what the row matches by (SKU, email or phone, sku@warehouse)
+             * @example ESP-1KG
+             */
+            key: string | null;
+            errors: components["schemas"]["ImportRowErrorJson"][];
         };
-        TaxReportRowJson: {
-            /** Format: uuid */
-            tax_rate_id: string;
-            /** @example VAT 19% */
-            name: string;
-            /** @example 19 */
-            rate: number;
-            /**
-             * @description net of tax, of the period's orders
-             * @example 1250.4
-             */
-            taxable_sales: number;
-            /** @example 237.58 */
-            tax_collected: number;
-            /**
-             * @description net of tax, of the period's returns and cancellations
-             * @example 40.1
-             */
-            taxable_refunds: number;
-            /** @example 7.62 */
-            tax_refunded: number;
-            /**
-             * @description tax_collected - tax_refunded
-             * @example 229.96
-             */
-            net_tax: number;
+        ApplyImportDto: {
+            /** @enum {string} */
+            on_error?: "skip" | "abort";
         };
     };
     responses: never;
@@ -4544,20 +4524,6 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
-                        };
-                    };
-                };
-            };
-            /** @description UNKNOWN_TAX_RATE */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNKNOWN_TAX_RATE";
                         };
                     };
                 };
@@ -7734,7 +7700,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_CATEGORY, UNKNOWN_TAX_RATE */
+            /** @description UNKNOWN_CATEGORY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7743,7 +7709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE";
+                            code?: "UNKNOWN_CATEGORY";
                         };
                     };
                 };
@@ -7808,7 +7774,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,tax_rate_id,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -8167,7 +8133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_CATEGORY, UNKNOWN_TAX_RATE */
+            /** @description UNKNOWN_CATEGORY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8176,7 +8142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE";
+                            code?: "UNKNOWN_CATEGORY";
                         };
                     };
                 };
@@ -8654,7 +8620,7 @@ export interface operations {
             query?: {
                 /** @description id of the last event already received: the page continues after it in the list order (with order=desc, the events older than it) */
                 after?: string;
-                type?: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred";
+                type?: "sale.completed" | "sale.cancelled" | "sale.returned" | "invoice.paid" | "invoice.sent" | "stock.low" | "stock.out" | "stock.adjusted" | "customer.created" | "expense.created" | "payroll.processed" | "purchase_order.received" | "stock.transferred" | "import.completed";
                 limit?: number;
                 /** @description `asc` (the default): oldest first; `desc`: newest first */
                 order?: "asc" | "desc";
@@ -11490,7 +11456,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,tax_lines,tax_included,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -16663,7 +16629,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,tax_lines,tax_included,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -21320,12 +21286,11 @@ export interface operations {
             };
         };
     };
-    TaxRatesController_list: {
+    ImportsController_list: {
         parameters: {
             query?: {
                 page?: number;
                 per_page?: number;
-                include_archived?: boolean;
             };
             header?: never;
             path?: never;
@@ -21342,7 +21307,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["TaxRateJson"][];
+                        data: components["schemas"]["ImportJson"][];
                         meta: components["schemas"]["PageMeta"];
                     };
                 };
@@ -21375,7 +21340,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21384,7 +21353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
@@ -21433,7 +21402,7 @@ export interface operations {
             };
         };
     };
-    TaxRatesController_create: {
+    ImportsController_create: {
         parameters: {
             query?: never;
             header?: {
@@ -21445,12 +21414,20 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateTaxRateDto"];
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "products" | "customers" | "stock";
+                    /**
+                     * Format: binary
+                     * @description CSV, UTF-8 (BOM or not), comma or semicolon separated, at most 50 MiB and 200,000 rows
+                     */
+                    file: string;
+                };
             };
         };
         responses: {
             /** @description Success */
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21458,7 +21435,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["TaxRateJson"];
+                        data: components["schemas"]["ImportJson"];
                     };
                 };
             };
@@ -21491,7 +21468,7 @@ export interface operations {
                 };
             };
             /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
              *
              *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              */
@@ -21594,7 +21571,7 @@ export interface operations {
             };
         };
     };
-    TaxRatesController_get: {
+    ImportsController_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -21614,135 +21591,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["TaxRateJson"];
-                    };
-                };
-            };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNAUTHORIZED";
-                        };
-                    };
-                };
-            };
-            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "NOT_FOUND";
-                        };
-                    };
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "RATE_LIMITED";
-                        };
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "INTERNAL_ERROR";
-                        };
-                    };
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "SERVICE_UNAVAILABLE";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    TaxRatesController_update: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateTaxRateDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["TaxRateJson"];
+                        data: components["schemas"]["ImportJson"];
                     };
                 };
             };
@@ -21775,170 +21624,7 @@ export interface operations {
                 };
             };
             /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
-             *
-             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
-             */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
-                        };
-                    };
-                };
-            };
-            /** @description NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "NOT_FOUND";
-                        };
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "PAYLOAD_TOO_LARGE";
-                        };
-                    };
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNSUPPORTED_MEDIA_TYPE";
-                        };
-                    };
-                };
-            };
-            /** @description RATE_LIMITED */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "RATE_LIMITED";
-                        };
-                    };
-                };
-            };
-            /** @description INTERNAL_ERROR */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "INTERNAL_ERROR";
-                        };
-                    };
-                };
-            };
-            /** @description SERVICE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "SERVICE_UNAVAILABLE";
-                        };
-                    };
-                };
-            };
-        };
-    };
-    TaxRatesController_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["TaxRateJson"];
-                    };
-                };
-            };
-            /** @description Deleted: no order used it */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        error?: {
-                            /** @enum {string} */
-                            code?: "UNAUTHORIZED";
-                        };
-                    };
-                };
-            };
-            /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
              *
              *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              */
@@ -22013,21 +21699,164 @@ export interface operations {
             };
         };
     };
-    TaxReportController_tax: {
+    ImportsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_STATUS_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_STATUS_TRANSITION";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_rows: {
         parameters: {
             query?: {
-                from?: string;
-                to?: string;
-                /** @description `csv`: the rows as a `text/csv` attachment, columns named as the fields */
-                format?: "json" | "csv";
+                page?: number;
+                per_page?: number;
+                outcome?: "create" | "update" | "unchanged" | "error";
             };
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success; with format=csv every matching row as a CSV attachment (header: tax_rate_id,name,rate,taxable_sales,tax_collected,taxable_refunds,tax_refunded,net_tax) */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -22036,8 +21865,134 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["TaxReportRowJson"][];
+                        data: components["schemas"]["ImportRowJson"][];
+                        meta: components["schemas"]["PageMeta"];
                     };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_errors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per object (per line of it when it has item_ columns) in the order of the JSON list. Header: row,<the file's columns>,error */
+            200: {
+                headers: {
+                    /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
                     "text/csv": string;
                 };
             };
@@ -22070,7 +22025,7 @@ export interface operations {
                 };
             };
             /**
-             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
              *
              *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
              */
@@ -22083,6 +22038,197 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ImportsController_apply: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyImportDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ImportJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED, FORBIDDEN_SCOPE
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_STATUS_TRANSITION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };

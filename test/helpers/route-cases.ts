@@ -57,12 +57,28 @@ export interface CallOptions {
 }
 
 /** One request with the given key; never throws on a status. */
+/**
+ * A multipart/form-data body (POST /imports, docs/api.md 23) as a route case holds it: a plain object,
+ * so a case may spread it and add a field like any body; `file` is the one file, the rest text fields.
+ */
+export interface MultipartFields {
+  __multipart: true;
+  file: { name: string; text: string };
+  [field: string]: unknown;
+}
+
 export async function call(t: TestApp, auth: { Authorization: string }, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   let req = t
     .http()
     [method.toLowerCase() as 'get'](`${API}${path}`)
     .set(auth)
     .set(options.headers ?? {});
+  const form = options.body as MultipartFields | undefined;
+  if (form && typeof form === 'object' && form.__multipart === true) {
+    for (const [name, value] of Object.entries(form)) if (name !== '__multipart' && name !== 'file') req = req.field(name, String(value));
+    const res = await req.attach('file', Buffer.from(form.file.text, 'utf8'), { filename: form.file.name, contentType: 'text/csv' });
+    return { status: res.status, body: res.body, text: res.text ?? '', headers: res.headers };
+  }
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (payload !== undefined) req = req.set('Content-Type', options.contentType ?? 'application/json').send(payload);
   const res = await req;
@@ -256,10 +272,12 @@ export async function settle(t: TestApp, businessId: string): Promise<string | n
     const [row] = await t.db.query(
       `SELECT (SELECT count(*)::int FROM outbox_events WHERE business_id = $1 AND dispatched_at IS NULL) AS undispatched,
               (SELECT count(*)::int FROM webhook_deliveries WHERE business_id = $1 AND status IN ('pending', 'delivering')) AS open,
-              (SELECT id FROM webhook_deliveries WHERE business_id = $1 ORDER BY created_at LIMIT 1) AS delivery_id`,
+              (SELECT id FROM webhook_deliveries WHERE business_id = $1 ORDER BY created_at LIMIT 1) AS delivery_id,
+              (SELECT count(*)::int FROM imports WHERE business_id = $1 AND status IN ('validating', 'applying')) AS importing`,
       [businessId],
     );
-    if (row.undispatched === 0 && row.open === 0) return row.delivery_id;
+    // an import's validation and apply go on after its 202 (docs/api.md 23)
+    if (row.undispatched === 0 && row.open === 0 && row.importing === 0) return row.delivery_id;
     if (Date.now() > deadline) throw new Error(`world: deliveries did not settle: ${JSON.stringify(row)}`);
     await sleep(50);
   }

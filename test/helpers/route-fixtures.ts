@@ -14,7 +14,7 @@
  * which fields of that body are free text, whole numbers, signed or unit costs.
  */
 import { refusingUrl, sleep } from './receiver';
-import { DocumentedRoute } from './route-cases';
+import { DocumentedRoute, MultipartFields } from './route-cases';
 import { OwnFigures } from './route-cases-isolation';
 
 /** Calls the API as one business and gives back `data` of a 2xx answer (a bare answer whole); throws on any other status. */
@@ -247,6 +247,25 @@ async function sale(made: Maker, n: number, options: { returned?: boolean } = {}
 }
 
 export const RESOURCE_FIXTURES: Record<string, ResourceFixture> = {
+  // docs/api.md 23: an import of one product, uploaded as multipart (route-cases.ts's MultipartFields), ready to apply
+  imports: {
+    async make(made, n, route): Promise<Instance> {
+      const upload: MultipartFields = {
+        __multipart: true,
+        kind: 'products',
+        file: { name: `import-${n}.csv`, text: `sku,name,price\nimported-${n},Imported ${n},1.50\n` },
+      };
+      if (!hasParams(route)) return { params: {}, body: upload as unknown as Record<string, unknown> };
+      const created = await made('POST', '/imports', upload);
+      for (const deadline = Date.now() + 20_000; ; await sleep(50)) {
+        const imp = await made('GET', `/imports/${created.id}`);
+        if (imp.status === 'ready') break;
+        if (Date.now() > deadline) throw new Error(`fixture: import ${created.id} is ${imp.status}`);
+      }
+      return { params: { id: created.id }, body: route.path.endsWith('/apply') ? { on_error: 'skip' } : undefined };
+    },
+  },
+
   // one-line fields refuse CR/LF (no free text but the footer); the name is left alone, other suites read it
   business: {
     make: async (made, n, route) => ({

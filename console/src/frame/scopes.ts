@@ -38,7 +38,7 @@ export const PAGE_SCOPES: Record<string, readonly Scope[]> = {
   '/inventory/$': ['inventory'],
   '/purchasing': ['purchasing'],
   '/purchasing/$': ['purchasing'],
-  // Reports: the margin and valuation (purchasing), customers (analytics); each section asks its own
+  // Reports: the margin and valuation (purchasing), customers (analytics), tax (finance); each section asks its own
   '/reports': ['purchasing', 'analytics', 'finance'],
   '/reports/$': ['purchasing', 'analytics', 'finance'],
   '/invoices': ['invoices'],

@@ -22,8 +22,8 @@ export const EVENT_SCOPES: { readonly [E in EventName]: Scope } = {
   'payroll.processed': 'finance',
   'purchase_order.received': 'inventory',
   'stock.transferred': 'inventory',
-  // an import of any kind: its data (kind and counts) is read by admin keys (docs/api.md 23)
-  'import.completed': 'admin',
+  // an import of any kind (docs/api.md 23): its data is the kind and the counts of outcomes, no row of it
+  'import.completed': 'inventory',
 };
 
 /** The scope that reads `type`; a name outside the table (a row older than it) is `admin`'s only. */

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor } fr
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { Request, Response } from 'express';
+import { rm } from 'fs/promises';
 import { catchError, concatMap, from, Observable, of, throwError } from 'rxjs';
 import { AuthenticatedRequest } from '../auth/business-context';
 import { sessionCookie } from '../auth/session-lookup';
@@ -12,7 +13,7 @@ import { IdempotencyStore, StoredOutcome } from './idempotency-store';
 import { IdempotencyKeyTaken, IdempotentRequest, idempotentRequests, storedForm } from './idempotent-request';
 import { sealingOf } from './sealed-fields';
 import { parseBearer } from '../auth/api-key';
-import { boundPath, IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint } from './request-fingerprint';
+import { boundPath, IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, readIdempotencyKey, requestFingerprint, uploadedBody } from './request-fingerprint';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** Metadata of `@Endpoint({ secretFields })`: fields of the answer kept sealed in the stored outcome (sealed-fields.ts). */
@@ -47,11 +48,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // keys are scoped to the calling business: a route without one (public) has nothing to scope to
     if (!req.business) return next.handle();
     const path = boundPath(req.originalUrl);
+    // an upload's route reads its form before this interceptor (its FileInterceptor is the inner decorator)
+    const file = (req as Request & { file?: { path?: string } }).file;
+    const body: unknown = file?.path ? await uploadedBody(req.body, { path: file.path }) : req.body;
     const request: IdempotentRequest = {
       scope: { businessId: req.business.id, key },
       method: req.method,
       path,
-      fingerprint: requestFingerprint(req.method, path, req.body),
+      fingerprint: requestFingerprint(req.method, path, body),
       status: this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? (req.method === 'POST' ? 201 : 200),
       committed: false,
     };
@@ -60,7 +64,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (secretFields)
       request.sealing = sealingOf(secretFields, parseBearer(req.headers.authorization) ?? sessionCookie(req.headers.cookie) ?? '', request.scope);
     const stored = await this.store.lookup(request.scope, request.fingerprint);
-    if (stored.kind !== 'none') return this.answerStored(context, this.opened(request, stored));
+    if (stored.kind !== 'none') {
+      // the upload of a request answered from its key is never read: it leaves the disk now
+      if (file?.path) await rm(file.path, { force: true });
+      return this.answerStored(context, this.opened(request, stored));
+    }
     return new Observable<unknown>((subscriber) =>
       idempotentRequests.run(request, () =>
         next

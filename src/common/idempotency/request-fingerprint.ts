@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { createReadStream } from 'fs';
 import { parseUuid } from '../validation/decorators';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -44,4 +45,15 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
   if (header === undefined) return undefined;
   if (typeof header !== 'string') return null;
   return header.length >= 1 && header.length <= MAX_IDEMPOTENCY_KEY_LENGTH ? header : null;
+}
+
+/**
+ * The body a multipart upload is judged by (POST /imports, docs/api.md 23): its form fields and the
+ * SHA-256 of the file multer wrote to disk (read streamed), so a key sent again with another file is
+ * another request.
+ */
+export async function uploadedBody(fields: unknown, file: { path: string }): Promise<Record<string, unknown>> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file.path)) hash.update(chunk as Buffer);
+  return { ...(typeof fields === 'object' && fields !== null ? fields : {}), '#file': hash.digest('hex') };
 }

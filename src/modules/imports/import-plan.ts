@@ -29,6 +29,8 @@ import {
 export interface ReadRow {
   row: number;
   cells: Record<string, string>;
+  /** the outcome the validation found (the apply's recheck) */
+  was?: RowOutcome;
 }
 
 /** What a row will do (or did): its outcome, key and errors, and for a write what to write. */
@@ -127,28 +129,51 @@ export function customerDiffers(cells: Record<string, string>, c: CustomerTarget
  * so a cell is refused exactly as a request's field would be.
  */
 export async function planRows(tx: Tx, businessId: string, kind: ImportKind, rows: ReadRow[], forUpdate: boolean): Promise<PlannedRow[]> {
-  if (kind === 'products') return planProducts(tx, businessId, rows, forUpdate);
-  if (kind === 'customers') return planCustomers(tx, businessId, rows, forUpdate);
-  return planStock(tx, businessId, rows);
+  // the apply's recheck: a row planned as the validation planned it (a create a create, an update an update) passed these rules
+  const rules = (r: ReadRow, creates: boolean): Rules => (forUpdate && (r.was === 'create') === creates ? passedRules : dtoErrors);
+  if (kind === 'products') return planProducts(tx, businessId, rows, forUpdate, rules);
+  if (kind === 'customers') return planCustomers(tx, businessId, rows, forUpdate, rules);
+  return planStock(tx, businessId, rows, forUpdate ? passedRules : dtoErrors);
 }
 
-async function planProducts(tx: Tx, businessId: string, rows: ReadRow[], forUpdate: boolean): Promise<PlannedRow[]> {
+type Rules = typeof dtoErrors;
+type RulesOf = (row: ReadRow, creates: boolean) => Rules;
+
+/**
+ * The apply's recheck of a row the validation passed: its cells are the ones checked, and the DTOs'
+ * rules do not depend on the data, so only what does (matches, keys taken, references) is planned
+ * again. It still yields to the event loop now and then, like the validation, so requests go on.
+ */
+function passedRules(): Promise<RowError[]> {
+  return Promise.resolve([]);
+}
+
+let planned = 0;
+/** A turn of the event loop every 50 rows planned: a chunk's CPU never holds up requests for long. */
+async function breathe(): Promise<void> {
+  if (++planned % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+
+async function planProducts(tx: Tx, businessId: string, rows: ReadRow[], forUpdate: boolean, rulesOf: RulesOf): Promise<PlannedRow[]> {
   const skus = [...new Set(rows.map((r) => r.cells.sku?.trim()).filter((s): s is string => !!s))];
   const found = skus.length === 0 ? [] : await tx.run(forUpdate ? productsBySkuForUpdate : productsBySku, [businessId, skus]);
   const bySku = new Map(found.map((p) => [p.sku, p]));
   const planned: PlannedRow[] = [];
-  for (const { row, cells } of rows) {
+  for (const read of rows) {
+    const { row, cells } = read;
+    await breathe();
     const sku = cells.sku?.trim();
     const existing = sku ? bySku.get(sku) : undefined;
+    const rules = rulesOf(read, !existing);
     const values = productValues(cells);
     let errors: RowError[];
-    if (existing) errors = await dtoErrors(UpdateProductDto, values);
+    if (existing) errors = await rules(UpdateProductDto, values);
     else {
       const { is_active, ...createValues } = values;
-      errors = [...(await dtoErrors(CreateProductDto, createValues)), ...(is_active === undefined ? [] : await dtoErrors(UpdateProductDto, { is_active }))];
+      errors = [...(await rules(CreateProductDto, createValues)), ...(is_active === undefined ? [] : await rules(UpdateProductDto, { is_active }))];
     }
     if (cells['category.name'] !== undefined) {
-      errors.push(...(await dtoErrors(CreateCategoryDto, { name: cells['category.name'] }, () => 'category.name')));
+      errors.push(...(await rules(CreateCategoryDto, { name: cells['category.name'] }, () => 'category.name')));
     }
     errors = firstPerColumn(errors);
     const outcome: RowOutcome = errors.length > 0 ? 'error' : !existing ? 'create' : productDiffers(cells, existing) ? 'update' : 'unchanged';
@@ -157,7 +182,7 @@ async function planProducts(tx: Tx, businessId: string, rows: ReadRow[], forUpda
   return planned;
 }
 
-async function planCustomers(tx: Tx, businessId: string, rows: ReadRow[], forUpdate: boolean): Promise<PlannedRow[]> {
+async function planCustomers(tx: Tx, businessId: string, rows: ReadRow[], forUpdate: boolean, rulesOf: RulesOf): Promise<PlannedRow[]> {
   const emails = [...new Set(rows.map((r) => normalizeEmail(r.cells.email)).filter((e): e is string => e !== null))];
   const phones = [...new Set(rows.map((r) => normalizePhone(r.cells.phone)).filter((p): p is string => p !== null))];
   const found =
@@ -165,13 +190,16 @@ async function planCustomers(tx: Tx, businessId: string, rows: ReadRow[], forUpd
   const byEmail = new Map(found.filter((c) => c.email_normalized).map((c) => [c.email_normalized!, c]));
   const byPhone = new Map(found.filter((c) => c.phone_normalized).map((c) => [c.phone_normalized!, c]));
   const planned: PlannedRow[] = [];
-  for (const { row, cells } of rows) {
+  for (const read of rows) {
+    const { row, cells } = read;
+    await breathe();
     const email = normalizeEmail(cells.email);
     const phone = normalizePhone(cells.phone);
     const existing = (email && byEmail.get(email)) || (phone && byPhone.get(phone)) || undefined;
+    const rules = rulesOf(read, !existing);
     const values: Record<string, unknown> = {};
     for (const field of ['name', 'email', 'phone', 'notes']) if (cells[field] !== undefined) values[field] = cells[field];
-    let errors = await dtoErrors(existing ? UpdateCustomerDto : CreateCustomerDto, values);
+    let errors = await rules(existing ? UpdateCustomerDto : CreateCustomerDto, values);
     if (existing) {
       // the email or phone of the row held by another customer than the one it matched
       const emailHolder = email ? byEmail.get(email) : undefined;
@@ -186,7 +214,7 @@ async function planCustomers(tx: Tx, businessId: string, rows: ReadRow[], forUpd
   return planned;
 }
 
-async function planStock(tx: Tx, businessId: string, rows: ReadRow[]): Promise<PlannedRow[]> {
+async function planStock(tx: Tx, businessId: string, rows: ReadRow[], rules: Rules): Promise<PlannedRow[]> {
   const skus = [...new Set(rows.map((r) => r.cells.sku?.trim()).filter((s): s is string => !!s))];
   const products = skus.length === 0 ? [] : await tx.run(productIdsBySku, [businessId, skus]);
   const productOf = new Map(products.map((p) => [p.sku, p.id]));
@@ -195,7 +223,8 @@ async function planStock(tx: Tx, businessId: string, rows: ReadRow[]): Promise<P
   const levelOf = new Map(levels.map((l) => [`${l.product_id}/${l.warehouse_id}`, l.quantity]));
   const planned: PlannedRow[] = [];
   for (const { row, cells } of rows) {
-    const errors = await dtoErrors(StockImportRowDto, {
+    await breathe();
+    const errors = await rules(StockImportRowDto, {
       sku: cells.sku,
       warehouse: cells.warehouse,
       quantity: cells.quantity === undefined ? undefined : numberOf(cells.quantity),

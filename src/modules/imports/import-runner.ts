@@ -13,10 +13,15 @@ import { csvRecords } from './import-file';
 import { fileKeysOf, PlannedRow, planRows, ReadRow } from './import-plan';
 import { ImportWriter } from './import-writer';
 import { ImportCompletedEvent } from './events/import-completed.event';
-import { claimImport, markApplied, outcomeCounts, pendingRows, releaseImport, stageRows, unfinishedImports } from './persistence/import-rows.sql';
+import { claimImport, clearRows, markApplied, outcomeCounts, pendingRows, releaseImport, stageRows, unfinishedImports } from './persistence/import-rows.sql';
 
 /** Rows validated and staged per batch, and applied per transaction (docs/api.md 23: at most 1,000). */
 export const IMPORT_CHUNK_ROWS = 1000;
+/**
+ * After each chunk the apply rests for this share of the time the chunk took: the CPU it leaves is the
+ * requests' (orders go on during an import, docs/api.md 23), at the cost of a longer apply.
+ */
+const REST_SHARE = 0.5;
 /** Attempts of one chunk whose write met a concurrent insert of the same key (the recheck then sees it). */
 const CHUNK_ATTEMPTS = 3;
 
@@ -116,7 +121,7 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
         );
       return;
     }
-    await this.dataSource.query('DELETE FROM import_rows WHERE business_id = $1 AND import_id = $2', [businessId, id]);
+    await this.uow.run((tx) => tx.run(clearRows, [businessId, id]));
     const header = imp.columns;
     const writable = header.map((c) => columnRole(imp.kind, c) === 'writable');
     const seen = new Map<string, number>();
@@ -192,6 +197,7 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
     let from = 1;
     while (!this.stopping) {
       let next: number | null = null;
+      const started = Date.now();
       for (let attempt = 1; ; attempt++) {
         try {
           next = await this.uow.run((tx) => this.chunk(tx, imp, from));
@@ -202,6 +208,7 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
       }
       if (next === null) return;
       from = next;
+      await new Promise((resolve) => setTimeout(resolve, (Date.now() - started) * REST_SHARE));
     }
   }
 
@@ -228,7 +235,7 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
       );
       return null;
     }
-    const toPlan = rows.filter((r) => r.outcome !== 'error').map((r) => ({ row: r.row, cells: r.cells }));
+    const toPlan = rows.filter((r) => r.outcome !== 'error').map((r) => ({ row: r.row, cells: r.cells, was: r.outcome as RowOutcome }));
     const planned = new Map<number, PlannedRow>();
     if (toPlan.length > 0) {
       const plan = await planRows(tx, businessId, imp.kind, toPlan, true);

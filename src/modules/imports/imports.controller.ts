@@ -28,7 +28,6 @@ export class ImportsController {
   @Post()
   @HttpCode(202)
   @RequiresScope('products:write', 'customers', 'inventory')
-  @UseInterceptors(FileInterceptor('file', uploadOptions()))
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -49,6 +48,8 @@ export class ImportsController {
     body: true,
     errors: ['FORBIDDEN_SCOPE'],
   })
+  // below @Endpoint: applied first, so the form is read before the idempotency interceptor judges the request by it
+  @UseInterceptors(FileInterceptor('file', uploadOptions()))
   create(@CurrentBusiness() biz: BusinessContext, @Body() dto: CreateImportDto, @UploadedFile() file: UploadedCsv | undefined) {
     return this.imports.create(biz, dto, file);
   }

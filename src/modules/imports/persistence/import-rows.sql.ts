@@ -1,7 +1,7 @@
 import { defineStatement } from '../../../database/statement';
 
 /** Rows of import $2 of business $1 staged from $3 (a JSON array of {row, outcome, key, cells, errors}). */
-export const stageRows = defineStatement<[businessId: string, importId: string, rows: string], never>(
+export const stageRows = defineStatement<[businessId: string, importId: string, rows: string], Record<string, never>>(
   'imports.stageRows',
   `INSERT INTO import_rows (business_id, import_id, row, outcome, key, cells, errors)
    SELECT $1, $2, r.row, r.outcome, r.key, r.cells, r.errors
@@ -20,7 +20,7 @@ export const pendingRows = defineStatement<
 );
 
 /** Rows of import $2 marked done by the apply with the outcome it found ($3 rows, $4 outcomes, $5 errors as JSON texts). */
-export const markApplied = defineStatement<[businessId: string, importId: string, rows: number[], outcomes: string[], errors: string[]], never>(
+export const markApplied = defineStatement<[businessId: string, importId: string, rows: number[], outcomes: string[], errors: string[]], Record<string, never>>(
   'imports.markApplied',
   `UPDATE import_rows r SET applied = true, outcome = v.outcome, errors = v.errors::jsonb
      FROM unnest($3::int[], $4::text[], $5::text[]) AS v(row, outcome, errors)
@@ -51,4 +51,10 @@ export const claimImport = defineStatement<[importId: string], { claimed: boolea
 export const releaseImport = defineStatement<[importId: string], { released: boolean }>(
   'imports.release',
   `SELECT pg_advisory_unlock(4423, hashtext($1)) AS released`,
+);
+
+/** The staged rows of import $2, removed before its validation starts again from the file. */
+export const clearRows = defineStatement<[businessId: string, importId: string], Record<string, never>>(
+  'imports.clearRows',
+  `DELETE FROM import_rows WHERE business_id = $1 AND import_id = $2`,
 );
