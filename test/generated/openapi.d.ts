@@ -658,6 +658,8 @@ export interface paths {
         /**
          * Revenue, orders, customers and products of the window (completed orders only)
          * @description **Scope:** `analytics` (also granted by `admin`).
+         *
+         *     `compare=previous` adds `previous`: the same figures of the window of the same length just before (whole days).
          */
         get: operations["AnalyticsController_dashboard"];
         put?: never;
@@ -756,8 +758,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by revenue
+         * Revenue, cost of goods and gross margin of the window's sales net of returns (business time zone), top 50 products by `sort`
          * @description **Scope:** `purchasing` (also granted by `admin`).
+         *
+         *     `sort=revenue|margin|margin_percent|quantity` (default revenue): the products by that figure, descending, nulls last, then by name, before the top 50 is taken. `format=csv`: the product rows as a `text/csv` attachment (`margin-<date>.csv`), columns named as their JSON fields.
          */
         get: operations["ReportsController_margin"];
         put?: never;
@@ -2111,6 +2115,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tax-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tax rates by name (active ones; include_archived=true for all)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         */
+        get: operations["TaxRatesController_list"];
+        put?: never;
+        /**
+         * Create a tax rate
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
+        post: operations["TaxRatesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tax-rates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tax rate (archived ones too)
+         * @description **Scope:** any valid API key, whatever its scopes.
+         */
+        get: operations["TaxRatesController_get"];
+        /**
+         * Update a tax rate (sent fields only; orders taken before keep what they were sold at)
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
+        put: operations["TaxRatesController_update"];
+        post?: never;
+        /**
+         * Delete a tax rate, or archive it (200) when an order used it
+         * @description **Scope:** `finance` (also granted by `admin`).
+         */
+        delete: operations["TaxRatesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tax collected and refunded per rate, by the date of the sale or refund in the business time zone
+         * @description **Scope:** `finance` (also granted by `admin`).
+         *
+         *     `from` and `to`: inclusive dates in the business time zone (absent: unbounded). With `format=csv`: the rows as a `text/csv` attachment (`tax-report-<date>.csv`), columns named as the fields.
+         */
+        get: operations["TaxReportController_tax"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2138,7 +2216,7 @@ export interface components {
              * @example VALIDATION_FAILED
              * @enum {string}
              */
-            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            code: "VALIDATION_FAILED" | "UNAUTHORIZED" | "AMBIGUOUS_CREDENTIALS" | "INVALID_TWO_FACTOR_CODE" | "INCORRECT_PASSWORD" | "INVALID_CREDENTIALS" | "TWO_FACTOR_REQUIRED" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED" | "NO_ACTIVE_MEMBERSHIP" | "TWO_FACTOR_NOT_SET_UP" | "TWO_FACTOR_ALREADY_ENABLED" | "TOO_MANY_ATTEMPTS" | "FORBIDDEN_SCOPE" | "NOT_FOUND" | "SKU_TAKEN" | "CUSTOMER_EXISTS" | "CATEGORY_EXISTS" | "SUPPLIER_EXISTS" | "INVALID_STATUS_TRANSITION" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS" | "STOCK_CHANGED" | "LAST_ADMIN_KEY" | "ROLE_EXISTS" | "ROLE_IN_USE" | "ALREADY_MEMBER" | "LAST_OWNER" | "NOT_INVITED" | "INVALID_TOKEN" | "WEAK_PASSWORD" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INSUFFICIENT_POINTS" | "INSUFFICIENT_STOCK" | "INSUFFICIENT_TENDER" | "UNKNOWN_PRODUCT" | "INACTIVE_PRODUCT" | "UNKNOWN_CUSTOMER" | "UNKNOWN_WAREHOUSE" | "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE" | "NEGATIVE_TOTAL" | "RETURN_EXCEEDS_SOLD" | "UNKNOWN_SALE_ITEM" | "UNKNOWN_SUPPLIER" | "RECEIPT_EXCEEDS_ORDERED" | "OVERPAYMENT" | "RECEIPT_EXCEEDS_SHIPPED" | "STOCK_LIMIT" | "NO_RECIPIENT" | "UNKNOWN_ROLE" | "EMAIL_NOT_CONFIGURED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             /** @example The request is invalid */
             message: string;
             /** @description Per-field problems (`field`, `message`) or the figures of a refusal (e.g. requested and available stock) */
@@ -2229,6 +2307,13 @@ export interface components {
             email_configured: boolean;
             /** @description members without two-factor are refused (403 TWO_FACTOR_SETUP_REQUIRED) outside /auth/* (docs/api.md 19) */
             require_two_factor: boolean;
+            /** @description prices include tax (docs/api.md 22): line totals and subtotal are gross, the tax inside the total */
+            prices_include_tax: boolean;
+            /**
+             * Format: uuid
+             * @description the tax rate of shipping; null: shipping untaxed
+             */
+            shipping_tax_rate_id: string | null;
             /** @description the API key of this request, or a signed-in member's id, name and role's scopes */
             key: components["schemas"]["CallingKeyJson"];
         };
@@ -2257,6 +2342,10 @@ export interface components {
             receipt_footer?: string | null;
             /** @example true */
             require_two_factor?: boolean;
+            /** @example false */
+            prices_include_tax?: boolean;
+            /** Format: uuid */
+            shipping_tax_rate_id?: string | null;
         };
         ApiKeyJson: {
             /** Format: uuid */
@@ -2521,6 +2610,11 @@ export interface components {
             is_active: boolean;
             category: components["schemas"]["ProductCategoryJson"] | (never | null);
             /**
+             * Format: uuid
+             * @description its tax rate (docs/api.md 22); null: the business's default rate
+             */
+            tax_rate_id: string | null;
+            /**
              * @description the sum of stock_by_warehouse
              * @example 40
              */
@@ -2531,6 +2625,11 @@ export interface components {
              * @example 6
              */
             in_transit: number;
+            /**
+             * @description ordered and not yet received on submitted purchase orders (ordered, partially_received)
+             * @example 12
+             */
+            on_order: number;
             /** @example 5 */
             min_stock: number;
             /** @example 24 */
@@ -2549,6 +2648,8 @@ export interface components {
             cost_price?: number;
             /** Format: uuid */
             category_id?: string | null;
+            /** Format: uuid */
+            tax_rate_id?: string | null;
             description?: string | null;
             /** @example 4006381333931 */
             barcode?: string | null;
@@ -2576,6 +2677,8 @@ export interface components {
             cost_price?: number;
             /** Format: uuid */
             category_id?: string | null;
+            /** Format: uuid */
+            tax_rate_id?: string | null;
             description?: string | null;
             /** @example 4006381333931 */
             barcode?: string | null;
@@ -2744,12 +2847,23 @@ export interface components {
             /** @example 48 */
             total: number;
         };
+        DashboardFiguresJson: {
+            revenue: components["schemas"]["DashboardRevenueJson"];
+            /** @description `total`: the customers created before the window ends */
+            customers: components["schemas"]["DashboardCustomersJson"];
+            /** @description active products (now) */
+            products: components["schemas"]["DashboardProductsJson"];
+        };
         DashboardJson: {
+            revenue: components["schemas"]["DashboardRevenueJson"];
+            /** @description `total`: the customers created before the window ends */
+            customers: components["schemas"]["DashboardCustomersJson"];
+            /** @description active products (now) */
+            products: components["schemas"]["DashboardProductsJson"];
             /** @example 30 */
             period_days: number;
-            revenue: components["schemas"]["DashboardRevenueJson"];
-            customers: components["schemas"]["DashboardCustomersJson"];
-            products: components["schemas"]["DashboardProductsJson"];
+            /** @description with `compare=previous` only: the figures of the `period_days` whole days just before the window */
+            previous?: components["schemas"]["DashboardFiguresJson"];
         };
         RevenuePointJson: {
             /**
@@ -2838,6 +2952,11 @@ export interface components {
             cogs: number;
             /** @example 63.81 */
             margin: number;
+            /**
+             * @description margin / revenue x 100, rounded half up to 2 decimals; null when revenue is 0
+             * @example 42.54
+             */
+            margin_percent: number | null;
         };
         MarginJson: {
             /**
@@ -2861,7 +2980,7 @@ export interface components {
              * @example 40.66
              */
             margin_percent: number;
-            /** @description the top 50 products by revenue */
+            /** @description the top 50 products by `sort` (default revenue), descending, nulls last */
             products: components["schemas"]["MarginProductJson"][];
         };
         CustomerJson: {
@@ -2904,6 +3023,27 @@ export interface components {
             /** @example +1 555 010 0200 */
             phone?: string;
             notes?: string;
+        };
+        TaxLineJson: {
+            /** Format: uuid */
+            tax_rate_id: string;
+            /**
+             * @description the rate's name when sold
+             * @example VAT 19%
+             */
+            name: string;
+            /**
+             * @description the percentage when sold (up to 4 decimals)
+             * @example 19
+             */
+            rate: number;
+            /**
+             * @description net of tax, after the order discount
+             * @example 32.82
+             */
+            taxable_amount: number;
+            /** @example 6.24 */
+            tax_amount: number;
         };
         CreatedByJson: {
             /** @enum {string} */
@@ -2959,6 +3099,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3088,6 +3235,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description the tax per rate when the server computed it (docs/api.md 22); [] when the order gave tax_amount */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description prices include tax: line totals and subtotal are gross, the tax is inside the total
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 0 */
             shipping_amount: number;
             /** @example 0 */
@@ -3163,6 +3317,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3214,6 +3370,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what it refunds of an order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -3643,6 +3801,13 @@ export interface components {
             subtotal: number;
             /** @example 4.75 */
             tax_amount: number;
+            /** @description its order's tax per rate when the server computed it (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
+            /**
+             * @description its order's prices included tax (the tax is inside the total)
+             * @example false
+             */
+            tax_included: boolean;
             /** @example 29.75 */
             total: number;
             /**
@@ -3723,6 +3888,8 @@ export interface components {
             subtotal: number;
             /** @example 2.38 */
             tax_amount: number;
+            /** @description per rate, what its return refunds of the order's computed tax (docs/api.md 22); [] otherwise */
+            tax_lines: components["schemas"]["TaxLineJson"][];
             /** @example 0 */
             discount_amount: number;
             /** @example 0 */
@@ -4120,6 +4287,77 @@ export interface components {
         ApplyImportDto: {
             /** @enum {string} */
             on_error?: "skip" | "abort";
+        };
+        TaxRateJson: {
+            /** Format: uuid */
+            id: string;
+            /** @example VAT 19% */
+            name: string;
+            /**
+             * @description a percentage, up to 4 decimals
+             * @example 19
+             */
+            rate: number;
+            /** @description the rate of products without one */
+            is_default: boolean;
+            /**
+             * Format: date-time
+             * @description set when a rate in use was deleted
+             */
+            archived_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateTaxRateDto: {
+            /** @example VAT 19% */
+            name: string;
+            /** @example 19 */
+            rate: number;
+            /**
+             * @description Default when omitted: false.
+             * @example true
+             */
+            is_default?: boolean;
+        };
+        UpdateTaxRateDto: {
+            /** @example VAT 19% */
+            name?: string;
+            /** @example 19 */
+            rate?: number;
+            /**
+             * @description Default when omitted: false.
+             * @example true
+             */
+            is_default?: boolean;
+        };
+        TaxReportRowJson: {
+            /** Format: uuid */
+            tax_rate_id: string;
+            /** @example VAT 19% */
+            name: string;
+            /** @example 19 */
+            rate: number;
+            /**
+             * @description net of tax, of the period's orders
+             * @example 1250.4
+             */
+            taxable_sales: number;
+            /** @example 237.58 */
+            tax_collected: number;
+            /**
+             * @description net of tax, of the period's returns and cancellations
+             * @example 40.1
+             */
+            taxable_refunds: number;
+            /** @example 7.62 */
+            tax_refunded: number;
+            /**
+             * @description tax_collected - tax_refunded
+             * @example 229.96
+             */
+            net_tax: number;
         };
     };
     responses: never;
@@ -4524,6 +4762,20 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description UNKNOWN_TAX_RATE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNKNOWN_TAX_RATE";
                         };
                     };
                 };
@@ -7471,6 +7723,7 @@ export interface operations {
                 barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
+                stock_status?: "low" | "out";
                 is_active?: boolean;
             };
             header?: never;
@@ -7700,7 +7953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_CATEGORY */
+            /** @description UNKNOWN_CATEGORY, UNKNOWN_TAX_RATE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7709,7 +7962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_CATEGORY";
+                            code?: "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE";
                         };
                     };
                 };
@@ -7766,6 +8019,7 @@ export interface operations {
                 barcode?: string;
                 category_id?: string;
                 in_stock?: boolean;
+                stock_status?: "low" | "out";
                 is_active?: boolean;
             };
             header?: never;
@@ -7774,7 +8028,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,stock,stock_by_warehouse[<warehouse name>],in_transit,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per ProductJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,name,sku,price,cost_price,average_cost,unit,description,barcode,is_active,category.id,category.name,tax_rate_id,stock,stock_by_warehouse[<warehouse name>],in_transit,on_order,min_stock,reorder_quantity,created_at,created_at_local,updated_at */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -8133,7 +8387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description UNKNOWN_CATEGORY */
+            /** @description UNKNOWN_CATEGORY, UNKNOWN_TAX_RATE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8142,7 +8396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "UNKNOWN_CATEGORY";
+                            code?: "UNKNOWN_CATEGORY" | "UNKNOWN_TAX_RATE";
                         };
                     };
                 };
@@ -9732,6 +9986,7 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
+                compare?: "previous";
             };
             header?: never;
             path?: never;
@@ -10294,6 +10549,10 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
+                /** @description the products key, descending, nulls last, before the top 50 is taken (default revenue) */
+                sort?: "revenue" | "margin" | "margin_percent" | "quantity";
+                /** @description `csv`: the product rows as a `text/csv` attachment, columns named as their JSON fields */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -10301,7 +10560,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: product_id,name,quantity,revenue,cogs,margin,margin_percent) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10312,6 +10571,7 @@ export interface operations {
                         success: true;
                         data: components["schemas"]["MarginJson"];
                     };
+                    "text/csv": string;
                 };
             };
             /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
@@ -11456,7 +11716,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per OrderJson (per line of it when it has item_ columns) in the order of the JSON list. Header: order_id,order_number,status,payment_status,payment_method,customer_id,customer_name,customer_email,subtotal,tax_amount,tax_lines,tax_included,shipping_amount,discount_amount,total,refunded_amount,cash_tendered,change_due,currency,loyalty_points_earned,loyalty_transaction_id,invoice_id,invoice_number,warehouse_id,warehouse_name,notes,created_by.type,created_by.id,created_by.name,created_at,created_at_local,item_id,item_product_id,item_product_name,item_sku,item_quantity,item_unit_price,item_discount,item_total,item_returned_quantity,item_unit_cost,item_cost_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -16629,7 +16889,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
+            /** @description Every matching row, no paging, as CSV (RFC 4180, UTF-8, CRLF): a header row of the JSON field names, then one row per InvoiceJson (per line of it when it has item_ columns) in the order of the JSON list. Header: id,invoice_number,customer_id,customer_name,customer_email,sale_id,sale_number,status,currency,subtotal,tax_amount,tax_lines,tax_included,total,credited_amount,due_date,paid_date,notes,email.status,email.to,email.attempts,email.last_error,email.sent_at,created_at,created_at_local,updated_at,item_product_id,item_product_name,item_quantity,item_unit_price,item_total */
             200: {
                 headers: {
                     /** @description attachment; filename="<list>-<today in the business time zone>.csv" */
@@ -22229,6 +22489,817 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxRatesController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                include_archived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxRateJson"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxRatesController_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 characters, unique per business for 24 hours: a retry with the same key and body returns the first response (header Idempotent-Replayed: true) without repeating the effect. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaxRateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxRateJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxRatesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxRateJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /** @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxRatesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaxRateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxRateJson"];
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxRatesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxRateJson"];
+                    };
+                };
+            };
+            /** @description Deleted: no order used it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    TaxReportController_tax: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                /** @description `csv`: the rows as a `text/csv` attachment, columns named as the fields */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; with format=csv every matching row as a CSV attachment (header: tax_rate_id,name,rate,taxable_sales,tax_collected,taxable_refunds,tax_refunded,net_tax) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TaxReportRowJson"][];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED, AMBIGUOUS_CREDENTIALS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "AMBIGUOUS_CREDENTIALS";
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNAUTHORIZED";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             *
+             *     FORBIDDEN_SCOPE, CSRF_FAILED, TWO_FACTOR_SETUP_REQUIRED
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN_SCOPE" | "CSRF_FAILED" | "TWO_FACTOR_SETUP_REQUIRED";
                         };
                     };
                 };
