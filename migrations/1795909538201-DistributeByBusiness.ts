@@ -12,6 +12,7 @@ import { distributeSchema, hasCitus } from '../src/database/citus';
  * `outbox_events` keys on `(business_id, seq)`, its event id unique per business; `staff_tokens`
  * (a reference table: a token is found by its hash before the business is known) loses its foreign
  * key to `business_members`, a distributed table: removing a membership removes its tokens in code.
+ * A password reset's mail, of no one business, takes the nil UUID as its business (USER_MAIL_BUSINESS).
  */
 const ID_KEYED = [
   'business_members',
@@ -63,6 +64,8 @@ export class DistributeByBusiness1795909538201 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     for (const [table, name] of TENANT_FOREIGN_KEYS) await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${name}`);
     await q.query(`ALTER TABLE staff_tokens DROP CONSTRAINT staff_tokens_member_id_fkey`);
+    // a password reset's mail, of no one business, gets the nil UUID (USER_MAIL_BUSINESS): business_id keys every row
+    await q.query(`UPDATE invoice_emails SET business_id = '00000000-0000-0000-0000-000000000000' WHERE business_id IS NULL`);
     for (const table of ID_KEYED) {
       await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_pkey, ADD CONSTRAINT ${table}_pkey PRIMARY KEY (business_id, id)`);
     }
@@ -115,6 +118,8 @@ export class DistributeByBusiness1795909538201 implements MigrationInterface {
     for (const table of ID_KEYED) {
       await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${table}_pkey, ADD CONSTRAINT ${table}_pkey PRIMARY KEY (id)`);
     }
+    await q.query(`ALTER TABLE invoice_emails ALTER COLUMN business_id DROP NOT NULL`);
+    await q.query(`UPDATE invoice_emails SET business_id = NULL WHERE business_id = '00000000-0000-0000-0000-000000000000'`);
     await q.query(
       `ALTER TABLE staff_tokens ADD CONSTRAINT staff_tokens_member_id_fkey FOREIGN KEY (member_id) REFERENCES business_members (id) ON DELETE CASCADE`,
     );

@@ -7,6 +7,12 @@ import { defineStatement } from '../../../database/statement';
  * taking one mail; a claim whose process died is taken over when its lease runs out.
  */
 
+/**
+ * The business_id of a user's own mail (a password reset), which belongs to no one business: the nil
+ * UUID, which no business has. business_id keys every row (it is the distribution column on Citus).
+ */
+export const USER_MAIL_BUSINESS = '00000000-0000-0000-0000-000000000000';
+
 /** Rows are written in the request's transaction: the order's numbered statement (mail-sale.sql.ts) or POST /invoices/:id/send. */
 export const queueInvoiceEmail = defineStatement<
   [businessId: string, invoiceId: string, recipient: string, attemptLimit: number, traceParent: string | null],
@@ -25,7 +31,7 @@ export const queueInvoiceEmail = defineStatement<
  */
 export const queueStaffEmail = defineStatement<
   [
-    businessId: string | null,
+    businessId: string,
     kind: 'staff_invite' | 'password_reset',
     staffTokenId: string,
     recipient: string,
@@ -54,7 +60,7 @@ export const queueReceiptEmail = defineStatement<
 export interface ClaimedMailRow {
   id: string;
   kind: 'invoice' | 'staff_invite' | 'password_reset' | 'receipt';
-  business_id: string | null;
+  business_id: string;
   invoice_id: string | null;
   sale_id: string | null;
   staff_token_id: string | null;

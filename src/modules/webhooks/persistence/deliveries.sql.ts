@@ -36,7 +36,7 @@ export const fanOutEvents = defineStatement<[limit: number, attemptLimit: number
            FROM claimed c
            JOIN webhooks w ON w.business_id = c.business_id AND w.is_active AND c.type = ANY (w.events) AND date_trunc('milliseconds', w.created_at) <= c.created_at
           ORDER BY c.seq
-         ON CONFLICT (webhook_id, event_id) DO NOTHING
+         ON CONFLICT (business_id, webhook_id, event_id) DO NOTHING
        )
        SELECT count(*)::int AS events, set_config('synchronous_commit', 'off', true) AS commit_mode FROM marked`,
 );
