@@ -18,6 +18,20 @@ export const REFERENCE_TABLES = ['businesses', 'users', 'api_keys', 'user_sessio
 /** The table every distributed table is co-located with (any tenant table would do; this one is as old as the schema). */
 export const COLOCATION_ANCHOR = 'business_counters';
 
+let citusDatabase = false;
+
+/**
+ * Whether the service's database is a Citus coordinator, as the last migration run found it
+ * (migrate.ts): statements then leave the plan to Citus (no forced generic plans, transaction.ts).
+ */
+export function onCitus(): boolean {
+  return citusDatabase;
+}
+
+export function setOnCitus(on: boolean): void {
+  citusDatabase = on;
+}
+
 /** Whether the database this runner is on has the `citus` extension (a coordinator of a cluster). */
 export async function hasCitus(q: QueryRunner): Promise<boolean> {
   const rows = (await q.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`)) as unknown[];
