@@ -77,6 +77,8 @@ export class DistributeByBusiness1795909538201 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX webhook_deliveries_webhook_event_uq ON webhook_deliveries (business_id, webhook_id, event_id)`);
     await q.query(`DROP INDEX credit_notes_return_uq`);
     await q.query(`CREATE UNIQUE INDEX credit_notes_return_uq ON credit_notes (business_id, return_id)`);
+    // the webhook dispatcher reaches claimed deliveries by id alone (settleAndClaim on plain PostgreSQL)
+    await q.query(`CREATE INDEX webhook_deliveries_id_idx ON webhook_deliveries (id)`);
     // the clock of a counter's step, read into the row on Citus (counterStepSql)
     await q.query(`ALTER TABLE business_counters ADD COLUMN stepped_at timestamptz`);
     for (const [table, name, column, parent, parentColumn, onDelete] of TENANT_FOREIGN_KEYS) {
@@ -110,6 +112,7 @@ export class DistributeByBusiness1795909538201 implements MigrationInterface {
     }
     for (const [table, name] of TENANT_FOREIGN_KEYS) await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${name}`);
     await q.query(`ALTER TABLE business_counters DROP COLUMN stepped_at`);
+    await q.query(`DROP INDEX webhook_deliveries_id_idx`);
     await q.query(`DROP INDEX credit_notes_return_uq`);
     await q.query(`CREATE UNIQUE INDEX credit_notes_return_uq ON credit_notes (return_id)`);
     await q.query(`DROP INDEX webhook_deliveries_webhook_event_uq`);

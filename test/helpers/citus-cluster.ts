@@ -36,11 +36,15 @@ function serverOf(node: CitusNode): string {
 export async function citusWorkersOf(databaseUrl: string): Promise<CitusNode[] | null> {
   const server = new URL(databaseUrl);
   server.pathname = '/postgres';
-  const preload = await withClient(server.toString(), async (c) => (await c.query<{ p: string }>(`SELECT current_setting('shared_preload_libraries') AS p`)).rows[0].p);
+  const preload = await withClient(
+    server.toString(),
+    async (c) => (await c.query<{ p: string }>(`SELECT current_setting('shared_preload_libraries') AS p`)).rows[0].p,
+  );
   if (!/\bcitus\b/.test(preload)) return null;
   return withClient(databaseUrl, async (c) => {
     const ext = await c.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
-    if (ext.rowCount === 0) throw new Error(`${databaseUrl} preloads citus but has no citus extension: name a database of the cluster (cluster.sh up prints one)`);
+    if (ext.rowCount === 0)
+      throw new Error(`${databaseUrl} preloads citus but has no citus extension: name a database of the cluster (cluster.sh up prints one)`);
     const nodes = await c.query<{ nodename: string; nodeport: number }>(
       `SELECT nodename, nodeport FROM pg_dist_node WHERE groupid <> 0 AND noderole = 'primary' ORDER BY nodeid`,
     );

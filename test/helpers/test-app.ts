@@ -27,6 +27,26 @@ export interface TestBusiness extends ProvisionedBusiness {
 /** An ISO 8601 UTC timestamp with milliseconds, the form of every timestamp in a response (docs/api.md 1). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** An empty database of this run (on Citus, on every node with the extension and the workers registered); its URL. */
+export async function createDatabase(): Promise<string> {
+  const server = process.env.TEST_SERVER_URL;
+  const template = process.env.TEST_TEMPLATE_DB;
+  if (!server || !template) throw new Error("TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project's globalSetup (test/global-setup.js)");
+  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  if (process.env.TEST_CITUS_WORKERS) {
+    await createCitusDatabase(server, JSON.parse(process.env.TEST_CITUS_WORKERS) as CitusNode[], name);
+  } else {
+    const client = new Client({ connectionString: `${server}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  return `${server}/${name}`;
+}
+
 /** A fresh database cloned from the migrated template of this run (on Citus, made and migrated anew); returns its URL. */
 export async function cloneTemplateDatabase(): Promise<string> {
   const server = process.env.TEST_SERVER_URL;

@@ -74,6 +74,7 @@ function settleAndClaimParams(outcomes: SettledAttempt[], limit: number, perWebh
     outcomes.map((s) => s.outcome.durationMs),
     outcomes.map((s) => s.outcome.error),
     outcomes.map((s) => s.next.retryInMs),
+    outcomes.map((s) => s.delivery.business_id),
   ];
 }
 

@@ -7,6 +7,8 @@ import { Webhook } from './webhook.entity';
  */
 @Entity('webhook_deliveries')
 @Check('webhook_deliveries_status_check', "status IN ('pending', 'delivering', 'succeeded', 'failed')")
+// the dispatcher reaches a claimed delivery by its id alone (settleAndClaim): the key is (business_id, id)
+@Index('webhook_deliveries_id_idx', ['id'])
 @Index('webhook_deliveries_webhook_event_uq', ['businessId', 'webhookId', 'eventId'], { unique: true })
 @Index('webhook_deliveries_due_idx', ['webhookId', 'nextAttemptAt'], { where: "status IN ('pending', 'delivering')" })
 @Index('webhook_deliveries_created_idx', ['createdAt'])

@@ -99,10 +99,11 @@ export type SettleAndClaimParams = [
   durationsMs: number[],
   errors: (string | null)[],
   retriesMs: (number | null)[],
+  settledBusinessIds: string[],
 ];
 
 /**
- * Records the finished attempts ($6..$12: id, attempts, status, response_code, duration_ms, error,
+ * Records the finished attempts ($6..$12, $13: id, attempts, status, response_code, duration_ms, error,
  * retry_ms) where the row is still that attempt's, then claims up to $1 due deliveries, at most $2
  * per webhook counting the ones in flight here ($3/$4), leased for $5 ms. See
  * DeliveryStore.settleAndClaim for why the two updates never touch the same row. Planned per run:
@@ -119,18 +120,18 @@ export type SettleAndClaimParams = [
  * and they are the earliest, so a webhook busy with new deliveries is found at its first entry.
  */
 function settleAndClaimSql(oneBusiness: boolean): string {
-  const b = (alias: string): string => (oneBusiness ? ` AND ${alias}.business_id = $13` : '');
+  const b = (alias: string): string => (oneBusiness ? ` AND ${alias}.business_id = $14` : '');
   return `
   WITH RECURSIVE outcome AS (
-    SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[])
-      AS o(id, attempts, status, response_code, duration_ms, error, retry_ms)
+    SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::uuid[])
+      AS o(id, attempts, status, response_code, duration_ms, error, retry_ms, business_id)
   ), settled AS (
     UPDATE webhook_deliveries d
        SET status = o.status, response_code = o.response_code, duration_ms = o.duration_ms, error = o.error,
            next_attempt_at = CASE WHEN o.retry_ms IS NULL THEN NULL ELSE now() + o.retry_ms * interval '1 millisecond' END,
            updated_at = now()
       FROM outcome o
-     WHERE d.id = ANY ($6::uuid[]) AND d.id = o.id${b('d')} AND d.status = 'delivering' AND d.attempts = o.attempts
+     WHERE d.id = ANY ($6::uuid[]) AND d.id = o.id AND d.business_id = o.business_id${b('d')} AND d.status = 'delivering' AND d.attempts = o.attempts
   ), open_hooks AS (
     (SELECT d.webhook_id FROM webhook_deliveries d WHERE d.status IN ('pending', 'delivering') AND $1 > 0${b('d')}
       ORDER BY d.webhook_id DESC, d.next_attempt_at DESC LIMIT 1)
@@ -140,10 +141,10 @@ function settleAndClaimSql(oneBusiness: boolean): string {
              ORDER BY d.webhook_id DESC, d.next_attempt_at DESC LIMIT 1)
       FROM open_hooks h WHERE h.webhook_id IS NOT NULL
   ), pick AS (
-    SELECT x.id FROM open_hooks h
+    SELECT x.business_id, x.id FROM open_hooks h
       LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = h.webhook_id
       CROSS JOIN LATERAL (
-        SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+        SELECT d.business_id, d.id, d.next_attempt_at FROM webhook_deliveries d
          WHERE d.webhook_id = h.webhook_id AND d.status IN ('pending', 'delivering') AND d.next_attempt_at <= now()${b('d')}
          ORDER BY d.next_attempt_at
          LIMIT greatest(0, $2 - coalesce(b.busy, 0))
@@ -171,7 +172,7 @@ export const settleAndClaim = defineStatement<SettleAndClaimParams, ClaimedDeliv
 });
 
 /**
- * settleAndClaim within business $13 (Citus: a router query; the outcomes given are that business's,
+ * settleAndClaim within business $14 (Citus: a router query; the outcomes given are that business's,
  * DeliveryStore groups them).
  */
 export const settleAndClaimOfBusiness = defineStatement<[...SettleAndClaimParams, businessId: string], ClaimedDeliveryRow>(
