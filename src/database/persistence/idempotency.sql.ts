@@ -15,7 +15,7 @@ export const claimIdempotencyKey = defineStatement<[businessId: string, key: str
        VALUES ($1, $2, $3, $4, $5, 'in_progress')
        ON CONFLICT (business_id, key) DO UPDATE
           SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, status = 'in_progress',
-              response_status = NULL, response_body = NULL, created_at = now()
+              response_status = NULL, response_body = NULL, created_at = EXCLUDED.created_at
         WHERE idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'
        RETURNING 1 AS claimed`,
 );
@@ -56,7 +56,7 @@ export const storeUncommittedOutcome = defineStatement<
        VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7::json)
        ON CONFLICT (business_id, key) DO UPDATE
           SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, status = 'completed',
-              response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = now()
+              response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
         WHERE idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'
        RETURNING 1 AS stored`,
 );
