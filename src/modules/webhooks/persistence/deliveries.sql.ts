@@ -121,8 +121,10 @@ export type SettleAndClaimParams = [
  */
 function settleAndClaimSql(oneBusiness: boolean): string {
   const b = (alias: string): string => (oneBusiness ? ` AND ${alias}.business_id = $14` : '');
+  // on Citus (one business) the webhooks with open deliveries are read plainly: Citus refuses a
+  // recursive CTE whose filter on business_id it cannot see, and a business has few webhooks
   return `
-  WITH RECURSIVE outcome AS (
+  WITH${oneBusiness ? '' : ' RECURSIVE'} outcome AS (
     SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::uuid[])
       AS o(id, attempts, status, response_code, duration_ms, error, retry_ms, business_id)
   ), settled AS (
@@ -132,15 +134,21 @@ function settleAndClaimSql(oneBusiness: boolean): string {
            updated_at = now()
       FROM outcome o
      WHERE d.id = ANY ($6::uuid[]) AND d.id = o.id AND d.business_id = o.business_id${b('d')} AND d.status = 'delivering' AND d.attempts = o.attempts
-  ), open_hooks AS (
-    (SELECT d.webhook_id FROM webhook_deliveries d WHERE d.status IN ('pending', 'delivering') AND $1 > 0${b('d')}
+${
+  oneBusiness
+    ? `  ), open_hooks AS (
+    SELECT DISTINCT d.webhook_id FROM webhook_deliveries d WHERE d.status IN ('pending', 'delivering') AND $1 > 0${b('d')}
+`
+    : `  ), open_hooks AS (
+    (SELECT d.webhook_id FROM webhook_deliveries d WHERE d.status IN ('pending', 'delivering') AND $1 > 0
       ORDER BY d.webhook_id DESC, d.next_attempt_at DESC LIMIT 1)
     UNION ALL
     SELECT (SELECT d.webhook_id FROM webhook_deliveries d
-             WHERE d.status IN ('pending', 'delivering') AND d.webhook_id < h.webhook_id${b('d')}
+             WHERE d.status IN ('pending', 'delivering') AND d.webhook_id < h.webhook_id
              ORDER BY d.webhook_id DESC, d.next_attempt_at DESC LIMIT 1)
       FROM open_hooks h WHERE h.webhook_id IS NOT NULL
-  ), pick AS (
+`
+}  ), pick AS (
     SELECT x.business_id, x.id FROM open_hooks h
       LEFT JOIN unnest($3::uuid[], $4::int[]) AS b(webhook_id, busy) ON b.webhook_id = h.webhook_id
       CROSS JOIN LATERAL (
