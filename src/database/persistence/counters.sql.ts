@@ -27,11 +27,10 @@ const CITUS_STEP_TIME = `stepped_at = greatest(statement_timestamp(), c.stepped_
  * is locked, which the numbered rows take as their creation time. `after` is an SQL condition that
  * makes the part read the previous lock's part (see CombinedStatement).
  */
-export function counterStepSql(businessIdSql: string, counterSql: string, prefixSql: string, after: string): string {
+export function counterStepSql(businessIdSql: string, counterSql: string, prefixSql: string, after: string, citus = onCitus()): string {
   // On Citus the time is written into the row (stepped_at): Citus allows no clock function in an
   // UPDATE's RETURNING and no volatile one in its SET. It is the statement's time, or the previous
   // step's if that is later: the numbers' order stays their times' order (equal times possible).
-  const citus = onCitus();
   return `UPDATE business_counters c SET value = c.value + 1${citus ? `, ${CITUS_STEP_TIME}` : ''}
      WHERE c.business_id = ${businessIdSql} AND c.name = ${counterSql} AND ${after}
  RETURNING c.value AS number,
@@ -42,10 +41,8 @@ export function counterStepSql(businessIdSql: string, counterSql: string, prefix
 /** The counter step of counterStepSql as a statement of its own ($1 business, $2 counter, $3 prefix). */
 export const takeNextFormattedNumber = defineStatement<[businessId: string, counter: string, prefix: string], { number: string; formatted: string; at: Date }>(
   'counters.nextFormatted',
-  counterStepSql('$1::uuid', '$2::text', '$3::text', 'true'),
+  counterStepSql('$1::uuid', '$2::text', '$3::text', 'true', false),
   {
-    citusText: `UPDATE business_counters c SET value = c.value + 1, ${CITUS_STEP_TIME}
-     WHERE c.business_id = $1::uuid AND c.name = $2::text
- RETURNING c.value AS number, $3::text || '-' || lpad(c.value::text, greatest(4, length(c.value::text)), '0') AS formatted, c.stepped_at AS at`,
+    citusText: counterStepSql('$1::uuid', '$2::text', '$3::text', 'true', true),
   },
 );

@@ -125,12 +125,13 @@ function settleAndClaimSql(oneBusiness: boolean): string {
   // recursive CTE whose filter on business_id it cannot see, and a business has few webhooks
   return `
   WITH${oneBusiness ? '' : ' RECURSIVE'} outcome AS (
-    SELECT * FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::uuid[])
-      AS o(id, attempts, status, response_code, duration_ms, error, retry_ms, business_id)
+    SELECT o.*, now() + o.retry_ms * interval '1 millisecond' AS retry_at
+      FROM unnest($6::uuid[], $7::int[], $8::text[], $9::int[], $10::int[], $11::text[], $12::int[], $13::uuid[])
+        AS o(id, attempts, status, response_code, duration_ms, error, retry_ms, business_id)
   ), settled AS (
     UPDATE webhook_deliveries d
        SET status = o.status, response_code = o.response_code, duration_ms = o.duration_ms, error = o.error,
-           next_attempt_at = CASE WHEN o.retry_ms IS NULL THEN NULL ELSE now() + o.retry_ms * interval '1 millisecond' END,
+           next_attempt_at = o.retry_at,
            updated_at = now()
       FROM outcome o
      WHERE d.id = ANY ($6::uuid[]) AND d.id = o.id AND d.business_id = o.business_id${b('d')} AND d.status = 'delivering' AND d.attempts = o.attempts
