@@ -172,8 +172,8 @@ ${
   SELECT c.id, c.business_id, c.webhook_id, c.event_id, c.attempts, c.attempt_limit, w.url, w.secret, w.is_active,
          o.type, o.data, o.created_at AS occurred_at, o.trace_parent
     FROM claimed c
-   CROSS JOIN LATERAL (SELECT url, secret, is_active FROM webhooks w WHERE w.business_id = c.business_id AND w.id = c.webhook_id OFFSET 0) w
-    LEFT JOIN LATERAL (SELECT type, data, created_at, trace_parent FROM outbox_events o WHERE o.business_id = c.business_id AND o.id = c.event_id OFFSET 0) o ON true`;
+   CROSS JOIN LATERAL (SELECT url, secret, is_active FROM webhooks w WHERE w.business_id = c.business_id${b('w')} AND w.id = c.webhook_id OFFSET 0) w
+    LEFT JOIN LATERAL (SELECT type, data, created_at, trace_parent FROM outbox_events o WHERE o.business_id = c.business_id${b('o')} AND o.id = c.event_id OFFSET 0) o ON true`;
 }
 
 export const settleAndClaim = defineStatement<SettleAndClaimParams, ClaimedDeliveryRow>('webhooks.settleAndClaim', settleAndClaimSql(false), {
