@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { distributeSchema, hasCitus } from '../src/database/citus';
 
 /**
- * The schema that distributes by business (CONTRACT.md 24, docs/scale-out.md): `business_id` leads
+ * The schema that distributes by business (issue 46, docs/scale-out.md): `business_id` leads
  * every primary key and unique constraint of a tenant table, and every foreign key between tenant
  * tables names `business_id` on both sides, as Citus requires of a distributed table; then, only when
  * the `citus` extension is present, the reference tables are replicated and every tenant table is

@@ -8,7 +8,7 @@ import { migrate } from '../src/database/migrate';
 import { createDatabase } from './helpers/test-app';
 
 /**
- * The schema that distributes by business (CONTRACT.md 24; migrations/<ts>-DistributeByBusiness.ts):
+ * The schema that distributes by business (issue 46; migrations/<ts>-DistributeByBusiness.ts):
  * a database filled by the schema before it keeps every row, and comes out with business_id in every
  * key of a tenant table and on both sides of every foreign key between them; on Citus every tenant
  * table is distributed on business_id in one co-location group and the reference tables replicated.

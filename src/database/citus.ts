@@ -1,7 +1,7 @@
 import { QueryRunner } from 'typeorm';
 
 /**
- * Citus (CONTRACT.md 24, docs/scale-out.md): when the `citus` extension is present, every table that
+ * Citus (issue 46, docs/scale-out.md): when the `citus` extension is present, every table that
  * carries `business_id` is distributed on it, all in ONE co-location group (so a business's rows of
  * every table live on one node and the order's statements are router queries), and the tables every
  * node needs, or that are read before the business is known, are reference tables. On a plain

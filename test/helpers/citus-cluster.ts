@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 
 /**
- * The tests' databases on a Citus cluster (CONTRACT.md 24; docs/scale-out.md, "Tests on the
+ * The tests' databases on a Citus cluster (issue 46; docs/scale-out.md, "Tests on the
  * cluster"). A distributed database cannot be cloned with CREATE DATABASE ... TEMPLATE (its shards
  * live on the workers), so each throwaway database is made on every node, with the `citus` extension,
  * its workers registered on the coordinator, and migrated from scratch by the caller.
