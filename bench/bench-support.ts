@@ -1,4 +1,5 @@
 /* What every benchmark section shares: its throwaway database (one per run, on BENCH_PG_SERVER, migrated, always dropped), the log and percentiles. */
+import { citusWorkersOf, createCitusDatabase, dropWorkerDatabases } from '../test/helpers/citus-cluster';
 import { ChildProcess, execFileSync, spawn } from 'child_process';
 import * as http from 'http';
 import * as path from 'path';
@@ -44,17 +45,24 @@ export async function provisionBusinesses(url: string, businesses: NewBusiness[]
   }
 }
 
-/** A fresh database named `<prefix>_<time>`, migrated, handed to `work` and dropped afterwards, whatever happens. */
+/**
+ * A fresh database named `<prefix>_<time>`, migrated, handed to `work` and dropped afterwards, whatever happens.
+ * BENCH_CITUS=1: BENCH_PG_SERVER is the coordinator of a Citus cluster whose database `bo_citus` (made by
+ * scripts/citus-cluster.sh, or CITUS=1 npm test) names the workers; the database is made on every node.
+ */
 export async function withBenchDatabase<T>(prefix: string, work: (url: string) => Promise<T>): Promise<T> {
   const name = `${prefix}_${Date.now().toString(36)}`;
   const admin = (sql: string) => withClient(`${BENCH_PG_SERVER}/postgres`, (c) => c.query(sql));
-  await admin(`CREATE DATABASE "${name}"`);
+  const workers = process.env.BENCH_CITUS === '1' ? await citusWorkersOf(`${BENCH_PG_SERVER}/bo_citus`) : null;
+  if (workers) await createCitusDatabase(BENCH_PG_SERVER, workers, name);
+  else await admin(`CREATE DATABASE "${name}"`);
   try {
     const url = `${BENCH_PG_SERVER}/${name}`;
     await migrate(url);
     return await work(url);
   } finally {
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (workers) await dropWorkerDatabases(workers, name);
   }
 }
 

@@ -13,6 +13,8 @@ const { migrate } = require('../src/database/migrate');
 const { startEmbeddedDatabase } = require('../src/database/embedded-database');
 const { freePort } = require('./helpers/processes');
 const { ensureConsoleBuilt } = require('../src/console/console-build');
+const { execFileSync } = require('child_process');
+const { citusWorkersOf, createCitusDatabase } = require('./helpers/citus-cluster');
 
 function serverUrlOf(url) {
   const u = new URL(url);
@@ -51,10 +53,25 @@ function runIdOf(env) {
   return runId;
 }
 
+/**
+ * CITUS=1 (and no TEST_DATABASE_URL): the loopback cluster of scripts/citus-cluster.sh (a coordinator
+ * and two workers on 127.0.0.1:5440-5442, made on first use); its URL names a database of the cluster.
+ */
+function startCitusCluster() {
+  const script = path.join(__dirname, '..', 'scripts', 'citus-cluster.sh');
+  process.stderr.write('CITUS=1: starting the Citus cluster of scripts/citus-cluster.sh\n');
+  return execFileSync('bash', [script, 'up', 'bo_citus'], { encoding: 'utf8' }).trim().split('\n').pop();
+}
+
 async function resolveServer(runId) {
   const forceEmbedded = process.env.TEST_EMBEDDED === '1';
+  if (process.env.CITUS === '1' && !process.env.TEST_DATABASE_URL) process.env.TEST_DATABASE_URL = startCitusCluster();
   const configured = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (configured && !forceEmbedded) return { serverUrl: serverUrlOf(configured) };
+  if (configured && !forceEmbedded) {
+    // a Citus coordinator: the URL's database tells the workers
+    const workers = await citusWorkersOf(configured);
+    return { serverUrl: serverUrlOf(configured), workers };
+  }
   const local = 'postgresql://postgres@127.0.0.1:5432';
   if (!forceEmbedded && (await canConnect(local))) return { serverUrl: local };
   const dir = path.join(os.tmpdir(), `bo-test-pg-${runId}`);
@@ -75,11 +92,18 @@ module.exports = async function globalSetup() {
   const runId = runIdOf(process.env);
   // the console's build (docs/api.md 16), once per run and only when its sources changed
   await ensureConsoleBuilt(undefined, (msg) => process.stderr.write(`${msg}\n`));
-  const { serverUrl, embedded, dir } = await resolveServer(runId);
+  const { serverUrl, embedded, dir, workers } = await resolveServer(runId);
   const template = `${runId}_tpl`;
   // read by global-teardown.js, which runs in this process
-  globalThis.__boTestRun = { serverUrl, runId, embedded, dir, adminQuery };
-  await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
+  globalThis.__boTestRun = { serverUrl, runId, embedded, dir, adminQuery, workers };
+  if (workers) {
+    // on Citus each spec's database is made on every node and migrated (test/helpers/citus-cluster.ts);
+    // the template is migrated once all the same, so a migration that fails on Citus fails here first
+    process.env.TEST_CITUS_WORKERS = JSON.stringify(workers);
+    await createCitusDatabase(serverUrl, workers, template);
+  } else {
+    await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
+  }
   await migrate(`${serverUrl}/${template}`);
   // the test workers start after this and inherit the environment
   process.env.TEST_SERVER_URL = serverUrl;

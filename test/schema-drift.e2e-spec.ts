@@ -15,7 +15,7 @@ describe('entities against migrations', () => {
 
   it('every table of the migrations has an entity', async () => {
     const tables: { table_name: string }[] = await ds.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'schema_migrations' ORDER BY 1`,
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY 1`,
     );
     const declared = new Set(ds.entityMetadatas.map((m) => m.tableName));
     expect(tables.map((t) => t.table_name).filter((t) => !declared.has(t))).toEqual([]);

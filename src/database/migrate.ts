@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { hasCitus, setOnCitus } from './citus';
 import { dataSourceOptions } from './data-source-options';
 
 /** The advisory lock key under which migrations run (any constant unique to this service). */
@@ -25,6 +26,7 @@ export async function migrate(url: string): Promise<string[]> {
       await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
     }
     const applied = await ds.runMigrations({ transaction: 'each' });
+    setOnCitus(await hasCitus(lock));
     return applied.map((m) => m.name);
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);

@@ -21,17 +21,32 @@ export interface Statement<P extends readonly unknown[] = unknown[], R = Record<
   readonly types?: { params: P; row: R };
 }
 
+import { onCitus } from './citus';
+
 const registry = new Map<string, Statement<any, any>>();
 
+/**
+ * `citusText`: the statement as it runs on a Citus cluster (onCitus()), where it differs: Citus plans a
+ * statement with an INSERT among its CTEs part by part, and refuses such a part that reaches rows by ctid.
+ */
 export function defineStatement<P extends readonly unknown[], R = Record<string, unknown>>(
   name: string,
   text: string,
-  options: { plannedPerRun?: boolean } = {},
+  options: { plannedPerRun?: boolean; citusText?: string } = {},
 ): Statement<P, R> {
   if (!/^[a-z][a-zA-Z]*\.[a-zA-Z][a-zA-Z0-9]*$/.test(name)) throw new Error(`statement name ${name} is not <module>.<camelCaseName>`);
   const existing = registry.get(name);
   if (existing && existing.text !== text) throw new Error(`statement ${name} is defined twice with different texts`);
-  const statement: Statement<P, R> = { name, text, ...(options.plannedPerRun ? { plannedPerRun: true } : {}) };
+  const citusText = options.citusText;
+  const statement: Statement<P, R> = citusText
+    ? {
+        name: `${name}`,
+        get text() {
+          return onCitus() ? citusText : text;
+        },
+        ...(options.plannedPerRun ? { plannedPerRun: true } : {}),
+      }
+    : { name, text, ...(options.plannedPerRun ? { plannedPerRun: true } : {}) };
   registry.set(name, statement);
   return statement;
 }

@@ -3,6 +3,7 @@ import { Client as PgClient, QueryResult } from 'pg';
 import { EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { ActivityRecord } from '../common/activity/activity-record';
 import { DomainEvent } from '../common/events/domain-event';
+import { onCitus } from './citus';
 import { DeferredBegin } from './deferred-begin';
 import { LockOrder } from './lock-order';
 import { sqlLiteral } from './sql-literal';
@@ -284,6 +285,15 @@ const ON_GENERIC_PROBE_PLAN = genericPlanWithout(['enable_seqscan', 'enable_bitm
  */
 const ON_GENERIC_INDEX_WALK = genericPlanWithout(['enable_seqscan', 'enable_bitmapscan', 'enable_sort', 'jit']);
 
+/**
+ * On Citus a statement is planned with its parameters' values: Citus routes a statement of CTEs to the
+ * one shard of its business only when it sees `business_id = <value>`, and refuses a generic plan of
+ * one ("could not create distributed plan"). The planner settings stay: they shape the plan on the coordinator.
+ */
+function forCitus(command: string): string {
+  return command === 'SET LOCAL plan_cache_mode TO force_generic_plan' ? 'SET LOCAL plan_cache_mode TO force_custom_plan' : command;
+}
+
 /** `[before; ...] [EXECUTE lead(literals);] EXECUTE name(literals)[; after]` as one simple-query message: the statement's rows. */
 async function executeInOneMessage<T>(manager: EntityManager, name: string, text: string, params: readonly unknown[], around: Around): Promise<T[]> {
   const runner = manager.queryRunner;
@@ -298,7 +308,7 @@ async function executeInOneMessage<T>(manager: EntityManager, name: string, text
     await client.query(`PREPARE ${statement.name} AS ${statement.text}`);
     prepared.add(statement.name);
   }
-  const before = [...(around.before ?? []), ...(lead ? [executeSql(lead.name, lead.params)] : [])];
+  const before = [...(around.before ?? []).map(onCitus() ? forCitus : (c: string) => c), ...(lead ? [executeSql(lead.name, lead.params)] : [])];
   const message = [...before, executeSql(name, params), around.after].filter(Boolean).join('; ');
   const results = (await client.query(message)) as unknown as QueryResult | QueryResult[];
   // node-pg gives an array of results for several commands, the one result for one

@@ -8,6 +8,8 @@ import { ModuleImport } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { provisionBusiness, ProvisionedBusiness } from '../../src/modules/businesses/business-provisioning';
+import { migrate } from '../../src/database/migrate';
+import { CitusNode, createCitusDatabase } from './citus-cluster';
 import { OpenApiDocument, ResponseChecker, Violation } from './openapi-document';
 
 export interface TestApp {
@@ -25,13 +27,39 @@ export interface TestBusiness extends ProvisionedBusiness {
 /** An ISO 8601 UTC timestamp with milliseconds, the form of every timestamp in a response (docs/api.md 1). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** A fresh database cloned from the migrated template of this run; returns its URL. */
+/** An empty database of this run (on Citus, on every node with the extension and the workers registered); its URL. */
+export async function createDatabase(): Promise<string> {
+  const server = process.env.TEST_SERVER_URL;
+  const template = process.env.TEST_TEMPLATE_DB;
+  if (!server || !template) throw new Error("TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project's globalSetup (test/global-setup.js)");
+  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  if (process.env.TEST_CITUS_WORKERS) {
+    await createCitusDatabase(server, JSON.parse(process.env.TEST_CITUS_WORKERS) as CitusNode[], name);
+  } else {
+    const client = new Client({ connectionString: `${server}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  return `${server}/${name}`;
+}
+
+/** A fresh database cloned from the migrated template of this run (on Citus, made and migrated anew); returns its URL. */
 export async function cloneTemplateDatabase(): Promise<string> {
   const server = process.env.TEST_SERVER_URL;
   const template = process.env.TEST_TEMPLATE_DB;
   if (!server || !template)
     throw new Error("TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project's globalSetup (test/global-setup.js): run through jest.config.js");
   const name = `${template}_${randomBytes(5).toString('hex')}`;
+  if (process.env.TEST_CITUS_WORKERS) {
+    // Citus: a fresh database on every node, migrated (test/helpers/citus-cluster.ts)
+    await createCitusDatabase(server, JSON.parse(process.env.TEST_CITUS_WORKERS) as CitusNode[], name);
+    await migrate(`${server}/${name}`);
+    return `${server}/${name}`;
+  }
   const client = new Client({ connectionString: `${server}/postgres` });
   await client.connect();
   try {

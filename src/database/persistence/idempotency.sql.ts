@@ -4,6 +4,12 @@ import { defineStatement } from '../statement';
 const EXPIRED = `created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`;
 
 /**
+ * EXPIRED in an upsert's conflict condition, measured from the new row's created_at (its default,
+ * now()): Citus takes no function but an immutable one there.
+ */
+const EXPIRED_AT_INSERT = `EXCLUDED.created_at - idempotency_keys.created_at > interval '${IDEMPOTENCY_TTL_HOURS} hours'`;
+
+/**
  * Claims key $2 of business $1 for a request ($3 method, $4 path, $5 fingerprint), as the first
  * statement of the request's transaction: a new key, an expired one, or one left `in_progress` (only
  * a transaction that never committed writes that status, so such a row is a dead request's). While
@@ -15,8 +21,8 @@ export const claimIdempotencyKey = defineStatement<[businessId: string, key: str
        VALUES ($1, $2, $3, $4, $5, 'in_progress')
        ON CONFLICT (business_id, key) DO UPDATE
           SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, status = 'in_progress',
-              response_status = NULL, response_body = NULL, created_at = now()
-        WHERE idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'
+              response_status = NULL, response_body = NULL, created_at = EXCLUDED.created_at
+        WHERE ${EXPIRED_AT_INSERT} OR idempotency_keys.status = 'in_progress'
        RETURNING 1 AS claimed`,
 );
 
@@ -56,8 +62,8 @@ export const storeUncommittedOutcome = defineStatement<
        VALUES ($1, $2, $3, $4, $5, 'completed', $6, $7::json)
        ON CONFLICT (business_id, key) DO UPDATE
           SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash, status = 'completed',
-              response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = now()
-        WHERE idempotency_keys.${EXPIRED} OR idempotency_keys.status = 'in_progress'
+              response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
+        WHERE ${EXPIRED_AT_INSERT} OR idempotency_keys.status = 'in_progress'
        RETURNING 1 AS stored`,
 );
 

@@ -1,6 +1,6 @@
 import { currentTraceparent } from '../../common/tracing/trace-context';
 import { Tx } from '../../database/transaction';
-import { queueStaffEmail } from '../documents/persistence/mail-outbox.sql';
+import { queueStaffEmail, USER_MAIL_BUSINESS } from '../documents/persistence/mail-outbox.sql';
 import { issueToken } from './staff-tokens';
 
 /**
@@ -15,5 +15,5 @@ export async function queueInvitation(tx: Tx, businessId: string, memberId: stri
 /** A new password reset of the user (an earlier one superseded) and its mail, in the caller's transaction. */
 export async function queuePasswordReset(tx: Tx, userId: string, email: string, attemptLimit: number): Promise<void> {
   const tokenId = await issueToken(tx, 'reset', userId, null);
-  await tx.run(queueStaffEmail, [null, 'password_reset', tokenId, email, attemptLimit, currentTraceparent()]);
+  await tx.run(queueStaffEmail, [USER_MAIL_BUSINESS, 'password_reset', tokenId, email, attemptLimit, currentTraceparent()]);
 }

@@ -124,6 +124,7 @@ export class StaffService {
       this.keepAnOwner(owners, member, false);
       const email = await this.emailOf(tx, member.userId);
       await endSessions(tx, member.userId, biz.id);
+      await tx.getRepository(StaffToken).delete({ memberId: member.id });
       await tx.getRepository(BusinessMember).delete({ id: member.id, businessId: biz.id });
       tx.recordActivity(activityOf(biz, 'staff.remove', { type: 'staff', id: member.id, label: email }, null));
     });

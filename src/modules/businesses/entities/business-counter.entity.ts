@@ -16,4 +16,11 @@ export class BusinessCounter {
 
   @Column('bigint', { default: 0 })
   value: string;
+
+  /**
+   * the clock time of the last step, taken once the row is locked (set by the step itself on Citus,
+   * which allows no clock function in an UPDATE's RETURNING: counterStepSql)
+   */
+  @Column('timestamptz', { nullable: true })
+  steppedAt: Date | null;
 }

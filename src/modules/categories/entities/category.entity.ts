@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 
 @Entity('categories')
@@ -8,7 +8,7 @@ export class Category {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'categories_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'categories_pkey' })
   businessId: string;
 
   @ManyToOne(() => Business)

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 
 /** A customer, recognised by its normalised email or phone (customer-identity.ts), each unique in the business. */
@@ -17,7 +17,7 @@ export class Customer {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'customers_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'customers_pkey' })
   businessId: string;
 
   @ManyToOne(() => Business)

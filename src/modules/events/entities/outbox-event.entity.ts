@@ -1,8 +1,9 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
 /**
  * Transactional outbox: written with the work that caused the event, delivered after commit.
- * No foreign keys (high-volume table).
+ * No foreign keys (high-volume table). Keyed by (business_id, seq), its event id unique per business
+ * (migrations/1795909538201-DistributeByBusiness.ts): distributed by business on Citus.
  *
  * Not synchronized: the table also has `xact_id xid8 NOT NULL DEFAULT pg_current_xact_id()`
  * (migrations/1763800003000-Webhooks.ts, the commit-order key of the events feed), and TypeORM 0.3
@@ -12,7 +13,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn, Unique } from 'typeorm';
  * was that DROP COLUMN). Rows are written by outbox-writer.ts, which leaves xact_id to its default.
  */
 @Entity('outbox_events', { synchronize: false })
-@Unique('outbox_events_id_key', ['id'])
+@Unique('outbox_events_business_id_uq', ['businessId', 'id'])
 @Index('outbox_events_pending_idx', ['seq'], { where: 'dispatched_at IS NULL' })
 @Index('outbox_events_created_idx', ['createdAt'])
 // (business_id, xact_id, seq): xact_id is xid8, which TypeORM cannot declare (see the class comment).
@@ -24,7 +25,7 @@ export class OutboxEvent {
   @Column('uuid')
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'outbox_events_pkey' })
   businessId: string;
 
   @Column('text')

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An expense, booked as a finance `expense` transaction. No foreign keys. */
 @Entity('expenses')
@@ -9,7 +9,7 @@ export class Expense {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'expenses_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'expenses_pkey' })
   businessId: string;
 
   @Column('numeric', { precision: 14, scale: 2 })

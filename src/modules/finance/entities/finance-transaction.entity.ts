@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One ledger entry (income or expense). No foreign keys (high-volume table). */
 @Entity('finance_transactions')
@@ -13,7 +13,7 @@ export class FinanceTransaction {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'finance_transactions_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'finance_transactions_pkey' })
   businessId: string;
 
   @Column('text')

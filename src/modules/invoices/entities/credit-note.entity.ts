@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * A credit note: what a return gave back of an invoiced sale, linked to the invoice. Its lines are
@@ -8,12 +8,12 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('credit_notes_business_number_uq', ['businessId', 'number'], { unique: true })
 @Index('credit_notes_business_invoice_idx', ['businessId', 'invoiceId'])
 @Index('credit_notes_business_created_idx', ['businessId', 'createdAt'])
-@Index('credit_notes_return_uq', ['returnId'], { unique: true })
+@Index('credit_notes_return_uq', ['businessId', 'returnId'], { unique: true })
 export class CreditNote {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'credit_notes_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'credit_notes_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'credit_note'). */

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** What an outbox row mails: an invoice (docs/api.md 17), a staff invitation or password reset (19), or an order's receipt (21). */
 export const MAIL_KINDS = ['invoice', 'staff_invite', 'password_reset', 'receipt'] as const;
@@ -25,9 +25,9 @@ export class InvoiceEmail {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'invoice_emails_pkey' })
   id: string;
 
-  /** the business whose mail it is; null for a password reset (a user's, of no one business) */
-  @Column('uuid', { nullable: true })
-  businessId: string | null;
+  /** the business whose mail it is; USER_MAIL_BUSINESS (the nil UUID, no business's) for a password reset, a user's */
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'invoice_emails_pkey' })
+  businessId: string;
 
   @Column('text', { default: () => "'invoice'" })
   kind: MailKind;

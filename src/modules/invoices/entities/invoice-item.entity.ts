@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One line of an invoice. No foreign keys: invoice and product ids are plain columns. */
 @Entity('invoice_items')
@@ -7,7 +7,7 @@ export class InvoiceItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'invoice_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'invoice_items_pkey' })
   businessId: string;
 
   @Column('uuid')

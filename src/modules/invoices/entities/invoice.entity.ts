@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An invoice, possibly issued for a sale. No foreign keys: customer and sale ids are plain columns. */
 @Entity('invoices')
@@ -15,7 +15,7 @@ export class Invoice {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'invoices_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'invoices_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'invoice'). */

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One earn/redeem/adjust entry of a loyalty account. No foreign keys (high-volume table). */
 @Entity('loyalty_transactions')
@@ -8,7 +8,7 @@ export class LoyaltyTransaction {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'loyalty_transactions_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'loyalty_transactions_pkey' })
   businessId: string;
 
   @Column('uuid')

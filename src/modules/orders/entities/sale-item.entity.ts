@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One line of a sale. No foreign keys (high-volume table): sale and product ids are plain columns. */
 @Entity('sale_items')
@@ -10,7 +10,7 @@ export class SaleItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'sale_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'sale_items_pkey' })
   businessId: string;
 
   @Column('uuid')

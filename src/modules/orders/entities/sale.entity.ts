@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * One order. No foreign keys (high-volume table, see migrations/1763800000000-Foundation.ts): the
@@ -18,7 +18,7 @@ export class Sale {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'sales_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'sales_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'sale'). */

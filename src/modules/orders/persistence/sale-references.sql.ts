@@ -36,7 +36,6 @@ export function saleReferenceColumns(
     warehouse_id: `(${warehouse})`,
     products: `(SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'sku', p.sku, 'price', p.price::text, 'is_active', p.is_active${taxRate}))
                   FROM (SELECT DISTINCT unnest(${stmt.param(productIds, 'uuid[]')}) AS id) wanted
-                 CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.id = wanted.id OFFSET 0) p
-                 WHERE p.business_id = ${biz})`,
+                 CROSS JOIN LATERAL (SELECT * FROM products p WHERE p.business_id = ${biz} AND p.id = wanted.id OFFSET 0) p)`,
   };
 }

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { PayrollRun } from './payroll-run.entity';
 
 /** One employee line of a payroll run. */
@@ -9,14 +9,17 @@ export class PayrollItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'payroll_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'payroll_items_pkey' })
   businessId: string;
 
   @Column('uuid')
   runId: string;
 
   @ManyToOne(() => PayrollRun)
-  @JoinColumn({ name: 'run_id', foreignKeyConstraintName: 'payroll_items_run_id_fkey' })
+  @JoinColumn([
+    { name: 'business_id', referencedColumnName: 'businessId', foreignKeyConstraintName: 'payroll_items_run_id_fkey' },
+    { name: 'run_id', referencedColumnName: 'id', foreignKeyConstraintName: 'payroll_items_run_id_fkey' },
+  ])
   run?: PayrollRun;
 
   @Column('integer')

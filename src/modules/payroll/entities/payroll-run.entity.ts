@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A payroll run, booked as a finance `expense` transaction. No foreign keys to the business. */
 @Entity('payroll_runs')
@@ -11,7 +11,7 @@ export class PayrollRun {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'payroll_runs_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'payroll_runs_pkey' })
   businessId: string;
 
   @Column('date')

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 import { Category } from '../../categories/entities/category.entity';
 import { TaxRate } from '../../taxes/entities/tax-rate.entity';
@@ -22,7 +22,7 @@ export class Product {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'products_pkey' })
   businessId: string;
 
   @ManyToOne(() => Business)
@@ -33,7 +33,10 @@ export class Product {
   categoryId: string | null;
 
   @ManyToOne(() => Category)
-  @JoinColumn({ name: 'category_id', foreignKeyConstraintName: 'products_category_id_fkey' })
+  @JoinColumn([
+    { name: 'business_id', referencedColumnName: 'businessId', foreignKeyConstraintName: 'products_category_id_fkey' },
+    { name: 'category_id', referencedColumnName: 'id', foreignKeyConstraintName: 'products_category_id_fkey' },
+  ])
   category?: Category | null;
 
   /** docs/api.md 22: null means the business's default rate (untaxed without one) */

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One line of a purchase order: what is ordered at what unit cost, and how much has been received. */
 @Entity('purchase_order_items')
@@ -10,7 +10,7 @@ export class PurchaseOrderItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'purchase_order_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'purchase_order_items_pkey' })
   businessId: string;
 
   @Column('uuid')

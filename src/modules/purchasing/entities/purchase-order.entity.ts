@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A purchase order to a supplier (docs/api.md 13): draft -> ordered -> partially_received -> received, or cancelled. */
 @Entity('purchase_orders')
@@ -10,7 +10,7 @@ export class PurchaseOrder {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'purchase_orders_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'purchase_orders_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'purchase_order'). */

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One received line: how much of a purchase order line came in, at what unit cost. */
 @Entity('receipt_items')
@@ -9,7 +9,7 @@ export class ReceiptItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'receipt_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'receipt_items_pkey' })
   businessId: string;
 
   @Column('uuid')

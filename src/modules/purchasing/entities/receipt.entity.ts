@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A goods receipt against a purchase order (docs/api.md 13), numbered GR-0001 gaplessly. */
 @Entity('receipts')
@@ -8,7 +8,7 @@ export class Receipt {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'receipts_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'receipts_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'receipt'). */

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One returned line: which sale line, how much, whether and where it was restocked, what it refunded. */
 @Entity('return_items')
@@ -8,7 +8,7 @@ export class ReturnItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'return_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'return_items_pkey' })
   businessId: string;
 
   @Column('uuid')

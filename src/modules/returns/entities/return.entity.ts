@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A return of some of a sale's lines (docs/api.md 12): its amounts as refunded, gapless R-0001 numbers. */
 @Entity('returns')
@@ -9,7 +9,7 @@ export class Return {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'returns_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'returns_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'return'). */

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 import { Role } from './role.entity';
 import { User } from './user.entity';
@@ -20,7 +20,7 @@ export class BusinessMember {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'business_members_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'business_members_pkey' })
   businessId: string;
 
   @ManyToOne(() => Business)
@@ -43,7 +43,10 @@ export class BusinessMember {
   roleId: string | null;
 
   @ManyToOne(() => Role)
-  @JoinColumn({ name: 'role_id', foreignKeyConstraintName: 'business_members_role_id_fkey' })
+  @JoinColumn([
+    { name: 'business_id', referencedColumnName: 'businessId', foreignKeyConstraintName: 'business_members_role_id_fkey' },
+    { name: 'role_id', referencedColumnName: 'id', foreignKeyConstraintName: 'business_members_role_id_fkey' },
+  ])
   role?: Role;
 
   @Column('text', { default: () => "'invited'" })

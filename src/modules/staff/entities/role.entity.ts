@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 
 /** A business's own role (docs/api.md 19): a named set of docs/api.md 18 scopes. The built-in roles are code (staff/built-in-roles.ts). */
@@ -9,7 +9,7 @@ export class Role {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'roles_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'roles_pkey' })
   businessId: string;
 
   @ManyToOne(() => Business)

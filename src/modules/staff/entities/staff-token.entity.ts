@@ -1,5 +1,4 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { BusinessMember } from './business-member.entity';
 import { User } from './user.entity';
 
 export const STAFF_TOKEN_KINDS = ['invite', 'reset'] as const;
@@ -31,13 +30,12 @@ export class StaffToken {
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'staff_tokens_user_id_fkey' })
   user?: User;
 
-  /** the invited membership (invitations only); removing it removes its tokens */
+  /**
+   * the invited membership (invitations only); removing it removes its tokens (StaffService.remove: no
+   * foreign key, as this is a reference table on Citus and business_members a distributed one)
+   */
   @Column('uuid', { nullable: true })
   memberId: string | null;
-
-  @ManyToOne(() => BusinessMember, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'member_id', foreignKeyConstraintName: 'staff_tokens_member_id_fkey' })
-  member?: BusinessMember;
 
   /** SHA-256 of the token; null until a value is drawn (by the mail that carries it, or the CLI) */
   @Column('bytea', { nullable: true, select: false })

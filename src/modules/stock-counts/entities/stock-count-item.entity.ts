@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One counted product: the stock at posting time, what was counted and the difference the count applied. */
 @Entity('stock_count_items')
@@ -8,7 +8,7 @@ export class StockCountItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'stock_count_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'stock_count_items_pkey' })
   businessId: string;
 
   @Column('uuid')

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A posted stock count of one warehouse (docs/api.md 14), numbered CNT-0001 gaplessly. */
 @Entity('stock_counts')
@@ -7,7 +7,7 @@ export class StockCount {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'stock_counts_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'stock_counts_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'stock_count'). */

@@ -17,11 +17,17 @@ export class StockLevel {
   productId: string;
 
   @ManyToOne(() => Warehouse)
-  @JoinColumn({ name: 'warehouse_id', foreignKeyConstraintName: 'stock_levels_warehouse_id_fkey' })
+  @JoinColumn([
+    { name: 'business_id', referencedColumnName: 'businessId', foreignKeyConstraintName: 'stock_levels_warehouse_id_fkey' },
+    { name: 'warehouse_id', referencedColumnName: 'id', foreignKeyConstraintName: 'stock_levels_warehouse_id_fkey' },
+  ])
   warehouse?: Warehouse;
 
   @ManyToOne(() => Product)
-  @JoinColumn({ name: 'product_id', foreignKeyConstraintName: 'stock_levels_product_id_fkey' })
+  @JoinColumn([
+    { name: 'business_id', referencedColumnName: 'businessId', foreignKeyConstraintName: 'stock_levels_product_id_fkey' },
+    { name: 'product_id', referencedColumnName: 'id', foreignKeyConstraintName: 'stock_levels_product_id_fkey' },
+  ])
   product?: Product;
 
   @Column('numeric', { precision: 14, scale: 3, default: 0 })

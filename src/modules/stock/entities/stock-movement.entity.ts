@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
  * The stock ledger: one row per change of a level, with the level after it. A high-volume table:
@@ -17,7 +17,7 @@ export class StockMovement {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'stock_movements_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'stock_movements_pkey' })
   businessId: string;
 
   @Column('uuid')

@@ -10,14 +10,15 @@ const PRODUCT_STOCK_LOCK_CLASS = 15;
  * ids) of a business, keyed by the hash of its id and taken in key order (the one order of all its
  * takers). An advisory lock is a lock-table entry only: no tuple is written and the products row is
  * not blocked for its own updates. Two products sharing a hash only share a lock. The count makes
- * PostgreSQL take every lock before the query gives its one row, whoever reads it.
+ * PostgreSQL take every lock before the query gives its one row, whoever reads it. The business
+ * filter sits on the products probe itself, so that on Citus the statement routes to that business's shard.
  */
 function lockProductsSql(businessId: string, products: string): string {
   return `SELECT count(*)::int AS locked FROM (
             SELECT pg_advisory_xact_lock(${PRODUCT_STOCK_LOCK_CLASS}, k) FROM (
               SELECT DISTINCT hashtext(p.id::text) AS k FROM (${products}) wanted(id)
-               CROSS JOIN LATERAL (SELECT p.id, p.business_id FROM products p WHERE p.id = wanted.id OFFSET 0) p
-               WHERE p.business_id = ${businessId} ORDER BY 1
+               CROSS JOIN LATERAL (SELECT p.id FROM products p WHERE p.business_id = ${businessId} AND p.id = wanted.id OFFSET 0) p
+               ORDER BY 1
             ) keys
           ) l`;
 }

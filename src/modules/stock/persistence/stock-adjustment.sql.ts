@@ -55,7 +55,7 @@ export const increaseLevel = defineStatement<
   'stock.increaseLevel',
   `INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity) VALUES ($1, $2, $3, $4)
    ON CONFLICT (business_id, warehouse_id, product_id)
-   DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
+   DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = EXCLUDED.updated_at
    WHERE stock_levels.quantity + EXCLUDED.quantity <= $5::numeric
    RETURNING quantity`,
 );

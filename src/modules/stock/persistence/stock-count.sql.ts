@@ -36,7 +36,7 @@ export const applyStockCount = defineStatement<
   ), upd AS (
     INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity)
     SELECT $1, $2, product_id, counted FROM changed ORDER BY product_id
-    ON CONFLICT (business_id, warehouse_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = now()
+    ON CONFLICT (business_id, warehouse_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity, updated_at = EXCLUDED.updated_at
     RETURNING product_id
   ), mv AS (
     INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, count_id)

@@ -50,7 +50,7 @@ export function enterStockSql(source: string, type: MovementType, links: EntryLi
     INSERT INTO stock_levels (business_id, warehouse_id, product_id, quantity)
     SELECT $1, warehouse_id, product_id, qty FROM back WHERE NOT EXISTS (SELECT 1 FROM over) ORDER BY product_id, warehouse_id
     ON CONFLICT (business_id, warehouse_id, product_id)
-    DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
+    DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = EXCLUDED.updated_at
     RETURNING warehouse_id, product_id, quantity
   ), mv AS (
     INSERT INTO stock_movements (business_id, product_id, warehouse_id, type, quantity, quantity_after, unit_cost, sale_id, return_id, receipt_id, transfer_id)

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 
 /** Someone the business buys goods from (docs/api.md 13). */
@@ -11,7 +11,7 @@ export class Supplier {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'suppliers_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'suppliers_pkey' })
   businessId: string;
 
   @ManyToOne(() => Business)

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One product of a transfer: how much was shipped, and once received, how much arrived and how much was lost. */
 @Entity('transfer_items')
@@ -8,7 +8,7 @@ export class TransferItem {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'transfer_items_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'transfer_items_pkey' })
   businessId: string;
 
   @Column('uuid')

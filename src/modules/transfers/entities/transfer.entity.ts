@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /** Goods moving between two warehouses of a business (docs/api.md 14), numbered TR-0001 gaplessly. */
 @Entity('transfers')
@@ -10,7 +10,7 @@ export class Transfer {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'transfers_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'transfers_pkey' })
   businessId: string;
 
   /** The per-business counter value (business_counters 'transfer'). */

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Business } from '../../businesses/entities/business.entity';
 
 @Entity('warehouses')
@@ -9,7 +9,7 @@ export class Warehouse {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'warehouses_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'warehouses_pkey' })
   businessId: string;
 
   @ManyToOne(() => Business)

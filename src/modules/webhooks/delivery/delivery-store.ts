@@ -2,12 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { runStatement } from '../../../database/run-statement';
 import { StoredEvent } from '../../events/event-envelope';
+import { onCitus } from '../../../database/citus';
 import {
+  businessesWithOpenDeliveries,
+  businessesWithUndispatchedEvents,
   ClaimedDeliveryRow,
   fanOutEvents,
+  fanOutEventsOfBusiness,
   purgeDispatchedEvents,
   purgeFinishedDeliveries,
   settleAndClaim,
+  settleAndClaimOfBusiness,
   SettleAndClaimParams,
 } from '../persistence/deliveries.sql';
 import { AttemptOutcome, NextStep } from './delivery-policy';
@@ -15,6 +20,7 @@ import { AttemptOutcome, NextStep } from './delivery-policy';
 /** A delivery claimed by this process, with what it needs to make the attempt. */
 export interface ClaimedDelivery {
   id: string;
+  business_id: string;
   webhook_id: string;
   attempts: number;
   attempt_limit: number;
@@ -36,9 +42,13 @@ export interface SettledAttempt {
 
 export const RETENTION_DAYS = 30;
 
+/** On Citus, the businesses a dispatcher pass serves at most (each one router statement). */
+const CITUS_BUSINESSES_PER_PASS = 64;
+
 function toClaimedDelivery(r: ClaimedDeliveryRow): ClaimedDelivery {
   return {
     id: r.id,
+    business_id: r.business_id,
     webhook_id: r.webhook_id,
     attempts: r.attempts,
     attempt_limit: r.attempt_limit,
@@ -64,6 +74,7 @@ function settleAndClaimParams(outcomes: SettledAttempt[], limit: number, perWebh
     outcomes.map((s) => s.outcome.durationMs),
     outcomes.map((s) => s.outcome.error),
     outcomes.map((s) => s.next.retryInMs),
+    outcomes.map((s) => s.delivery.business_id),
   ];
 }
 
@@ -81,8 +92,18 @@ export class DeliveryStore {
    * dispatched. Returns how many events were claimed.
    */
   async fanOut(limit: number, attemptLimit: number): Promise<number> {
-    const [row] = await runStatement(this.dataSource, fanOutEvents, [limit, attemptLimit]);
-    return row.events;
+    if (!onCitus()) {
+      const [row] = await runStatement(this.dataSource, fanOutEvents, [limit, attemptLimit]);
+      return row.events;
+    }
+    // Citus: which businesses have events is a read across the shards; each claim stays in one business's shard
+    let events = 0;
+    for (const { business_id } of await runStatement(this.dataSource, businessesWithUndispatchedEvents, [CITUS_BUSINESSES_PER_PASS])) {
+      if (events >= limit) break;
+      const [row] = await runStatement(this.dataSource, fanOutEventsOfBusiness, [limit - events, attemptLimit, business_id]);
+      events += row.events;
+    }
+    return events;
   }
 
   /**
@@ -101,8 +122,26 @@ export class DeliveryStore {
    * are not due (their lease has not run out), so the two updates never touch the same row.
    */
   async settleAndClaim(outcomes: SettledAttempt[], limit: number, perWebhook: number, busy: Map<string, number>, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const rows = await runStatement(this.dataSource, settleAndClaim, settleAndClaimParams(outcomes, limit, perWebhook, busy, leaseMs));
-    return rows.map(toClaimedDelivery);
+    if (!onCitus()) {
+      const rows = await runStatement(this.dataSource, settleAndClaim, settleAndClaimParams(outcomes, limit, perWebhook, busy, leaseMs));
+      return rows.map(toClaimedDelivery);
+    }
+    // Citus: one router statement per business, with that business's outcomes; the businesses with
+    // due deliveries are found by a read across the shards
+    const byBusiness = new Map<string, SettledAttempt[]>();
+    for (const o of outcomes) byBusiness.set(o.delivery.business_id, [...(byBusiness.get(o.delivery.business_id) ?? []), o]);
+    if (limit > 0) {
+      for (const { business_id } of await runStatement(this.dataSource, businessesWithOpenDeliveries, [CITUS_BUSINESSES_PER_PASS])) {
+        if (!byBusiness.has(business_id)) byBusiness.set(business_id, []);
+      }
+    }
+    const claimed: ClaimedDelivery[] = [];
+    for (const [businessId, settled] of byBusiness) {
+      const params = settleAndClaimParams(settled, Math.max(0, limit - claimed.length), perWebhook, busy, leaseMs);
+      const rows = await runStatement(this.dataSource, settleAndClaimOfBusiness, [...params, businessId]);
+      claimed.push(...rows.map(toClaimedDelivery));
+    }
+    return claimed;
   }
 
   /** The events feed and the delivery log keep 30 days; dispatched events older than that go. */

@@ -1,4 +1,4 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { Webhook } from './webhook.entity';
 
 /**
@@ -7,7 +7,9 @@ import { Webhook } from './webhook.entity';
  */
 @Entity('webhook_deliveries')
 @Check('webhook_deliveries_status_check', "status IN ('pending', 'delivering', 'succeeded', 'failed')")
-@Index('webhook_deliveries_webhook_event_uq', ['webhookId', 'eventId'], { unique: true })
+// the dispatcher reaches a claimed delivery by its id alone (settleAndClaim): the key is (business_id, id)
+@Index('webhook_deliveries_id_idx', ['id'])
+@Index('webhook_deliveries_webhook_event_uq', ['businessId', 'webhookId', 'eventId'], { unique: true })
 @Index('webhook_deliveries_due_idx', ['webhookId', 'nextAttemptAt'], { where: "status IN ('pending', 'delivering')" })
 @Index('webhook_deliveries_created_idx', ['createdAt'])
 // (business_id, webhook_id, created_at DESC): TypeORM cannot declare a DESC index column.
@@ -16,14 +18,17 @@ export class WebhookDelivery {
   @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'webhook_deliveries_pkey' })
   id: string;
 
-  @Column('uuid')
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: 'webhook_deliveries_pkey' })
   businessId: string;
 
   @Column('uuid')
   webhookId: string;
 
   @ManyToOne(() => Webhook, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'webhook_id', foreignKeyConstraintName: 'webhook_deliveries_webhook_id_fkey' })
+  @JoinColumn([
+    { name: 'business_id', referencedColumnName: 'businessId', foreignKeyConstraintName: 'webhook_deliveries_webhook_id_fkey' },
+    { name: 'webhook_id', referencedColumnName: 'id', foreignKeyConstraintName: 'webhook_deliveries_webhook_id_fkey' },
+  ])
   webhook?: Webhook;
 
   /** outbox_events.id of the event delivered. */
