@@ -3,7 +3,7 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } 
 /**
  * Transactional outbox: written with the work that caused the event, delivered after commit.
  * No foreign keys (high-volume table). Keyed by (business_id, seq), its event id unique per business
- * (migrations/1795909538201-DistributeByBusiness.ts): distributed by business on Citus.
+ * (migrations/1795913699953-DistributeByBusiness.ts): distributed by business on Citus.
  *
  * Not synchronized: the table also has `xact_id xid8 NOT NULL DEFAULT pg_current_xact_id()`
  * (migrations/1763800003000-Webhooks.ts, the commit-order key of the events feed), and TypeORM 0.3

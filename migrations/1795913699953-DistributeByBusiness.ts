@@ -58,8 +58,8 @@ const TENANT_FOREIGN_KEYS: [string, string, string, string, string, string][] = 
   ['webhook_deliveries', 'webhook_deliveries_webhook_id_fkey', 'webhook_id', 'webhooks', 'id', 'CASCADE'],
 ];
 
-export class DistributeByBusiness1795909538201 implements MigrationInterface {
-  name = 'DistributeByBusiness1795909538201';
+export class DistributeByBusiness1795913699953 implements MigrationInterface {
+  name = 'DistributeByBusiness1795913699953';
 
   async up(q: QueryRunner): Promise<void> {
     for (const [table, name] of TENANT_FOREIGN_KEYS) await q.query(`ALTER TABLE ${table} DROP CONSTRAINT ${name}`);
