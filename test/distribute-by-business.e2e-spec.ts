@@ -56,6 +56,17 @@ const FILL = `
     SELECT NULL, 'password_reset', id, 'ann@one.test', 'pending', 5 FROM staff_tokens;
 `;
 
+/** Tenant tables of the migrations between issue 46's branch point and DistributeByBusiness (taxes, imports, window reports). */
+const LATER_TENANT_TABLES = [
+  'tax_rates',
+  'sale_tax_lines',
+  'refund_tax_lines',
+  'imports',
+  'import_rows',
+  'analytics_window_products',
+  'analytics_window_product_state',
+];
+
 const COUNTED = [
   'businesses',
   'users',
@@ -147,6 +158,7 @@ describe('the schema distributes by business', () => {
       .filter((t) => !(REFERENCE_TABLES as readonly string[]).includes(t))
       .sort();
     expect(tenant.length).toBeGreaterThanOrEqual(40);
+    expect(tenant).toEqual(expect.arrayContaining(LATER_TENANT_TABLES));
     if (!citus) {
       // a plain PostgreSQL stays plain: no Citus catalog at all
       expect((await c.query(`SELECT to_regclass('pg_dist_partition') AS r`)).rows[0].r).toBeNull();
@@ -159,6 +171,20 @@ describe('the schema distributes by business', () => {
     expect(distributed.map((r) => r.t).sort()).toEqual(tenant);
     expect(new Set(distributed.map((r) => r.col))).toEqual(new Set(['business_id']));
     expect(new Set(distributed.map((r) => r.colocation)).size).toBe(1);
+    // the tables of the taxes, the imports and the window reports, made by migrations before this one
+    expect(distributed.map((r) => r.t)).toEqual(expect.arrayContaining(LATER_TENANT_TABLES));
+    // every distributed table has shards on both workers, none on the coordinator
+    const placed = await c.query<{ t: string; nodes: string[] }>(
+      `SELECT s.logicalrelid::regclass::text AS t, array_agg(DISTINCT n.nodeport::text ORDER BY n.nodeport::text) AS nodes
+         FROM pg_dist_shard s JOIN pg_dist_placement p USING (shardid) JOIN pg_dist_node n USING (groupid)
+        WHERE s.logicalrelid IN (SELECT logicalrelid FROM pg_dist_partition WHERE partmethod = 'h') GROUP BY 1 ORDER BY 1`,
+    );
+    const workers = (
+      await c.query<{ port: string }>(`SELECT nodeport::text AS port FROM pg_dist_node WHERE groupid <> 0 AND noderole = 'primary' ORDER BY 1`)
+    ).rows.map((r) => r.port);
+    expect(workers.length).toBe(2);
+    expect(placed.rows.map((r) => r.t).sort()).toEqual(tenant);
+    expect(placed.rows.filter((r) => r.nodes.join() !== workers.join())).toEqual([]);
     expect(
       rows
         .filter((r) => r.kind === 'reference')

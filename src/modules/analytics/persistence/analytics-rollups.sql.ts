@@ -90,14 +90,14 @@ export const fillDays = defineStatement<[businessId: string, from: string, to: s
  * -infinity: nothing summed yet), so extensions of one business run one after the other, and rewind
  * `through` to the day before $2 when the fill just rolled up day $2 at or before it (the later totals
  * lack that day). An invalidation rewinds it too, in the changing transaction, without deleting
- * anything there.
+ * anything there. Nothing returned: the later steps read `through` themselves (and Citus refuses
+ * the stable cast of a date to text in RETURNING).
  */
-export const lockProductTotals = defineStatement<[businessId: string, firstFilledDay: string | null], { through: string }>(
+export const lockProductTotals = defineStatement<[businessId: string, firstFilledDay: string | null], never>(
   'analytics.lockProductTotals',
   `INSERT INTO analytics_product_totals_state AS s (business_id, through) VALUES ($1, '-infinity')
    ON CONFLICT (business_id) DO UPDATE
-     SET through = CASE WHEN $2::date <= s.through THEN $2::date - 1 ELSE s.through END
-   RETURNING through::text`,
+     SET through = CASE WHEN $2::date <= s.through THEN $2::date - 1 ELSE s.through END`,
 );
 
 /** Then delete the totals after `through`: rewound ones, about to be written again. */

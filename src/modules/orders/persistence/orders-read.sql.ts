@@ -2,6 +2,11 @@ import { localDayStartSql } from '../../../database/zone-sql';
 import { defineStatement } from '../../../database/statement';
 import { SaleWithLinesRow } from '../order.mapper';
 
+/*
+ * Every table of these statements is filtered by business $1 itself, beside its join to the sale
+ * (`x.business_id = s.business_id AND x.business_id = $1`): Citus routes a statement to one shard only
+ * when each of its tables names the business's value (docs/scale-out.md, "What a request touches").
+ */
 const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment_method, s.customer_id, s.warehouse_id, s.currency,
   s.subtotal, s.tax_amount, s.shipping_amount, s.discount_amount, s.total, s.refunded_amount, s.cash_tendered, s.change_due, s.loyalty_points_earned, s.loyalty_transaction_id,
   s.notes, s.created_by_type, s.created_by_id, s.created_by_name, s.created_at, inv.id AS invoice_id, inv.invoice_number,
@@ -11,12 +16,12 @@ const SALE_COLUMNS = `s.id, s.sale_number, s.status, s.payment_status, s.payment
  * probe of the primary key (business_id, sale_id, ...) of sale_tax_lines: none for an order that gave its tax.
  */
 const WITH_INVOICE = `LEFT JOIN LATERAL (
-    SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.sale_id = s.id ORDER BY i.number LIMIT 1
+    SELECT i.id, i.invoice_number FROM invoices i WHERE i.business_id = s.business_id AND i.business_id = $1 AND i.sale_id = s.id ORDER BY i.number LIMIT 1
   ) inv ON true
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object('tax_rate_id', t.tax_rate_id, 'name', t.name, 'rate', t.rate::text, 'taxable_amount', t.taxable_amount::text,
                                       'tax_amount', t.tax_amount::text)) AS tax_lines, bool_or(t.tax_included) AS tax_included
-      FROM sale_tax_lines t WHERE t.business_id = s.business_id AND t.sale_id = s.id
+      FROM sale_tax_lines t WHERE t.business_id = s.business_id AND t.business_id = $1 AND t.sale_id = s.id
   ) tl ON true`;
 
 /**
@@ -33,7 +38,7 @@ const WITH_INVOICE = `LEFT JOIN LATERAL (
  */
 const SALE_LINES = `(SELECT json_agg(json_build_array(l.id, l.product_id, l.product_name, l.sku, l.quantity::text, l.unit_price::text,
        l.discount::text, l.total::text, l.returned_quantity::text, l.unit_cost::text, l.cost_total::text) ORDER BY l.line_no)
-     FROM (SELECT * FROM sale_items si WHERE si.business_id = s.business_id AND si.sale_id = s.id ORDER BY si.line_no) l) AS lines`;
+     FROM (SELECT * FROM sale_items si WHERE si.business_id = s.business_id AND si.business_id = $1 AND si.sale_id = s.id ORDER BY si.line_no) l) AS lines`;
 
 /** Sale $2 of business $1 with its invoice and its lines. */
 export const readSale = defineStatement<[businessId: string, saleId: string], SaleWithLinesRow>(
@@ -133,8 +138,8 @@ export interface SaleNames {
  * The names of the page's customers and warehouses, looked up by primary key for the rows of the page
  * only (after its LIMIT), each within the business.
  */
-const WITH_NAMES = `LEFT JOIN customers cu ON cu.business_id = s.business_id AND cu.id = s.customer_id
-   JOIN warehouses w ON w.business_id = s.business_id AND w.id = s.warehouse_id`;
+const WITH_NAMES = `LEFT JOIN customers cu ON cu.business_id = s.business_id AND cu.business_id = $1 AND cu.id = s.customer_id
+   JOIN warehouses w ON w.business_id = s.business_id AND w.business_id = $1 AND w.id = s.warehouse_id`;
 
 /**
  * The next page of an export of GET /orders (CSV): business $1's sales under the filters of

@@ -12,9 +12,11 @@ const TRANSFER_TYPES_SQL = TRANSFER_MOVEMENT_TYPES.map((t) => `'${t}'`).join(', 
  */
 /**
  * The tax an order's total adds: its tax_amount, or nothing when its prices included tax (docs/api.md
- * 22: the tax is inside the total; its tax lines say so, one probe of their primary key).
+ * 22: the tax is inside the total; its tax lines say so, one probe of their primary key). The probe
+ * names business $1 itself too, so that Citus routes a business's check to its shard.
  */
-const TAX_ADDED = `CASE WHEN EXISTS (SELECT 1 FROM sale_tax_lines t WHERE t.business_id = s.business_id AND t.sale_id = s.id AND t.tax_included)
+const TAX_ADDED = `CASE WHEN EXISTS (SELECT 1 FROM sale_tax_lines t WHERE t.business_id = s.business_id AND ($1::uuid IS NULL OR t.business_id = $1::uuid)
+                                    AND t.sale_id = s.id AND t.tax_included)
                         THEN 0 ELSE s.tax_amount END`;
 
 export type LedgerCheckParams = [businessId: string | null, maxDriftRows: number];
