@@ -9,7 +9,12 @@ import { claimInTransaction, completeThenCommit } from './idempotency/idempotenc
 import { activityRecords, insertEventsAndActivity, insertEventsAndActivityThenCommit } from './activity-writer';
 import { Tx } from './transaction';
 
-const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+/**
+ * Serialization failure, deadlock; and on Citus an intermediate result not found (CIINF): a statement
+ * run CTE by CTE whose business's shards moved to another worker between its subplans
+ * (test/citus-shard-move.e2e-spec.ts). Each aborts the whole transaction, so it runs again from the start.
+ */
+const RETRYABLE = new Set(['40001', '40P01', 'CIINF']);
 const MAX_ATTEMPTS = 4;
 
 /**
