@@ -95,7 +95,7 @@ describe('tenant isolation: every documented route with another business key', (
     const labels = (key: string) => cases.get(key)!.map((c) => c.label);
     expect(labels('POST /products')).toEqual(["B writes products beside A's", "A's tax-rates as tax_rate_id", "A's categories as category_id"]);
     expect(labels('PUT /products/{id}')).toEqual(["A's products", "A's tax-rates as tax_rate_id", "A's categories as category_id"]);
-    expect(labels('GET /products')).toEqual(['B lists its products', "filtered on A's categories"]);
+    expect(labels('GET /products')).toEqual(['B lists its products', "filtered on A's categories", 'stock_status=low', 'stock_status=out']);
     const resources = new Set(routes.map((r) => r.path.split('/')[1]));
     expect(Object.keys(RESOURCE_FIXTURES).filter((resource) => !resources.has(resource))).toEqual([]);
   });
