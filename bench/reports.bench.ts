@@ -8,6 +8,7 @@
  * the orders load (the reference, without issue 45's parameters, reads the same window without
  * `compare` and `sort`) (POST /orders of the same business paced at BENCH_REPORTS_LOAD_RATE a second,
  * default 10, on the server being measured): p50 and p95 in ms, and any status but 200.
+ * BENCH_REPORTS_READS limits the run to some reads (see ONLY).
  * BENCH_REPORTS_KEEP=1 keeps the seeded database (bo_bench_reports_kept) between runs, as
  * BENCH_CONSOLE_KEEP does for the console's: the seed takes about ten minutes.
  */
@@ -45,7 +46,9 @@ function readsOf(days: number): string[] {
     `/reports/margin?days=${days}&sort=margin_percent`,
   ];
 }
-const READS = [...WINDOWS.flatMap(readsOf), '/reports/inventory-valuation'];
+/** BENCH_REPORTS_READS (comma-separated): only the reads containing one of these, e.g. `inventory-valuation,margin?days=365`. */
+const ONLY = (process.env.BENCH_REPORTS_READS || '').split(',').filter((part) => part !== '');
+const READS = [...WINDOWS.flatMap(readsOf), '/reports/inventory-valuation'].filter((read) => ONLY.length === 0 || ONLY.some((part) => read.includes(part)));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: object) => { stop(): void } & PromiseLike<{ '2xx': number; non2xx: number; errors: number }>;

@@ -210,4 +210,33 @@ describe('window product rows: top-products and margin exact against the sales (
     expect(await states()).toEqual([7, 30, 45, 90, 365]);
     await checkAll([7, 30, 45, 90, 365]);
   });
+
+  it('a cut inside a tie brings the tied product first by name, placed where neither a scan nor an index read meets it first', async () => {
+    const shop = await createBusiness(t, 'Tie Cut Shop', { timezone: TZ });
+    const api = apiAs(t, shop);
+    const id: Record<string, string> = {};
+    for (const name of ['Alpha', 'Tie A', 'Tie B', 'Tie C']) {
+      id[name] = (await api.post('/products', { name, price: name === 'Alpha' ? 9 : 4, cost_price: 1 }).expect(201)).body.data.id;
+      await api.post('/stock/adjustments', { product_id: id[name], quantity: 100, reason: 'restock' }).expect(201);
+    }
+    // one order three days ago: Alpha first, the three others tied on revenue and quantity
+    const order = (await api.post('/orders', { items: Object.values(id).map((product_id) => ({ product_id, quantity: 2 })) }).expect(201)).body.data;
+    await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE id = $1`, [order.order_id]);
+    await t.app.get(AnalyticsWarmer).warmAll();
+    // the window rows rewritten B, A, C: a table scan (and a stable sort) meets Tie B first among the tied,
+    // a read of the keys' index backwards Tie C; the cut after the second row must bring Tie A anyway
+    for (const name of ['Tie B', 'Tie A', 'Tie C'])
+      for (const change of ['+ 1', '- 1'])
+        await t.db.query(`UPDATE analytics_window_products SET quantity = quantity ${change} WHERE business_id = $1 AND product_id = $2`, [
+          shop.business_id,
+          id[name],
+        ]);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM analytics_window_products WHERE business_id = $1 AND days = 7`, [shop.business_id]);
+    expect(n).toBe(4);
+    for (const sort of ['revenue', 'quantity'])
+      expect((await api.get(`/analytics/top-products?days=7&sort=${sort}&limit=2`).expect(200)).body).toEqual([
+        { product_id: id['Alpha'], name: 'Alpha', sku: expect.any(String), total_sold: 2, total_revenue: 18 },
+        { product_id: id['Tie A'], name: 'Tie A', sku: expect.any(String), total_sold: 2, total_revenue: 8 },
+      ]);
+  });
 });

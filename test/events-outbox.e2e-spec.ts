@@ -1,3 +1,4 @@
+import { runImport } from './helpers/imports';
 import { EVENT_NAMES } from '../src/common/events/domain-event';
 import { saleCompletedItem, seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
@@ -65,6 +66,7 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
       items: [{ product_id: out, quantity: 1 }],
     });
     await ok(biz, 'post', `/stock/transfers/${transfer.id}/receive`, {});
+    const imported = await runImport(t, biz, 'products', 'sku,name,price\r\nIMP-1,Imported mug,4.50\r\n');
 
     const stockData = (id: string, name: string, sku: string, stock: number, min: number) => ({ product_id: id, name, sku, stock, min_stock: min });
     const stockEvents = [
@@ -160,6 +162,7 @@ describe('events in the outbox: one per trigger, none for a failed request', () 
           items: [{ product_id: out, quantity: 1, received_quantity: 1, lost_quantity: 0 }],
         },
       },
+      { type: 'import.completed', data: { import_id: imported.id, kind: 'products', summary: { create: 1, update: 0, unchanged: 0, error: 0 } } },
     ]);
     expect(cancelled.status).toBe('cancelled');
     // invoice.sent needs an SMTP server that accepts the mail: test/invoice-mail.e2e-spec.ts (outbox, feed, webhook)

@@ -1,3 +1,4 @@
+import { importUntil, uploadImport } from './helpers/imports';
 import { apiAs, countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /** CSV imports (docs/api.md 23): real files through multipart, validated and applied in the background. */
@@ -9,24 +10,8 @@ describe('imports (docs/api.md 23)', () => {
   });
   afterAll(() => t.close());
 
-  function upload(biz: TestBusiness, kind: string, text: string | Buffer, name = 'file.csv') {
-    return t
-      .http()
-      .post('/api/v1/imports')
-      .set(biz.auth)
-      .field('kind', kind)
-      .attach('file', Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8'), { filename: name, contentType: 'text/csv' });
-  }
-
-  async function until(biz: TestBusiness, id: string, statuses: string[]) {
-    const api = apiAs(t, biz);
-    for (let i = 0; i < 600; i++) {
-      const body = (await api.get(`/imports/${id}`).expect(200)).body.data;
-      if (statuses.includes(body.status)) return body;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`import ${id} never became ${statuses.join('|')}`);
-  }
+  const upload = (biz: TestBusiness, kind: string, text: string | Buffer, name?: string) => uploadImport(t, biz, kind, text, name);
+  const until = (biz: TestBusiness, id: string, statuses: string[]) => importUntil(t, biz, id, statuses);
 
   async function validated(biz: TestBusiness, kind: string, text: string | Buffer, name?: string) {
     const created = (await upload(biz, kind, text, name).expect(202)).body.data;

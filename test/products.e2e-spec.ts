@@ -55,7 +55,7 @@ describe('products', () => {
           updated_at: expect.stringMatching(ISO_MS),
         },
       });
-      expect(Object.keys(res.body.data)).toHaveLength(19);
+      expect(Object.keys(res.body.data)).toHaveLength(20);
     });
 
     it('stores every given field, money exact', async () => {

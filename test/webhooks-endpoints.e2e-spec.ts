@@ -1,4 +1,5 @@
 import { EVENT_NAMES } from '../src/common/events/domain-event';
+import { runImport } from './helpers/imports';
 import { seedProduct } from './helpers/orders-fixtures';
 import { Receiver, startReceiver, verifySignature } from './helpers/receiver';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
@@ -59,6 +60,7 @@ describe('webhooks: every event type delivered from its real trigger', () => {
       items: [{ product_id: productId, quantity: 1 }],
     });
     await t.http().post(`/api/v1/stock/transfers/${transfer.id}/receive`).set(biz.auth).send({}).expect(200); // stock.transferred
+    await runImport(t, biz, 'products', 'sku,name,price\r\nIMP-1,Imported mug,4.50\r\n'); // import.completed
 
     const outbox: { id: string; type: string; data: object }[] = await t.db.query(
       `SELECT id, type, data FROM outbox_events WHERE business_id = $1 ORDER BY seq`,

@@ -240,7 +240,7 @@ describe('webhooks: https only without WEBHOOK_ALLOW_INSECURE', () => {
       'an unknown event name',
       { url: 'https://hooks.example.com/in', events: ['sale.completed', 'order.created'] },
       'events',
-      'each value in events must be one of: sale.completed, sale.cancelled, sale.returned, invoice.paid, invoice.sent, stock.low, stock.out, stock.adjusted, customer.created, expense.created, payroll.processed, purchase_order.received, stock.transferred',
+      'each value in events must be one of: sale.completed, sale.cancelled, sale.returned, invoice.paid, invoice.sent, stock.low, stock.out, stock.adjusted, customer.created, expense.created, payroll.processed, purchase_order.received, stock.transferred, import.completed',
     ],
     ['empty events', { url: 'https://hooks.example.com/in', events: [] }, 'events', 'events must contain at least one event name'],
     ['missing events', { url: 'https://hooks.example.com/in' }, 'events', 'events must be an array'],

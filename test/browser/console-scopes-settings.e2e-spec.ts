@@ -15,7 +15,6 @@ import {
 
 const ALL_PAGES = [
   'Dashboard',
-  'Reports',
   'New sale',
   'Orders',
   'Products',
@@ -24,6 +23,7 @@ const ALL_PAGES = [
   'Invoices',
   'Customers',
   'Finance',
+  'Reports',
   'Webhooks',
   'Settings',
 ];

@@ -1,11 +1,11 @@
 import { StreamableFile } from '@nestjs/common';
 import { Readable } from 'stream';
 import { Paged } from '../pagination/pagination';
-import { bare, envelopeOf, EnvelopingExpressAdapter } from './envelope';
+import { bare, envelopeOf, EnvelopingExpressAdapter, JsonText } from './envelope';
 
 /** The part of an Express response that ExpressAdapter.reply uses for JSON bodies. */
 function fakeResponse() {
-  const sent: { status?: number; json?: unknown; empty?: boolean } = {};
+  const sent: { status?: number; json?: unknown; empty?: boolean; text?: string; type?: string } = {};
   const res = {
     status(code: number) {
       sent.status = code;
@@ -14,8 +14,12 @@ function fakeResponse() {
     json(body: unknown) {
       sent.json = body;
     },
-    send() {
-      sent.empty = true;
+    send(text?: string) {
+      if (text === undefined) sent.empty = true;
+      else sent.text = text;
+    },
+    type(contentType: string) {
+      sent.type = contentType;
     },
     getHeader: () => undefined,
   };
@@ -52,5 +56,16 @@ describe('the envelope (docs/api.md 2)', () => {
     adapter.reply({}, file, 200);
     expect(reply).toHaveBeenCalledWith({}, file, 200);
     reply.mockRestore();
+  });
+
+  it('sends JSON text already written as the data of {success, data}, unparsed, as JSON', () => {
+    const adapter = new EnvelopingExpressAdapter();
+    const { res, sent } = fakeResponse();
+    adapter.reply(res, new JsonText('{"total_value":100999999999998.99,"products":[]}'), 200);
+    expect(sent).toEqual({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      text: '{"success":true,"data":{"total_value":100999999999998.99,"products":[]}}',
+    });
   });
 });

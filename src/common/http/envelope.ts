@@ -11,6 +11,16 @@ export function bare<T>(body: T): BareBody<T> {
   return new BareBody(body);
 }
 
+/**
+ * A handler's result already written as JSON text (e.g. built by PostgreSQL, as the inventory
+ * valuation is): sent as the envelope's `data` as it is, neither parsed nor written again. `T` is the
+ * type the text holds, for the reader.
+ */
+export class JsonText<T = unknown> {
+  declare readonly holds?: T;
+  constructor(readonly text: string) {}
+}
+
 /** docs/api.md 2: `{success, data}` for single results, plus `meta` for pages; a BareBody as is. */
 export function envelopeOf(result: unknown): unknown {
   if (result instanceof BareBody) return result.body;
@@ -26,6 +36,10 @@ export function envelopeOf(result: unknown): unknown {
  */
 export class EnvelopingExpressAdapter extends ExpressAdapter {
   reply(response: unknown, body: unknown, statusCode?: number): unknown {
+    if (body instanceof JsonText) {
+      (response as { type(contentType: string): unknown }).type('application/json; charset=utf-8');
+      return super.reply(response, `{"success":true,"data":${body.text}}`, statusCode);
+    }
     const sent = body === undefined || body instanceof StreamableFile ? body : envelopeOf(body);
     return super.reply(response, sent, statusCode);
   }

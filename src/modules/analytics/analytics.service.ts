@@ -18,12 +18,15 @@ import {
   TopProductSort,
   WindowParams,
 } from './persistence/analytics-reports.sql';
-import { inventoryValuation } from './persistence/inventory-valuation.sql';
+import { inventoryValuationJson, valuationSettings } from './persistence/inventory-valuation.sql';
 import * as windowSql from './persistence/analytics-window-products.sql';
 import { WindowRowsFound } from './persistence/analytics-window-products.sql';
 import { AnalyticsWindowProducts } from './analytics-window-products';
 import { Statement } from '../../database/statement';
-import { toInventoryValuation, toMargin } from './reports.mapper';
+import { toMargin } from './reports.mapper';
+import { InventoryValuationJson } from './reports.responses';
+import { JsonText } from '../../common/http/envelope';
+import { UnitOfWork } from '../../database/unit-of-work';
 
 export type { TopProductSort } from './persistence/analytics-reports.sql';
 export type DashboardCompare = 'previous';
@@ -43,6 +46,7 @@ export class AnalyticsService {
     private readonly planner: AnalyticsPlanner,
     private readonly rollups: AnalyticsRollupService,
     private readonly windowProducts: AnalyticsWindowProducts,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** `compare`: with `previous`, the figures of the window of the same length just before (AnalyticsPlanner.previous). */
@@ -88,9 +92,16 @@ export class AnalyticsService {
     return rows.map(toTopProduct);
   }
 
-  /** GET /reports/inventory-valuation: one aggregate over the business's stock levels (no rollup needed). */
-  async inventoryValuation(biz: BusinessContext) {
-    return toInventoryValuation(biz.currency, await runStatement(this.db, inventoryValuation, [biz.id]));
+  /**
+   * GET /reports/inventory-valuation: one aggregate over the business's stock levels (no rollup
+   * needed), written as JSON by PostgreSQL (inventory-valuation.sql.ts) and sent as it comes.
+   */
+  async inventoryValuation(biz: BusinessContext): Promise<JsonText<InventoryValuationJson>> {
+    const [row] = await this.uow.run(async (tx) => {
+      await tx.run(valuationSettings, []);
+      return tx.runThenCommit(inventoryValuationJson, [biz.id]);
+    });
+    return new JsonText(`{"currency":${JSON.stringify(biz.currency)},"total_value":${row.total_value},"products":${row.products}}`);
   }
 
   /** GET /reports/margin: the window's revenue and cost of goods net of returns, in all and for the top products by `sort`. */

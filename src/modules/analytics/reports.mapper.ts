@@ -1,24 +1,8 @@
-import { costNumber, dec, Decimal, moneyNumber, quantityNumber } from '../../common/money/money';
+import { dec, Decimal, moneyNumber, quantityNumber } from '../../common/money/money';
 import { AnalyticsWindow } from './analytics-window';
 import { MarginProductRow, MarginTotals } from './persistence/analytics-reports.sql';
-import { ValuationRow } from './persistence/inventory-valuation.sql';
-import { InventoryValuationJson, MarginJson, MarginProductJson } from './reports.responses';
+import { MarginJson, MarginProductJson } from './reports.responses';
 import { CsvLayout, csvLayoutOf } from '../../common/csv/csv-columns';
-
-export function toInventoryValuation(currency: string, rows: ValuationRow[]): InventoryValuationJson {
-  return {
-    currency,
-    total_value: moneyNumber(rows.reduce((sum, r) => sum.plus(r.value), dec(0))),
-    products: rows.map((r) => ({
-      product_id: r.product_id,
-      sku: r.sku,
-      name: r.name,
-      quantity: quantityNumber(r.quantity),
-      average_cost: costNumber(r.average_cost),
-      value: moneyNumber(r.value),
-    })),
-  };
-}
 
 /** round_half_up(margin / revenue x 100, 2); null without revenue (a product's), or `zero` (the report's). */
 function marginPercent(revenue: Decimal, margin: Decimal): Decimal | null {

@@ -10,7 +10,7 @@ import { ValuationReport } from './ValuationReport';
  * entry here: a view of its own (`slug` and `view`), or a link (`to`) to a report that lives on
  * another page.
  *
- * The tax report (CONTRACT.md 22, `GET /reports/tax`, scope `finance`) has its page under Finance and
+ * The tax report (docs/api.md 22, `GET /reports/tax`, scope `finance`) has its page under Finance and
  * is listed here as a link.
  */
 export type ReportView = { name: string; may: keyof typeof ACTION_SCOPES } & ({ slug: string; view: ComponentType } | { to: string });

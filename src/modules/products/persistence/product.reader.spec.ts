@@ -64,6 +64,9 @@ describe('ProductReader.page, plain page or entity query', () => {
     jest.spyOn(reader as unknown as { withStock(q: unknown, inStock: boolean): void }, 'withStock').mockImplementation((_q, inStock) => {
       conditions.push(`in_stock ${inStock}`);
     });
+    jest.spyOn(reader as unknown as { withStockStatus(q: unknown, status: string): void }, 'withStockStatus').mockImplementation((_q, status) => {
+      conditions.push(`stock_status ${status}`);
+    });
     const dto = plainToInstance(ListProductsQuery, { [key]: 'x' });
     await reader.page('b', dto, pageRequest(dto));
     expect(conditions).toHaveLength(2);
