@@ -161,7 +161,7 @@ export class MailDispatcher implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async invoiceMail(mail: ClaimedMailRow): Promise<{ message: OutgoingMail; invoiceNumber: string }> {
-    const biz = await systemBusinessContext(this.dataSource, mail.business_id!);
+    const biz = await systemBusinessContext(this.dataSource, mail.business_id);
     const { model, invoice } = await this.documents.invoice(biz, mail.invoice_id!);
     const pdf = await this.renderer.renderToBuffer(model);
     const status = model.facts.find(([label]) => label === 'Status')?.[1] ?? invoice.status;
