@@ -12,7 +12,19 @@ export const WRITABLE_COLUMNS: Record<ImportKind, readonly string[]> = {
 };
 
 const READ_ONLY_COLUMNS: Record<ImportKind, readonly string[]> = {
-  products: ['id', 'average_cost', 'category.id', 'tax_rate_id', 'stock', 'in_transit', 'on_order', 'created_at', 'created_at_local', 'updated_at', 'updated_at_local'],
+  products: [
+    'id',
+    'average_cost',
+    'category.id',
+    'tax_rate_id',
+    'stock',
+    'in_transit',
+    'on_order',
+    'created_at',
+    'created_at_local',
+    'updated_at',
+    'updated_at_local',
+  ],
   customers: ['id', 'total_spent', 'total_orders', 'last_purchase_date', 'loyalty_balance', 'created_at', 'created_at_local', 'updated_at', 'updated_at_local'],
   stock: ['product_id', 'name', 'warehouse_id', 'warehouse_name'],
 };
