@@ -198,7 +198,7 @@ describe('analytics of returned orders (docs/api.md 8, 12)', () => {
               sum(CASE f.type WHEN 'income' THEN f.amount ELSE -f.amount END)::text AS net
          FROM sales s JOIN finance_transactions f ON f.business_id = s.business_id AND f.sale_id = s.id
         WHERE s.business_id = $1 AND f.category = 'sales' AND f.type IN ('income', 'refund')
-        GROUP BY s.id`,
+        GROUP BY s.business_id, s.id`,
       [s.biz.business_id, TZ],
     );
     const net = (rows: typeof books) => rows.reduce((acc, r) => acc.plus(r.net), new Decimal(0)).toNumber();
