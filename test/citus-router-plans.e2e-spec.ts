@@ -123,6 +123,10 @@ describeOnCitus("on Citus: the statements of an order and of reads are routed to
       '/analytics/dashboard',
     ];
     for (const path of reads) {
+      // the dashboard first fills the rollups of the hours closed since its last read, a write that
+      // runs or not by the clock; read once before, so the explained read is the same at any hour
+      // (that fill's own EXPLAIN on Citus is refused, "could not create distributed plan", though it runs)
+      if (path === '/analytics/dashboard') await apiAs(t, biz).get(path).expect(200);
       const plans = await explained(() => apiAs(t, biz).get(path).expect(200));
       expect({ path, some: plans.some((p) => citusTasksOf(p.plan).distributed) }).toEqual({ path, some: true });
       expect({ path, notRouted: notRouted(plans) }).toEqual({ path, notRouted: [] });
