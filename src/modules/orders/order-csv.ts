@@ -1,4 +1,5 @@
 import { csvLayoutOf, CsvLayout } from '../../common/csv/csv-columns';
+import { roundMoney } from '../../common/money/money';
 import { OrderJson, TaxLineJson } from './order.mapper';
 import { SaleNames } from './persistence/orders-read.sql';
 
@@ -20,7 +21,7 @@ export function orderCsvLayout(timezone: string): CsvLayout<OrderCsvRow> {
   });
 }
 
-/** An order's tax lines as text, one `name (rate%): tax on taxable` per rate; empty without computed tax. */
+/** An order's tax lines as text, one `name (rate%): tax on taxable` per rate (exact decimals, two places); empty without computed tax. */
 export function taxLinesText(lines: TaxLineJson[]): string {
-  return lines.map((l) => `${l.name} (${l.rate}%): ${l.tax_amount.toFixed(2)} on ${l.taxable_amount.toFixed(2)}`).join('; ');
+  return lines.map((l) => `${l.name} (${l.rate}%): ${roundMoney(l.tax_amount).toFixed(2)} on ${roundMoney(l.taxable_amount).toFixed(2)}`).join('; ');
 }
