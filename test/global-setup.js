@@ -97,8 +97,7 @@ module.exports = async function globalSetup() {
   // read by global-teardown.js, which runs in this process
   globalThis.__boTestRun = { serverUrl, runId, embedded, dir, adminQuery, workers };
   if (workers) {
-    // on Citus each spec's database is made on every node and migrated (test/helpers/citus-cluster.ts);
-    // the template is migrated once all the same, so a migration that fails on Citus fails here first
+    // on Citus each spec's database is the template copied on every node (test/helpers/citus-cluster.ts)
     process.env.TEST_CITUS_WORKERS = JSON.stringify(workers);
     await createCitusDatabase(serverUrl, workers, template);
   } else {

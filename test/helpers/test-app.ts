@@ -8,8 +8,7 @@ import { ModuleImport } from '../../src/app.module';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { JsonLogger } from '../../src/common/logging/json-logger';
 import { provisionBusiness, ProvisionedBusiness } from '../../src/modules/businesses/business-provisioning';
-import { migrate } from '../../src/database/migrate';
-import { CitusNode, createCitusDatabase } from './citus-cluster';
+import { CitusNode, cloneCitusDatabase, createCitusDatabase } from './citus-cluster';
 import { OpenApiDocument, ResponseChecker, Violation } from './openapi-document';
 
 export interface TestApp {
@@ -27,12 +26,22 @@ export interface TestBusiness extends ProvisionedBusiness {
 /** An ISO 8601 UTC timestamp with milliseconds, the form of every timestamp in a response (docs/api.md 1). */
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/**
+ * A new database name of this run, listed for the spec file's environment (test/helpers/e2e-environment.js),
+ * which drops the file's databases when it is done on a Citus cluster.
+ */
+function newDatabaseName(template: string): string {
+  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  (globalThis as { __boDatabases?: string[] }).__boDatabases?.push(name);
+  return name;
+}
+
 /** An empty database of this run (on Citus, on every node with the extension and the workers registered); its URL. */
 export async function createDatabase(): Promise<string> {
   const server = process.env.TEST_SERVER_URL;
   const template = process.env.TEST_TEMPLATE_DB;
   if (!server || !template) throw new Error("TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project's globalSetup (test/global-setup.js)");
-  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  const name = newDatabaseName(template);
   if (process.env.TEST_CITUS_WORKERS) {
     await createCitusDatabase(server, JSON.parse(process.env.TEST_CITUS_WORKERS) as CitusNode[], name);
   } else {
@@ -47,17 +56,16 @@ export async function createDatabase(): Promise<string> {
   return `${server}/${name}`;
 }
 
-/** A fresh database cloned from the migrated template of this run (on Citus, made and migrated anew); returns its URL. */
+/** A fresh database cloned from the migrated template of this run (on Citus, on every node); returns its URL. */
 export async function cloneTemplateDatabase(): Promise<string> {
   const server = process.env.TEST_SERVER_URL;
   const template = process.env.TEST_TEMPLATE_DB;
   if (!server || !template)
     throw new Error("TEST_SERVER_URL and TEST_TEMPLATE_DB are set by the e2e project's globalSetup (test/global-setup.js): run through jest.config.js");
-  const name = `${template}_${randomBytes(5).toString('hex')}`;
+  const name = newDatabaseName(template);
   if (process.env.TEST_CITUS_WORKERS) {
-    // Citus: a fresh database on every node, migrated (test/helpers/citus-cluster.ts)
-    await createCitusDatabase(server, JSON.parse(process.env.TEST_CITUS_WORKERS) as CitusNode[], name);
-    await migrate(`${server}/${name}`);
+    // Citus: the template copied on every node (test/helpers/citus-cluster.ts)
+    await cloneCitusDatabase(server, JSON.parse(process.env.TEST_CITUS_WORKERS) as CitusNode[], template, name);
     return `${server}/${name}`;
   }
   const client = new Client({ connectionString: `${server}/postgres` });
