@@ -1,4 +1,4 @@
-import { EntityManager } from 'typeorm';
+import { EntityManager, IsNull } from 'typeorm';
 import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../common/auth/api-key';
 import { ADMIN_SCOPE, Scope } from '../../common/auth/scopes';
 import { DomainError } from '../../common/errors/domain-error';
@@ -85,9 +85,13 @@ export async function createApiKey(db: Repositories, businessId: string, input: 
   return { key_id: inserted.identifiers[0].id as string, api_key: apiKey };
 }
 
-/** Revoking twice keeps the first revocation time. */
+/**
+ * Revoking twice keeps the first revocation time: only a key not yet revoked is written (not
+ * `COALESCE(revoked_at, now())`, which Citus refuses: a function that is not immutable inside COALESCE).
+ */
 export async function revokeApiKey(db: Repositories, keyId: string): Promise<{ key_id: string; revoked: true }> {
-  const result = await db.getRepository(ApiKey).update({ id: keyId }, { revokedAt: () => 'COALESCE(revoked_at, now())' });
-  if (result.affected === 0) throw DomainError.notFound('API key');
+  const keys = db.getRepository(ApiKey);
+  const result = await keys.update({ id: keyId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+  if (result.affected === 0 && !(await keys.existsBy({ id: keyId }))) throw DomainError.notFound('API key');
   return { key_id: keyId, revoked: true };
 }
