@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 // Far from UTC, so a local day is not a UTC day.
 const TZ = 'America/New_York';
@@ -41,7 +42,8 @@ describe('analytics of returned orders (docs/api.md 8, 12)', () => {
           .expect(201),
       cancel: (order: any) => api.post(`/orders/${order.order_id}/cancel`, {}),
       /** Moves an order back n days, before any analytics read of that day: its day is closed and rolled up. */
-      daysAgo: (order: any, n: number) => t.db.query(`UPDATE sales SET created_at = created_at - make_interval(days => $2) WHERE id = $1`, [order.order_id, n]),
+      daysAgo: (order: any, n: number) =>
+        t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', 'make_interval(days => $2)')} WHERE id = $1`, [order.order_id, n]),
       analytics: async (days: number) => ({
         dashboard: (await body(api.get(`/analytics/dashboard?days=${days}`))).data,
         revenue: (await body(api.get(`/analytics/revenue?days=${days}`))) as { date: string; revenue: number; orders: number }[],

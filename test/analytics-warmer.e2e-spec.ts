@@ -6,6 +6,7 @@ import { WARMER_LOCK_KEYS } from '../src/modules/analytics/persistence/analytics
 import { seedHistory } from './helpers/analytics-fixtures';
 import { pollUntil } from './helpers/receiver';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 /** The closed days of a year's window at `now` (UTC): 364, or 363 in the grace hour after midnight. */
 function closedDaysOfAYear(now: Date): number {
@@ -59,7 +60,7 @@ describe('analytics warm-up in the background (issue 15)', () => {
     for (const daysAgo of [200, 40, 3]) {
       const order = (await api.post('/orders', { customer: { email: `c${daysAgo}@warm.test` }, items: [{ product_id: product.id, quantity: 2 }] }).expect(201))
         .body.data;
-      await t.db.query(`UPDATE sales SET created_at = created_at - make_interval(days => $2) WHERE id = $1`, [order.order_id, daysAgo]);
+      await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', 'make_interval(days => $2)')} WHERE id = $1`, [order.order_id, daysAgo]);
       orders.push(order);
     }
     return { biz, orders };

@@ -1,5 +1,6 @@
 import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 const TZ = 'Europe/Berlin';
 const MARGIN_SORTS = ['revenue', 'margin', 'margin_percent', 'quantity'] as const;
@@ -221,7 +222,7 @@ describe('window product rows: top-products and margin exact against the sales (
     }
     // one order three days ago: Alpha first, the three others tied on revenue and quantity
     const order = (await api.post('/orders', { items: Object.values(id).map((product_id) => ({ product_id, quantity: 2 })) }).expect(201)).body.data;
-    await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE id = $1`, [order.order_id]);
+    await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '3 days'")} WHERE id = $1`, [order.order_id]);
     await t.app.get(AnalyticsWarmer).warmAll();
     // the window rows rewritten B, A, C: a table scan (and a stable sort) meets Tie B first among the tied,
     // a read of the keys' index backwards Tie C; the cut after the second row must bring Tie A anyway

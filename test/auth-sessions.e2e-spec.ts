@@ -4,6 +4,7 @@ import { createStaff, PASSWORD, sessionSetCookie, signIn } from './helpers/staff
 import { metricsRegistry } from '../src/common/metrics/registry';
 import { ActivityRecord } from '../src/common/activity/activity-record';
 import { Tx } from '../src/database/transaction';
+import { earlier } from './helpers/earlier-time';
 
 /** sign_ins_total{outcome} of this process. */
 async function signIns(outcome: 'succeeded' | 'refused'): Promise<number> {
@@ -147,7 +148,7 @@ describe('Staff sign-in and sessions', () => {
     const idle = await signIn(t, staff.email);
     await t.db.query(`UPDATE user_sessions SET last_seen_at = now() - interval '719 minutes' WHERE token_hash = $1`, [hash(idle.token)]);
     await t.http().get(`${api}/auth/session`).set('Cookie', idle.cookie).expect(200); // and seen now
-    await t.db.query(`UPDATE user_sessions SET last_seen_at = last_seen_at - interval '719 minutes' WHERE token_hash = $1`, [hash(idle.token)]);
+    await t.db.query(`UPDATE user_sessions SET last_seen_at = ${earlier('last_seen_at', "interval '719 minutes'")} WHERE token_hash = $1`, [hash(idle.token)]);
     await t.http().get(`${api}/auth/session`).set('Cookie', idle.cookie).expect(200);
     await t.db.query(`UPDATE user_sessions SET last_seen_at = now() - interval '721 minutes' WHERE token_hash = $1`, [hash(idle.token)]);
     await t.http().get(`${api}/auth/session`).set('Cookie', idle.cookie).expect(401);

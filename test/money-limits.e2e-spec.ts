@@ -1,4 +1,5 @@
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 /**
  * Money at the limits: 101 orders of the largest total a sale may have (999,999,999,999.99), all on
@@ -28,7 +29,7 @@ describe('money at the limits', () => {
       customerId = res.body.data.customer_id as string;
     }
     // the analytics day: three days ago, so it is a closed day that gets rolled up
-    await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE business_id = $1`, [biz.business_id]);
+    await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '3 days'")} WHERE business_id = $1`, [biz.business_id]);
   }, 120000);
   afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { orderStateOf, SeedProduct, seedProduct, stockOf } from './helpers/orders-fixtures';
 import { runCli } from './helpers/processes';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 const TZ = 'Europe/Berlin';
 
@@ -267,7 +268,7 @@ describe('POST /orders/:id/cancel (docs/api.md 5)', () => {
         { product_id: coffee, quantity: 1 },
       ],
     });
-    await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE business_id = $1`, [biz.business_id]);
+    await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '3 days'")} WHERE business_id = $1`, [biz.business_id]);
     const [{ day }] = await t.db.query(`SELECT ((now() - interval '3 days') AT TIME ZONE $1)::date::text AS day`, [TZ]);
     const point = async () => (await a.get('/analytics/revenue?days=7')).find((p: { date: string }) => p.date === day);
 

@@ -1,5 +1,6 @@
 import { csvObjects } from './helpers/csv';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 const TZ = 'America/Sao_Paulo';
 const SORTS = ['revenue', 'margin', 'margin_percent', 'quantity'] as const;
@@ -41,7 +42,7 @@ describe('GET /reports/margin: margin_percent, sort and format=csv (docs/api.md 
       // the first order 3 days back (a closed day, rolled up), one unit of its first line returned
       if (i === 0) {
         await api.post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: order.items[0].id, quantity: 1 }] }).expect(201);
-        await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE id = $1`, [order.order_id]);
+        await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '3 days'")} WHERE id = $1`, [order.order_id]);
       }
       const gone = order.items.find((item: { product_id: string }) => item.product_id === returned);
       if (gone) await api.post(`/orders/${order.order_id}/returns`, { items: [{ sale_item_id: gone.id, quantity: 1 }] }).expect(201);

@@ -1,5 +1,6 @@
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 describe('reports: inventory valuation and margin (docs/api.md 13)', () => {
   let t: TestApp;
@@ -34,7 +35,7 @@ describe('reports: inventory valuation and margin (docs/api.md 13)', () => {
         })
         .expect(201)
     ).body.data;
-    await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE id = $1`, [first.order_id]);
+    await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '3 days'")} WHERE id = $1`, [first.order_id]);
     await api.post('/orders', { items: [{ product_id: a.id, quantity: 2 }] }).expect(201);
 
     const margin = async (days: number) => (await api.get(`/reports/margin?days=${days}`).expect(200)).body.data;
@@ -112,7 +113,7 @@ describe('margin and top products over long windows: product running totals (iss
     /** An order `daysAgo` days back (whole days, so it stays on the same local date). */
     const sale = async (daysAgo: number, lines: [string, number][]) => {
       const order = (await api.post('/orders', { items: lines.map(([product_id, quantity]) => ({ product_id, quantity })) }).expect(201)).body.data;
-      await t.db.query(`UPDATE sales SET created_at = created_at - make_interval(days => $2) WHERE id = $1`, [order.order_id, daysAgo]);
+      await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', 'make_interval(days => $2)')} WHERE id = $1`, [order.order_id, daysAgo]);
       return order;
     };
     await sale(50, [

@@ -2,6 +2,7 @@ import { randomUUID } from 'crypto';
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { orderStateOf, SeedProduct, seedProduct, stockOf } from './helpers/orders-fixtures';
 import { createBusiness, ISO_MS, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -84,7 +85,7 @@ describe('Returns, refunds and credit notes (docs/api.md 12)', () => {
       expect(order.total).toBe(156.59);
       expect(order.loyalty_points_earned).toBe(156);
       // the sale happened three days ago: its day is closed, so analytics read it from a rollup
-      await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE id = $1`, [order.order_id]);
+      await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '3 days'")} WHERE id = $1`, [order.order_id]);
     });
 
     const analytics = async () => {

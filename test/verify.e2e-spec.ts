@@ -1,6 +1,7 @@
 import { runCliInProcess } from './helpers/cli-in-process';
 import { runCli } from './helpers/processes';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { earlier } from './helpers/earlier-time';
 
 /**
  * docs/api.md 11 / issue 6 item 6: `cli verify` recomputes stock levels, loyalty balances and order
@@ -167,8 +168,8 @@ describe('cli verify', () => {
     // issue 30 point 5: 2 x 20 + 7.50 shipping, both units back without the shipping, three days ago
     const kept = await post(biz, '/orders', { items: [{ product_id: lamp.id, quantity: 2 }], shipping_amount: 7.5 });
     const other = await post(biz, '/orders', { items: [{ product_id: bulb.id, quantity: 1 }] });
-    await t.db.query(`UPDATE sales SET created_at = created_at - interval '3 days' WHERE id = $1`, [kept.order_id]);
-    await t.db.query(`UPDATE sales SET created_at = created_at - interval '4 days' WHERE id = $1`, [other.order_id]);
+    await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '3 days'")} WHERE id = $1`, [kept.order_id]);
+    await t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '4 days'")} WHERE id = $1`, [other.order_id]);
     const dayOf = async (o: { order_id: string }) =>
       (await t.db.query(`SELECT (created_at AT TIME ZONE $2)::date::text AS day FROM sales WHERE id = $1`, [o.order_id, TZ]))[0].day as string;
     const [keptDay, otherDay] = [await dayOf(kept), await dayOf(other)];

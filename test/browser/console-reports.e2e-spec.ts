@@ -15,6 +15,7 @@ import {
   signIn,
   startConsoleApp,
 } from './browser-harness';
+import { earlier } from '../helpers/earlier-time';
 
 /** The words a screen reader hears for a figure's change (the dashboard's `dd.change`). */
 function changeSaid(page: Page, name: string) {
@@ -63,7 +64,7 @@ describeInBrowser('the console dashboard comparisons and Reports in a browser', 
     await api.post(`/purchase-orders/${grinders.id}/submit`, {}).expect(200);
     // the previous 7 days: one order of €50.00, eight days ago (analytics read created_at; nothing read yet)
     const before = (await api.post('/orders', { items: [{ product_id: ids.Cups, quantity: 25 }], payment_method: 'cash' }).expect(201)).body.data;
-    await app.t.db.query(`UPDATE sales SET created_at = created_at - interval '8 days' WHERE id = $1`, [before.order_id]);
+    await app.t.db.query(`UPDATE sales SET created_at = ${earlier('created_at', "interval '8 days'")} WHERE id = $1`, [before.order_id]);
     // today: €37.50 and €20.00
     await api.post('/orders', { items: [{ product_id: ids.Beans, quantity: 3 }], payment_method: 'card' }).expect(201);
     await api.post('/orders', { items: [{ product_id: ids.Cups, quantity: 10 }], payment_method: 'cash' }).expect(201);
