@@ -78,7 +78,9 @@ export class ApiKeyUsage implements OnApplicationBootstrap, OnApplicationShutdow
     const now = Date.now();
     for (const [id, at] of this.taken) if (now - at >= LAST_USED_RESOLUTION_MS) this.taken.delete(id);
     for (const [id, at] of batch) this.taken.set(id, at.getTime());
-    await runStatement(this.dataSource, recordApiKeysUsed, [[...batch.keys()], [...batch.values()]]).catch((err: Error) =>
+    const seen = [...batch.values()];
+    const minuteBefore = seen.map((at) => new Date(at.getTime() - LAST_USED_RESOLUTION_MS));
+    await runStatement(this.dataSource, recordApiKeysUsed, [[...batch.keys()], seen, minuteBefore]).catch((err: Error) =>
       this.logger.warn({ msg: 'recording the last use of API keys failed', keys: batch.size, error: err?.message ?? String(err) }),
     );
   }

@@ -17,11 +17,9 @@ import { ReceiveTransferDto } from './dto/receive-transfer.dto';
 import { TransferItem } from './entities/transfer-item.entity';
 import { Transfer } from './entities/transfer.entity';
 import { StockTransferredEvent } from './events/stock-transferred.event';
+import { nextLedgerSeq } from './persistence/ledger-seq.sql';
 import { toTransferItemJson, toTransferJson, TransferJson } from './transfer.mapper';
 import { Arrival, arrivals, perProduct, ReceiptExceedsShipped, UnknownTransferProduct } from './transfer-quantities';
-
-/** The next position of the stock ledger: where a transfer closes, under its products' stock locks. */
-const NEXT_LEDGER_SEQ = `nextval(pg_get_serial_sequence('stock_movements', 'seq'))`;
 
 /**
  * Stock transfers (docs/api.md 14), each step ONE transaction. Shipping takes the products' stock locks,
@@ -149,7 +147,8 @@ function itemsOf(tx: Tx, businessId: string, transferId: string): Promise<Transf
 /** The closing status, its time and the ledger position of the close (see Transfer.closedSeq); the closed transfer. */
 async function close(tx: Tx, transfer: Transfer, status: 'received' | 'cancelled'): Promise<Transfer> {
   const at = status === 'received' ? { receivedAt: () => 'now()' } : { cancelledAt: () => 'now()' };
-  await tx.getRepository(Transfer).update({ businessId: transfer.businessId, id: transfer.id }, { status, closedSeq: () => NEXT_LEDGER_SEQ, ...at });
+  const [{ seq }] = await tx.run(nextLedgerSeq, []);
+  await tx.getRepository(Transfer).update({ businessId: transfer.businessId, id: transfer.id }, { status, closedSeq: seq, ...at });
   return tx.getRepository(Transfer).findOneByOrFail({ businessId: transfer.businessId, id: transfer.id });
 }
 

@@ -46,3 +46,50 @@ export const findLiveSession = defineStatement<[tokenHash: string, idleMinutes: 
      JOIN businesses b ON b.id = s.business_id
      LEFT JOIN roles r ON r.id = m.role_id`,
 );
+
+/** The live session's own part of SessionRow, and when it was last seen (findLiveSessionAlone). */
+export interface SessionAloneRow {
+  sessionId: string;
+  userId: string;
+  businessId: string;
+  csrfToken: string;
+  userName: string;
+  twoFactor: boolean;
+  stale: boolean;
+}
+
+/** The member's and business's part of SessionRow (findActiveMember). */
+export type MemberRow = Omit<SessionRow, 'sessionId' | 'userId' | 'csrfToken' | 'userName' | 'twoFactor'>;
+
+/**
+ * On Citus, findLiveSession in three statements: the session is on every node (a reference table),
+ * its member on the business's shard, and Citus joins the two only once the business is a constant.
+ * First the live session and its user ($1, $2 as findLiveSession's), and whether its `last_seen_at`
+ * is a minute old (`stale`: then touchSession writes it) ...
+ */
+export const findLiveSessionAlone = defineStatement<[tokenHash: string, idleMinutes: number], SessionAloneRow>(
+  'auth.findLiveSessionAlone',
+  `SELECT s.id AS "sessionId", s.user_id AS "userId", s.business_id AS "businessId", s.csrf_token AS "csrfToken",
+          u.name AS "userName", u.two_factor_enabled_at IS NOT NULL AS "twoFactor",
+          s.last_seen_at <= now() - interval '1 minute' AS stale
+     FROM user_sessions s
+     JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2::int * interval '1 minute'`,
+);
+
+/** ... then user $2's active membership in business $1, with the business and the member's own role ... */
+export const findActiveMember = defineStatement<[businessId: string, userId: string], MemberRow>(
+  'auth.findActiveMember',
+  `SELECT m.id AS "memberId", m.built_in_role AS "builtInRole", r.scopes AS "roleScopes",
+          b.id, b.name, b.currency, b.timezone, b.require_two_factor AS "requireTwoFactor"
+     FROM business_members m
+     JOIN businesses b ON b.id = m.business_id
+     LEFT JOIN roles r ON r.business_id = m.business_id AND r.business_id = $1 AND r.id = m.role_id
+    WHERE m.business_id = $1 AND m.user_id = $2 AND m.status = 'active'`,
+);
+
+/** ... and, when it was stale, session $1's `last_seen_at` written (once however many requests race). */
+export const touchSession = defineStatement<[sessionId: string], never>(
+  'auth.touchSession',
+  `UPDATE user_sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at <= now() - interval '1 minute'`,
+);

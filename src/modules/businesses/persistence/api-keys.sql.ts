@@ -21,16 +21,17 @@ export const ALL_API_KEYS = '*';
 
 /**
  * The keys' last use, written in batches off the request path (ApiKeyUsage): `$1` key ids, `$2` when
- * each was seen. A row already written within the minute before is left alone, so however many
- * processes saw a key, it is written at most once a minute; the api_keys trigger does not notify
- * for a change of `last_used_at` alone (migration ApiKeyScopes). A background statement whose table
- * starts empty: planned per run.
+ * each was seen, `$3` a minute before that. A row already written within that minute is left alone,
+ * so however many processes saw a key, it is written at most once a minute; the api_keys trigger does
+ * not notify for a change of `last_used_at` alone (migration ApiKeyScopes). The minute is subtracted
+ * by the caller: Citus refuses `seen_at - interval` on a column in an UPDATE (a stable operator). A
+ * background statement whose table starts empty: planned per run.
  */
-export const recordApiKeysUsed = defineStatement<[keyIds: string[], seenAt: Date[]], { id: string }>(
+export const recordApiKeysUsed = defineStatement<[keyIds: string[], seenAt: Date[], minuteBefore: Date[]], { id: string }>(
   'businesses.recordApiKeysUsed',
   `UPDATE api_keys k SET last_used_at = u.seen_at
-     FROM unnest($1::uuid[], $2::timestamptz[]) AS u(id, seen_at)
-    WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at <= u.seen_at - interval '1 minute')
+     FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS u(id, seen_at, minute_before)
+    WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at <= u.minute_before)
    RETURNING k.id`,
   { plannedPerRun: true },
 );

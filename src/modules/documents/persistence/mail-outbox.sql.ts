@@ -122,12 +122,15 @@ export const markMailSent = defineStatement<[id: string, attempts: number, busin
    RETURNING sent_at`,
 );
 
-/** Attempt $2 of mail $1 failed with $3: pending again in $4 ms, or failed when $4 is null. */
+/**
+ * Attempt $2 of mail $1 failed with $3: pending again in $4 ms, or failed when $4 is null (then
+ * `next_attempt_at` is null too: now() + null; Citus refuses now() inside a CASE).
+ */
 export const markMailFailed = defineStatement<[id: string, attempts: number, error: string, retryInMs: number | null, businessId: string], { id: string }>(
   'documents.markMailFailed',
   `UPDATE invoice_emails
       SET status = CASE WHEN $4::int IS NULL THEN 'failed' ELSE 'pending' END,
-          next_attempt_at = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + $4::int * interval '1 millisecond' END,
+          next_attempt_at = now() + $4::int * interval '1 millisecond',
           last_error = $3, updated_at = now()
     WHERE business_id = $5 AND id = $1 AND status = 'sending' AND attempts = $2
    RETURNING id`,
