@@ -25,9 +25,7 @@ export class SessionLookupStore extends SessionLookup {
   }
 
   async find(tokenHash: string): Promise<SessionContext | undefined> {
-    const [row] = onCitus()
-      ? await this.findOnCitus(tokenHash)
-      : await runStatement(this.dataSource, findLiveSession, [tokenHash, this.idleMinutes]);
+    const [row] = onCitus() ? await this.findOnCitus(tokenHash) : await runStatement(this.dataSource, findLiveSession, [tokenHash, this.idleMinutes]);
     return row && sessionContext(row);
   }
 
