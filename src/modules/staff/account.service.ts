@@ -60,12 +60,7 @@ export class AccountService implements BeforeApplicationShutdown {
     const attempt = await this.throttle.check('token', { address: clientAddress(req) });
     const body = await this.uow.run(async (tx) => {
       const token = await consumeToken(tx, 'invite', dto.token);
-      const member = await tx
-        .getRepository(BusinessMember)
-        .createQueryBuilder('m')
-        .where('m.id = :id', { id: token.memberId })
-        .setLock('pessimistic_write')
-        .getOne();
+      const member = await lockInvitedMember(tx, token.memberId);
       if (!member || member.status !== 'invited') throw new DomainError('INVALID_TOKEN');
       const user = await userWithPassword(tx, token.userId);
       if (user.passwordHash) {
@@ -162,4 +157,15 @@ function userWithPassword(tx: Tx, id: string): Promise<User> {
 
 function memberActor(member: BusinessMember, user: User): Actor {
   return { type: 'staff', id: member.id, name: user.name };
+}
+
+/**
+ * The member an invitation names, locked. The token (a reference table on Citus) does not say the
+ * business, which Citus needs to lock the member's row on its shard: it is read first, unlocked.
+ */
+async function lockInvitedMember(tx: Tx, memberId: string | null): Promise<BusinessMember | null> {
+  const members = tx.getRepository(BusinessMember);
+  const found = memberId ? await members.findOne({ select: { businessId: true }, where: { id: memberId } }) : null;
+  if (!found) return null;
+  return members.findOne({ where: { businessId: found.businessId, id: memberId! }, lock: { mode: 'pessimistic_write' } });
 }
