@@ -17,6 +17,7 @@ import type { SaleReversal } from '../src/modules/orders/sale-effect';
 import { orderStateOf, seedProduct, stockOf } from './helpers/orders-fixtures';
 import { arrangeShape, orderBodyOf, registeredSaleShapes, shapeName } from './helpers/sale-shapes';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { createTenantTable } from './helpers/tenant-table';
 
 /** The store credit account an order is paid from. */
 class StoreCreditAccount {
@@ -119,10 +120,14 @@ describe('a payment method added by a module of its own (store credit)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({}, { modules: [TestStoreCreditModule] });
-    await t.db.query(
+    await createTenantTable(
+      t.db,
+      'test_store_credit',
       `CREATE TABLE test_store_credit (business_id uuid NOT NULL, code text NOT NULL, balance numeric(12,2) NOT NULL, PRIMARY KEY (business_id, code))`,
     );
-    await t.db.query(
+    await createTenantTable(
+      t.db,
+      'test_store_credit_uses',
       `CREATE TABLE test_store_credit_uses (business_id uuid NOT NULL, sale_id uuid NOT NULL, code text NOT NULL, amount numeric(12,2) NOT NULL,
                                             given_back numeric(12,2) NOT NULL DEFAULT 0, undone text[] NOT NULL DEFAULT '{}')`,
     );

@@ -55,7 +55,7 @@ describe('GET /reports/margin: margin_percent, sort and format=csv (docs/api.md 
     const rows = await t.db.query(
       `SELECT i.product_id, p.name, sum(i.quantity - i.returned_quantity)::text AS quantity, sum(i.total - i.returned_amount)::text AS revenue,
               sum(round((i.quantity - i.returned_quantity) * i.unit_cost, 2))::text AS cogs
-         FROM sales s JOIN sale_items i ON i.business_id = s.business_id AND i.sale_id = s.id JOIN products p ON p.id = i.product_id
+         FROM sales s JOIN sale_items i ON i.business_id = s.business_id AND i.sale_id = s.id JOIN products p ON p.business_id = i.business_id AND p.id = i.product_id
         WHERE s.business_id = $1 AND (s.status = 'completed' OR (s.status IN ('partially_returned', 'returned') AND s.refunded_amount < s.total))
           AND i.quantity > i.returned_quantity
           AND (s.created_at AT TIME ZONE $3)::date > (now() AT TIME ZONE $3)::date - $2::int

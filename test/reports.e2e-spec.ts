@@ -147,7 +147,7 @@ describe('margin and top products over long windows: product running totals (iss
                 CASE WHEN sum(i.total - i.returned_amount) = 0 THEN NULL
                      ELSE round((sum(i.total - i.returned_amount) - sum(round((i.quantity - i.returned_quantity) * i.unit_cost, 2))) * 100
                                 / sum(i.total - i.returned_amount), 2)::float8 END AS margin_percent
-           FROM sales s JOIN sale_items i ON i.business_id = s.business_id AND i.sale_id = s.id JOIN products p ON p.id = i.product_id
+           FROM sales s JOIN sale_items i ON i.business_id = s.business_id AND i.sale_id = s.id JOIN products p ON p.business_id = i.business_id AND p.id = i.product_id
           WHERE s.business_id = $1 AND s.status IN ('completed', 'partially_returned')
             AND s.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - make_interval(days => $2 - 1)
           GROUP BY i.product_id, p.name ORDER BY 4 DESC, p.name, i.product_id`,

@@ -13,6 +13,7 @@ import { SaleEffectProvider } from '../src/modules/orders/sale-effects';
 import { SaleDraft } from '../src/modules/orders/sale-draft';
 import { seedProduct } from './helpers/orders-fixtures';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { createTenantTable } from './helpers/tenant-table';
 
 /** The test effect's own field of POST /orders: `voucher: {code, amount}`. */
 class VoucherInput {
@@ -89,7 +90,9 @@ describe('a sale effect with its own input in the order body', () => {
 
   beforeAll(async () => {
     t = await startTestApp({}, { modules: [TestVouchersModule] });
-    await t.db.query(
+    await createTenantTable(
+      t.db,
+      'test_voucher_uses',
       `CREATE TABLE test_voucher_uses (business_id uuid NOT NULL, sale_id uuid NOT NULL, code text NOT NULL, amount numeric(12,2) NOT NULL, undone text[] NOT NULL DEFAULT '{}')`,
     );
     biz = await createBusiness(t);

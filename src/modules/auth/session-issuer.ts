@@ -45,7 +45,7 @@ export class SessionIssuer {
       ip: clientAddress(req),
       userAgent: clientUserAgent(req),
     });
-    await tx.getRepository(BusinessMember).update({ id: member.id }, { lastSignInAt: () => 'now()' });
+    await tx.getRepository(BusinessMember).update({ businessId: member.businessId, id: member.id }, { lastSignInAt: () => 'now()' });
     tx.recordActivity({
       businessId: member.businessId,
       actor: staffActor(member, user),

@@ -19,7 +19,7 @@ import { StaffToken } from './entities/staff-token.entity';
 import { User } from './entities/user.entity';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { queuePasswordReset } from './staff-invitations';
-import { consumeToken } from './staff-tokens';
+import { consumeToken, hashTokenValue } from './staff-tokens';
 import { findUserByEmail } from './users';
 
 /** A reset mail at most this often per user: forgot-password cannot be turned into a mail flood. */
@@ -58,9 +58,11 @@ export class AccountService implements BeforeApplicationShutdown {
    */
   async acceptInvite(req: Request, res: Response, dto: AcceptInviteDto): Promise<SessionJson> {
     const attempt = await this.throttle.check('token', { address: clientAddress(req) });
+    // read first, in a transaction of its own: see invitedBusiness
+    const businessId = await this.uow.run((tx) => invitedBusiness(tx, dto.token));
     const body = await this.uow.run(async (tx) => {
       const token = await consumeToken(tx, 'invite', dto.token);
-      const member = await lockInvitedMember(tx, token.memberId);
+      const member = businessId && token.memberId ? await lockMember(tx, businessId, token.memberId) : null;
       if (!member || member.status !== 'invited') throw new DomainError('INVALID_TOKEN');
       const user = await userWithPassword(tx, token.userId);
       if (user.passwordHash) {
@@ -68,7 +70,7 @@ export class AccountService implements BeforeApplicationShutdown {
       } else {
         await this.setPassword(tx, user, dto.password, dto.name);
       }
-      await tx.getRepository(BusinessMember).update({ id: member.id }, { status: 'active', updatedAt: () => 'now()' });
+      await tx.getRepository(BusinessMember).update({ businessId: member.businessId, id: member.id }, { status: 'active', updatedAt: () => 'now()' });
       member.status = 'active';
       tx.recordActivity({
         businessId: member.businessId,
@@ -160,12 +162,19 @@ function memberActor(member: BusinessMember, user: User): Actor {
 }
 
 /**
- * The member an invitation names, locked. The token (a reference table on Citus) does not say the
- * business, which Citus needs to lock the member's row on its shard: it is read first, unlocked.
+ * The business of the member an invitation names, or null. Citus locks a member's row only on its
+ * business's shard, which the token (a reference table) does not name; and, once a transaction has
+ * read several shards at once, it may not write a reference table (the user's password, the session):
+ * so this multi-shard read runs in a transaction of its own, before the one that consumes the token.
  */
-async function lockInvitedMember(tx: Tx, memberId: string | null): Promise<BusinessMember | null> {
-  const members = tx.getRepository(BusinessMember);
-  const found = memberId ? await members.findOne({ select: { businessId: true }, where: { id: memberId } }) : null;
-  if (!found) return null;
-  return members.findOne({ where: { businessId: found.businessId, id: memberId! }, lock: { mode: 'pessimistic_write' } });
+async function invitedBusiness(tx: Tx, tokenValue: string): Promise<string | null> {
+  const token = await tx.getRepository(StaffToken).findOneBy({ tokenHash: hashTokenValue(tokenValue), kind: 'invite' });
+  if (!token?.memberId) return null;
+  const member = await tx.getRepository(BusinessMember).findOne({ select: { businessId: true }, where: { id: token.memberId } });
+  return member?.businessId ?? null;
+}
+
+/** Member `memberId` of business `businessId`, locked, or null. */
+function lockMember(tx: Tx, businessId: string, memberId: string): Promise<BusinessMember | null> {
+  return tx.getRepository(BusinessMember).findOne({ where: { businessId, id: memberId }, lock: { mode: 'pessimistic_write' } });
 }
