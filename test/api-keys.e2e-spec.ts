@@ -7,6 +7,7 @@ import { createApiKey } from '../src/modules/businesses/business-provisioning';
 import { pollUntil } from './helpers/receiver';
 import { snapshotBusiness, snapshotDiff } from './helpers/snapshot';
 import { createBusiness, ISO_MS, startTestApp, TestApp } from './helpers/test-app';
+import { WAITING_FOR_A_LOCK } from './helpers/lock-waits';
 
 /** Every log record, kept as text instead of printed. */
 class CapturedLogs extends JsonLogger {
@@ -158,7 +159,7 @@ describe('API key management', () => {
         t.db
           .query(
             `SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE api_keys k SET last_used_at%'`,
+              WHERE datname = current_database() AND ${WAITING_FOR_A_LOCK} AND query LIKE 'UPDATE api_keys k SET last_used_at%'`,
           )
           .then((rows: { n: number }[]) => rows[0].n);
       expect(await pollUntil(waiting, (n) => n > 0)).toBe(1);

@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config/app-config';
 import { FaultDatabase } from './helpers/fault-db';
 import { freePort, startUntil, TS_NODE, waitForExit } from './helpers/processes';
 import { cloneTemplateDatabase } from './helpers/test-app';
+import { WAITING_FOR_A_LOCK } from './helpers/lock-waits';
 
 /**
  * docs/api.md 9: a key's outcome commits with its effect. A request that dies (its database
@@ -33,7 +34,7 @@ async function waitingBackend(holder: Client): Promise<number> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const { rows } = await holder.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND ${WAITING_FOR_A_LOCK} AND pid <> pg_backend_pid()`,
     );
     if (rows.length > 0) return rows[0].pid;
     if (Date.now() > deadline) throw new Error('no request is waiting on the held row');

@@ -1,5 +1,6 @@
 import { importUntil, uploadImport } from './helpers/imports';
 import { apiAs, countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { WAITING_FOR_A_LOCK } from './helpers/lock-waits';
 
 /** CSV imports (docs/api.md 23): real files through multipart, validated and applied in the background. */
 describe('imports (docs/api.md 23)', () => {
@@ -282,7 +283,7 @@ describe('imports (docs/api.md 23)', () => {
     const waiting = async () =>
       (
         await t.db.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE OF p%'`,
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND ${WAITING_FOR_A_LOCK} AND query LIKE '%FOR UPDATE OF p%'`,
         )
       )[0].n as number;
     for (let i = 0; i < 600 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 50));

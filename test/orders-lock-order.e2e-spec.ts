@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { seedProduct } from './helpers/orders-fixtures';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { WAITING_FOR_A_LOCK } from './helpers/lock-waits';
 
 /**
  * The numbered statement of an order takes its locks in LockRank's order: sale counter, customer
@@ -27,7 +28,7 @@ describe('POST /orders lock order', () => {
   async function waitForLockWait(): Promise<void> {
     for (let i = 0; i < 200; i++) {
       const { rows } = await probe.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND ${WAITING_FOR_A_LOCK}`,
       );
       if (rows[0].n > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 25));

@@ -1,5 +1,6 @@
 import { DataSource, QueryRunner } from 'typeorm';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
+import { WAITING_FOR_A_LOCK } from './helpers/lock-waits';
 
 /**
  * stock.low and stock.out fire on the product's total over all warehouses. Two changes of one
@@ -37,7 +38,7 @@ describe('stock crossings under concurrent changes in different warehouses', () 
       release: async (waiting: number) => {
         for (;;) {
           const [{ n }] = await db.query<{ n: number }[]>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND ${WAITING_FOR_A_LOCK} AND pid <> $1`,
             [blockerPid],
           );
           if (n >= waiting) break;
