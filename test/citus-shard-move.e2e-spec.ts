@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { runCliInProcess } from './helpers/cli-in-process';
 import { stockOf } from './helpers/orders-fixtures';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
@@ -99,13 +100,25 @@ describeOnCitus("on Citus: a business's shards move to the other worker while or
     const flows = [moved, moved, stays!, stays!].map(flow);
     await new Promise((resolve) => setTimeout(resolve, 800));
     const moveStarted = Date.now();
-    await t.db.query(`SELECT citus_move_shard_placement($1::bigint, $2, $3, $4, $5, shard_transfer_mode => 'block_writes')`, [
-      from.shardid,
-      source.host,
-      source.port,
-      target.host,
-      target.port,
-    ]);
+    // an operator's command, not a request: on a connection of its own, without the app pool's
+    // statement timeout (the move waits for the orders in flight, which took over 5 s under load)
+    const admin = new Client({ connectionString: t.databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`SELECT citus_move_shard_placement($1::bigint, $2, $3, $4, $5, shard_transfer_mode => 'block_writes')`, [
+        from.shardid,
+        source.host,
+        source.port,
+        target.host,
+        target.port,
+      ]);
+    } catch (err) {
+      stop = true;
+      await Promise.all(flows);
+      throw err;
+    } finally {
+      await admin.end();
+    }
     const moveEnded = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 800));
     stop = true;
