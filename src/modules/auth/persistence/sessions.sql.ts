@@ -16,6 +16,10 @@ export interface SessionRow {
   requireTwoFactor: boolean;
 }
 
+/** Session `alias` is the one of token hash $1 and live: idle under $2 minutes, before its absolute end. */
+const liveSession = (alias: string) =>
+  `${alias}.token_hash = $1 AND ${alias}.expires_at > now() AND ${alias}.last_seen_at > now() - $2::int * interval '1 minute'`;
+
 /**
  * The live session whose token hash is $1 (idle for less than $2 minutes, before its absolute end),
  * with its member, if active, in the session's business: on every cookie-authenticated request, so one
@@ -30,7 +34,7 @@ export const findLiveSession = defineStatement<[tokenHash: string, idleMinutes: 
   `WITH s AS (
      SELECT id, user_id, business_id, csrf_token, last_seen_at
        FROM user_sessions
-      WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - $2::int * interval '1 minute'
+      WHERE ${liveSession('user_sessions')}
    ), touched AS (
      UPDATE user_sessions t SET last_seen_at = now()
        FROM s WHERE t.id = s.id AND s.last_seen_at <= now() - interval '1 minute'
@@ -74,7 +78,7 @@ export const findLiveSessionAlone = defineStatement<[tokenHash: string, idleMinu
           s.last_seen_at <= now() - interval '1 minute' AS stale
      FROM user_sessions s
      JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - $2::int * interval '1 minute'`,
+    WHERE ${liveSession('s')}`,
 );
 
 /** ... then user $2's active membership in business $1, with the business and the member's own role ... */
