@@ -2,6 +2,7 @@ import { ProductValuations1795932664370 } from '../migrations/1795932664370-Prod
 import { stringifyExact } from '../src/common/http/exact-json';
 import { costNumber, dec, moneyNumber, quantityNumber, roundMoney } from '../src/common/money/money';
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
+import { runImport } from './helpers/imports';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
 /**
@@ -133,7 +134,16 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
     expect(row(await expectExact(biz), mug)).toMatchObject({ quantity: 10, value: 20 });
 
     // a sale takes 3 mugs and 1 tea
-    const order = (await api.post('/orders', { items: [{ product_id: mug, quantity: 3 }, { product_id: tea, quantity: 1 }] }).expect(201)).body.data;
+    const order = (
+      await api
+        .post('/orders', {
+          items: [
+            { product_id: mug, quantity: 3 },
+            { product_id: tea, quantity: 1 },
+          ],
+        })
+        .expect(201)
+    ).body.data;
     let data = await expectExact(biz);
     expect(row(data, mug)).toMatchObject({ quantity: 7, value: 14 });
     expect(row(data, tea)).toMatchObject({ quantity: 3, value: 15 });
@@ -150,19 +160,23 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
     expect(row(await expectExact(biz), jam)).toMatchObject({ quantity: 6, value: 9 });
 
     // a transfer in transit still counts; received with a loss, the loss leaves; a cancelled one comes back
-    const shipped = (await api.post('/stock/transfers', { from_warehouse_id: main, to_warehouse_id: annex, items: [{ product_id: mug, quantity: 4 }] }).expect(201)).body
-      .data;
+    const shipped = (
+      await api.post('/stock/transfers', { from_warehouse_id: main, to_warehouse_id: annex, items: [{ product_id: mug, quantity: 4 }] }).expect(201)
+    ).body.data;
     expect(row(await expectExact(biz), mug)).toMatchObject({ quantity: 9 });
     await api.post(`/stock/transfers/${shipped.id}/receive`, { items: [{ product_id: mug, quantity: 3 }] }).expect(200);
     expect(row(await expectExact(biz), mug)).toMatchObject({ quantity: 8, value: 16 });
-    const back = (await api.post('/stock/transfers', { from_warehouse_id: main, to_warehouse_id: annex, items: [{ product_id: tea, quantity: 3 }] }).expect(201)).body.data;
+    const back = (
+      await api.post('/stock/transfers', { from_warehouse_id: main, to_warehouse_id: annex, items: [{ product_id: tea, quantity: 3 }] }).expect(201)
+    ).body.data;
     expect(row(await expectExact(biz), tea)).toMatchObject({ quantity: 3 });
     await api.post(`/stock/transfers/${back.id}/cancel`, {}).expect(200);
     expect(row(await expectExact(biz), tea)).toMatchObject({ quantity: 3, value: 15 });
 
     // a receipt changes the average cost: (8 x 2 + 2 x 3.5) / 10 = 2.3
     const supplier = (await api.post('/suppliers', { name: 'Potter' }).expect(201)).body.data;
-    const po = (await api.post('/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: mug, quantity: 2, unit_cost: 3.5 }] }).expect(201)).body.data;
+    const po = (await api.post('/purchase-orders', { supplier_id: supplier.id, items: [{ product_id: mug, quantity: 2, unit_cost: 3.5 }] }).expect(201)).body
+      .data;
     await api.post(`/purchase-orders/${po.id}/submit`, {}).expect(200);
     await api.post(`/purchase-orders/${po.id}/receipts`, { items: [{ purchase_order_item_id: po.items[0].id, quantity: 2 }] }).expect(201);
     expect(row(await expectExact(biz), mug)).toMatchObject({ quantity: 10, average_cost: 2.3, value: 23 });
@@ -193,9 +207,7 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
     const main = (await api.get('/warehouses').expect(200)).body.data[0].id as string;
     const p = (await api.post('/products', { name: 'Contended', price: 3, cost_price: 1.25 }).expect(201)).body.data;
     await api.post('/stock/adjustments', { product_id: p.id, warehouse_id: main, quantity: 50, reason: 'restock' }).expect(201);
-    const orders = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => api.post('/orders', { items: [{ product_id: p.id, quantity: i + 1 }] })),
-    );
+    const orders = await Promise.all(Array.from({ length: 8 }, (_, i) => api.post('/orders', { items: [{ product_id: p.id, quantity: i + 1 }] })));
     expect(orders.map((o) => o.status)).toEqual(Array(8).fill(201));
     // 50 - (1 + ... + 8) = 14
     const data = await expectExact(biz);
@@ -214,13 +226,35 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
     expect((await expectExact(biz)).products).toEqual([]);
   });
 
+  it('kept through imports: products made and renamed, stock counted by the import', async () => {
+    const biz = await createBusiness(t, 'Valuation Import');
+    await runImport(t, biz, 'products', 'sku,name,price,cost_price\nIMP-1,Kettle,30,12.5\nIMP-2,Toaster,25,8\n');
+    await runImport(t, biz, 'stock', 'sku,warehouse,quantity\nIMP-1,Main,3\nIMP-2,Main,2.5\n');
+    let data = await expectExact(biz);
+    expect(data.products.map((p) => [p.name, p.quantity, p.value])).toEqual([
+      ['Kettle', 3, 37.5],
+      ['Toaster', 2.5, 20],
+    ]);
+    await runImport(t, biz, 'products', 'sku,name,price,cost_price\nIMP-2,Toaster XL,25,8\n');
+    await runImport(t, biz, 'stock', 'sku,warehouse,quantity\nIMP-1,Main,1\n');
+    data = await expectExact(biz);
+    expect(data.products.map((p) => [p.name, p.quantity, p.value])).toEqual([
+      ['Toaster XL', 2.5, 20],
+      ['Kettle', 1, 12.5],
+    ]);
+  });
+
   it('the migration fills the table from the data there is; cli verify names a row that drifts', async () => {
     const biz = await createBusiness(t, 'Valuation Backfill');
     const api = apiAs(t, biz);
     const main = (await api.get('/warehouses').expect(200)).body.data[0].id as string;
     const annex = (await api.post('/warehouses', { name: 'Annex' }).expect(201)).body.data.id as string;
     const ids: string[] = [];
-    for (const [name, cost, stock] of [['Oats', 0.35, 12], ['Rye', 1.2, 7.5], ['None', 3, 0]] as const) {
+    for (const [name, cost, stock] of [
+      ['Oats', 0.35, 12],
+      ['Rye', 1.2, 7.5],
+      ['None', 3, 0],
+    ] as const) {
       const p = (await api.post('/products', { name, price: 5, cost_price: cost }).expect(201)).body.data;
       if (stock > 0) await api.post('/stock/adjustments', { product_id: p.id, warehouse_id: main, quantity: stock, reason: 'restock' }).expect(201);
       ids.push(p.id as string);
@@ -237,6 +271,7 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
       await migration.up(runner);
       await runner.commitTransaction();
     } finally {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
       await runner.release();
     }
     expect((await api.get('/reports/inventory-valuation').expect(200)).text).toBe(before);
