@@ -12,8 +12,9 @@ import { distributeByBusiness, hasCitus } from '../src/database/citus';
  * Triggers keep it, in the transaction of every change, whatever the path (orders, returns,
  * cancellations, adjustments, counts, receipts, transfers, imports, a hand UPDATE):
  * - `stock_levels`: a level inserted, changed or deleted adds its difference to the product's quantity;
- * - `transfer_items` and `transfers`: a line of an in-transit transfer counts in the quantity; a
- *   transfer leaving `in_transit` (received, cancelled) or deleted takes its lines out;
+ * - `transfer_items` and `transfers`: a line of an in-transit transfer counts in the quantity (whichever
+ *   of the transfer and its lines is written first); a transfer leaving `in_transit` (received,
+ *   cancelled) or deleted takes its lines out;
  * - `products`: a new product gets its row (quantity 0); a change of name, SKU or average cost is copied;
  *   a deleted product's row goes with it (foreign key, ON DELETE CASCADE);
  * - `product_valuations` itself: a BEFORE trigger computes value and the JSON from the row's columns,
@@ -73,14 +74,16 @@ const TRIGGERS = [
     RETURN NULL;
   END $$;`,
   `
-  -- a transfer entering or leaving in_transit adds or takes out its lines; BEFORE DELETE, while they exist
+  -- a transfer entering or leaving in_transit adds or takes out its lines (made in transit: the lines
+  -- written before it, the later ones count themselves); BEFORE DELETE, while they exist
   CREATE FUNCTION product_valuations_transfer() RETURNS trigger LANGUAGE plpgsql AS $$
   DECLARE
     t transfers;
     sign int;
     line record;
   BEGIN
-    IF TG_OP = 'DELETE' THEN t := OLD; sign := -1;
+    IF TG_OP = 'INSERT' THEN t := NEW; sign := 1;
+    ELSIF TG_OP = 'DELETE' THEN t := OLD; sign := -1;
     ELSIF OLD.status = 'in_transit' THEN t := OLD; sign := -1;
     ELSE t := NEW; sign := 1;
     END IF;
@@ -117,6 +120,8 @@ const TRIGGERS = [
   `CREATE TRIGGER product_valuations_transfer_status AFTER UPDATE OF status ON transfers
    FOR EACH ROW WHEN ((OLD.status = 'in_transit') IS DISTINCT FROM (NEW.status = 'in_transit'))
    EXECUTE FUNCTION product_valuations_transfer()`,
+  `CREATE TRIGGER product_valuations_transfer_insert AFTER INSERT ON transfers
+   FOR EACH ROW WHEN (NEW.status = 'in_transit') EXECUTE FUNCTION product_valuations_transfer()`,
   `CREATE TRIGGER product_valuations_transfer_delete BEFORE DELETE ON transfers
    FOR EACH ROW WHEN (OLD.status = 'in_transit') EXECUTE FUNCTION product_valuations_transfer()`,
   `CREATE TRIGGER product_valuations_product_insert AFTER INSERT ON products
@@ -165,6 +170,7 @@ export class ProductValuations1795932664370 implements MigrationInterface {
       `DROP TRIGGER product_valuations_product_update ON products`,
       `DROP TRIGGER product_valuations_product_insert ON products`,
       `DROP TRIGGER product_valuations_transfer_delete ON transfers`,
+      `DROP TRIGGER product_valuations_transfer_insert ON transfers`,
       `DROP TRIGGER product_valuations_transfer_status ON transfers`,
       `DROP TRIGGER product_valuations_transfer_item ON transfer_items`,
       `DROP TRIGGER product_valuations_stock_insert_delete ON stock_levels`,
