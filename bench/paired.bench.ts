@@ -9,6 +9,8 @@
  * BENCH_PAIR_RATE: requests a second per server (120, or 300 for a GET); BENCH_PAIR_ROUNDS (3).
  */
 import * as path from 'path';
+import { execFile } from 'child_process';
+import { promisify } from 'util';
 import * as os from 'os';
 import { BENCH_PG_SERVER, Log, withBenchDatabase, withClient } from './bench-support';
 import { processCpuUs } from './cpu-accounting';
@@ -76,32 +78,41 @@ export async function run(log: Log): Promise<void> {
   const rounds = Number(process.env.BENCH_PAIR_ROUNDS || 3);
   const dirs = [path.resolve(reference), path.resolve(__dirname, '..')];
   log(`${getPath ? `GET ${getPath}` : 'POST /orders'} at ${rate}/s on each of two servers at once, ${rounds} x ${SECONDS} s; reference ${dirs[0]}`);
-  await withBenchDatabase('bo_bench_pair_ref', (refUrl) =>
-    withBenchDatabase('bo_bench_pair_this', async (thisUrl) => {
-      const receiver = await startReceiver();
-      const sides: Side[] = [];
-      try {
-        for (const [i, url] of [refUrl, thisUrl].entries()) {
-          const [business] = await seedBusinesses(url, 1);
-          const server = await startApi(url, DEFAULT_CONFIGURATION, dirs[i]);
-          sides.push({ server, business, database: new URL(url).pathname.slice(1) });
-          await subscribeSales(server, [business], receiver.url);
+  // each side's database migrated by its own checkout: the reference's has only the reference's schema
+  const migratedBy = (dir: string) => (url: string) =>
+    promisify(execFile)(path.join(dir, 'node_modules', '.bin', 'ts-node'), ['--swc', 'src/database/run-migrations.ts'], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: url },
+    });
+  await withBenchDatabase(
+    'bo_bench_pair_ref',
+    (refUrl) =>
+      withBenchDatabase('bo_bench_pair_this', async (thisUrl) => {
+        const receiver = await startReceiver();
+        const sides: Side[] = [];
+        try {
+          for (const [i, url] of [refUrl, thisUrl].entries()) {
+            const [business] = await seedBusinesses(url, 1);
+            const server = await startApi(url, DEFAULT_CONFIGURATION, dirs[i]);
+            sides.push({ server, business, database: new URL(url).pathname.slice(1) });
+            await subscribeSales(server, [business], receiver.url);
+          }
+          // orders first in any case: the servers warm up and the pages have orders to show
+          await round(sides, ORDER_RATE, WARMUP_SECONDS, undefined);
+          for (let r = 1; r <= rounds; r++) {
+            const [ref, mine] = await round(sides, rate, SECONDS, getPath);
+            log(
+              `round ${r}: reference ${ref.cpuUs.toFixed(0)} us/request (${ref.load.orders} ok, ${ref.load.errors} errors), ` +
+                `this ${mine.cpuUs.toFixed(0)} us/request (${mine.load.orders} ok, ${mine.load.errors} errors): this / reference ${(mine.cpuUs / ref.cpuUs).toFixed(3)}; ` +
+                `database backends: reference ${ref.dbCpuUs.toFixed(0)} us/request, this ${mine.dbCpuUs.toFixed(0)}: this / reference ${(mine.dbCpuUs / ref.dbCpuUs).toFixed(3)}; ` +
+                `load average ${os.loadavg()[0].toFixed(1)}`,
+            );
+          }
+        } finally {
+          for (const side of sides) await side.server.stop();
+          await receiver.close();
         }
-        // orders first in any case: the servers warm up and the pages have orders to show
-        await round(sides, ORDER_RATE, WARMUP_SECONDS, undefined);
-        for (let r = 1; r <= rounds; r++) {
-          const [ref, mine] = await round(sides, rate, SECONDS, getPath);
-          log(
-            `round ${r}: reference ${ref.cpuUs.toFixed(0)} us/request (${ref.load.orders} ok, ${ref.load.errors} errors), ` +
-              `this ${mine.cpuUs.toFixed(0)} us/request (${mine.load.orders} ok, ${mine.load.errors} errors): this / reference ${(mine.cpuUs / ref.cpuUs).toFixed(3)}; ` +
-              `database backends: reference ${ref.dbCpuUs.toFixed(0)} us/request, this ${mine.dbCpuUs.toFixed(0)}: this / reference ${(mine.dbCpuUs / ref.dbCpuUs).toFixed(3)}; ` +
-              `load average ${os.loadavg()[0].toFixed(1)}`,
-          );
-        }
-      } finally {
-        for (const side of sides) await side.server.stop();
-        await receiver.close();
-      }
-    }),
+      }),
+    migratedBy(dirs[0]),
   );
 }
