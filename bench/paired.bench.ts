@@ -29,10 +29,10 @@ interface Side {
   database: string;
 }
 
-/** CPU so far of each PostgreSQL backend connected to `database` (by pid, microseconds). */
+/** CPU so far of each client backend connected to `database` (by pid, microseconds; autovacuum, shared by both, left out). */
 async function backendsCpuUs(database: string): Promise<Map<number, number>> {
   const { rows } = await withClient(`${BENCH_PG_SERVER}/postgres`, (c) =>
-    c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [database]),
+    c.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`, [database]),
   );
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {

@@ -71,7 +71,7 @@ describe('the envelope (docs/api.md 2)', () => {
   it('sends JSON text already written as the data of {success, data}, unparsed, as JSON', () => {
     const adapter = new EnvelopingExpressAdapter();
     const { res, sent } = fakeResponse();
-    adapter.reply(res, new JsonText('{"total_value":100999999999998.99,"products":[{"name":"Crème ☕"}]}'), 200);
+    adapter.reply(res, new JsonText('{"total_value":100999999999998.99,"products":', '[{"name":"Crème ☕"}]', '}'), 200);
     const text = '{"success":true,"data":{"total_value":100999999999998.99,"products":[{"name":"Crème ☕"}]}}';
     expect(sent).toEqual({ status: 200, type: 'application/json; charset=utf-8', text, length: Buffer.byteLength(text) });
   });

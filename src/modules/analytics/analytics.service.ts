@@ -99,7 +99,7 @@ export class AnalyticsService {
    */
   async inventoryValuation(biz: BusinessContext): Promise<JsonText<InventoryValuationJson>> {
     const [row] = await runStatement(this.db, inventoryValuationJson, [biz.id]);
-    return new JsonText(`{"currency":${JSON.stringify(biz.currency)},"total_value":${row.total_value},"products":${row.products}}`);
+    return new JsonText(`{"currency":${JSON.stringify(biz.currency)},"total_value":${row.total_value},"products":`, row.products, '}');
   }
 
   /** GET /reports/margin: the window's revenue and cost of goods net of returns, in all and for the top products by `sort`. */
