@@ -69,7 +69,10 @@ const JSON_TEXT_HEAD = '{"success":true,"data":';
 function sendJsonText(res: JsonTextResponse, parts: readonly string[], statusCode?: number): unknown {
   if (statusCode) res.status(statusCode);
   res.type('application/json; charset=utf-8');
-  res.setHeader('Content-Length', parts.reduce((n, part) => n + Buffer.byteLength(part), Buffer.byteLength(JSON_TEXT_HEAD) + 1));
+  res.setHeader(
+    'Content-Length',
+    parts.reduce((n, part) => n + Buffer.byteLength(part), Buffer.byteLength(JSON_TEXT_HEAD) + 1),
+  );
   res.write(JSON_TEXT_HEAD);
   for (const part of parts) res.write(part);
   return res.end('}');
