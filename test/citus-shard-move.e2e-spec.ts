@@ -33,7 +33,10 @@ describeOnCitus("on Citus: a business's shards move to the other worker while or
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp({ dbPoolMax: 12, webhookDispatcher: false, mailDispatcher: false });
+    // block_writes holds the moving group's writes for the whole copy, which took over 5 s under
+    // load: past the default statement timeout those orders are answered 503 (retryable, nothing
+    // written). The claim here is that none is lost or doubled, so the app waits as long as the move.
+    t = await startTestApp({ dbPoolMax: 12, dbStatementTimeoutMs: 120000, webhookDispatcher: false, mailDispatcher: false });
   });
   afterAll(() => t?.close());
 
