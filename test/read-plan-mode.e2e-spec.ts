@@ -4,7 +4,7 @@ import { defineStatement } from '../src/database/statement';
 import { Tx } from '../src/database/transaction';
 import { readLatestSalePage, readSale } from '../src/modules/orders/persistence/orders-read.sql';
 import { readProductPage } from '../src/modules/products/persistence/product-page.sql';
-import { keptGenericPlan } from './helpers/kept-plan';
+import { keptGenericPlan, plannedRuns } from './helpers/kept-plan';
 import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
@@ -36,7 +36,6 @@ const planSettings = defineStatement<[], PlanSettings>('test.planSettings', SETT
  */
 const onCitus = Boolean(process.env.TEST_CITUS_WORKERS);
 const itOnPlainPostgres = onCitus ? it.skip : it;
-const plannedRuns = (runs: number) => (onCitus ? { generic: 0, custom: runs } : { generic: runs, custom: 0 });
 const ON_PAGE_PLAN: PlanSettings = {
   mode: onCitus ? 'force_custom_plan' : 'force_generic_plan',
   workers: '0',
