@@ -6,6 +6,7 @@
  * generator and webhook receiver) and of the whole machine. Then the two references of the orders
  * bench (the 19 statements and the one plpgsql call, straight through pg) on a database of their own,
  * with the same accounting: what PostgreSQL spends on one order of each, beside the API's.
+ * PostgreSQL's CPU is also given per server of this machine (a Citus cluster's nodes apart: BENCH_CITUS=1).
  * BENCH_SERVER_DIR measures another checkout's server, BENCH_API_NODE_ARGS="--cpu-prof
  * --cpu-prof-dir=DIR" profiles the API process. BENCH_CPU_REFERENCES=0 leaves the references out.
  */

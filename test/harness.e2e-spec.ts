@@ -44,7 +44,8 @@ describe('the test harness', () => {
   function childRun(extraEnv: NodeJS.ProcessEnv, timeoutMs: number) {
     const runId = `bo_test_harness_${Date.now().toString(36)}_${process.pid}`;
     const jest = path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
-    const env = { ...process.env, ...extraEnv, HARNESS_CHILD: '1', TEST_RUN_ID: runId, TEST_SERVER_URL: '', TEST_TEMPLATE_DB: '' };
+    // what this run's globalSetup found is the child's to find again (the Citus workers too)
+    const env = { ...process.env, ...extraEnv, HARNESS_CHILD: '1', TEST_RUN_ID: runId, TEST_SERVER_URL: '', TEST_TEMPLATE_DB: '', TEST_CITUS_WORKERS: '' };
     return { runId, done: runCommand(process.execPath, [jest, '--config', 'jest.config.js', 'test/harness.e2e-spec.ts'], env, timeoutMs) };
   }
 
@@ -63,7 +64,8 @@ describe('the test harness', () => {
   }, 120_000);
 
   it('with TEST_EMBEDDED=1 it starts its own PostgreSQL and removes it, data directory included', async () => {
-    const child = childRun({ TEST_EMBEDDED: '1' }, 180_000);
+    // an embedded server is a plain PostgreSQL, also in a run on Citus
+    const child = childRun({ TEST_EMBEDDED: '1', CITUS: '', TEST_DATABASE_URL: '' }, 180_000);
     const run = await child.done;
     if (run.code !== 0) process.stderr.write(`the embedded run's output:\n${run.stderr.slice(-4000)}\n`);
     expect({ code: run.code, embedded: run.stderr.includes('TEST_EMBEDDED=1: starting an embedded one') }).toEqual({ code: 0, embedded: true });

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config/app-config';
 import { FaultDatabase } from './helpers/fault-db';
 import { freePort, startUntil, TS_NODE, waitForExit } from './helpers/processes';
 import { cloneTemplateDatabase } from './helpers/test-app';
-import { WAITING_FOR_A_LOCK } from './helpers/lock-waits';
+import { WAITING_FOR_A_LOCK, WAITING_ON_PLAIN_POSTGRES } from './helpers/lock-waits';
 
 /**
  * docs/api.md 9: a key's outcome commits with its effect. A request that dies (its database
@@ -29,12 +29,15 @@ async function holdStockRow(url: string, businessId: string, productId: string):
   return client;
 }
 
-/** The backend of the request waiting on that lock, once it waits. */
-async function waitingBackend(holder: Client): Promise<number> {
+/**
+ * The backend of the request waiting on that lock, once it waits (`waiting`: the condition for the
+ * database's engine; FaultDatabase is a plain PostgreSQL of its own even when CITUS=1).
+ */
+async function waitingBackend(holder: Client, waiting = WAITING_FOR_A_LOCK): Promise<number> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const { rows } = await holder.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND ${WAITING_FOR_A_LOCK} AND pid <> pg_backend_pid()`,
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND ${waiting} AND pid <> pg_backend_pid()`,
     );
     if (rows.length > 0) return rows[0].pid;
     if (Date.now() > deadline) throw new Error('no request is waiting on the held row');
@@ -70,7 +73,7 @@ describe('Idempotency-Key when the database stops mid-request', () => {
 
     const holder = await holdStockRow(db.url, biz.business_id, product);
     const first = post().then((res) => res);
-    await waitingBackend(holder);
+    await waitingBackend(holder, WAITING_ON_PLAIN_POSTGRES);
     await db.stop(); // every connection dies, the holder's and the request's
     await holder.end().catch(() => undefined);
     expect((await first).status).toBe(503);

@@ -1,5 +1,5 @@
 import { QueryRunner } from 'typeorm';
-import { keptGenericPlan } from './helpers/kept-plan';
+import { describeKeptPlans, keptGenericPlan } from './helpers/kept-plan';
 import { SaleShape } from '../src/modules/orders/sale-effect';
 import { seedProduct } from './helpers/orders-fixtures';
 import { arrangeShape, orderBodyOf, registeredSaleShapes } from './helpers/sale-shapes';
@@ -15,7 +15,7 @@ import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './he
  * must reach every row by its key, in each of the statements' shapes (the numbered one's from the
  * registered sale effects' shapes).
  */
-describe("an order's statements: the plans a connection keeps", () => {
+describeKeptPlans("an order's statements: the plans a connection keeps", () => {
   let t: TestApp;
   let biz: TestBusiness;
   let runner: QueryRunner;

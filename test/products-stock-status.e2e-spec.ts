@@ -73,8 +73,8 @@ describe('GET /products: stock_status and on_order (docs/api.md 6)', () => {
            WHERE p.business_id = $1 AND p.is_active AND p.min_stock > 0
              AND (SELECT coalesce(sum(quantity), 0) FROM stock_levels s WHERE s.business_id = $1 AND s.product_id = p.id) <= p.min_stock) AS low,
          (SELECT json_object_agg(p.name, (SELECT coalesce(sum(i.quantity - i.received_quantity), 0)
-                                            FROM purchase_order_items i JOIN purchase_orders o ON o.id = i.purchase_order_id
-                                           WHERE o.business_id = $1 AND o.status IN ('ordered', 'partially_received') AND i.product_id = p.id))
+                                            FROM purchase_order_items i JOIN purchase_orders o ON o.business_id = i.business_id AND o.id = i.purchase_order_id
+                                           WHERE i.business_id = $1 AND o.status IN ('ordered', 'partially_received') AND i.product_id = p.id))
             FROM products p WHERE p.business_id = $1) AS on_order`,
       [biz.business_id],
     );

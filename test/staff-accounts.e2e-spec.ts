@@ -255,6 +255,29 @@ describe('staff accounts: invitations, resets and the sessions they start or end
   });
 
   // last: it spends this app's budget of token guesses from 127.0.0.1
+  it('invites, resends and removes at once without a failure: each request answered, each invitation mailed', async () => {
+    // on Citus users and staff_tokens are reference tables, whose writes Citus locks table-wide: an
+    // invitation (users, then staff_tokens) and a resend (staff_tokens, then users) deadlocked and
+    // used up their retries (LockRank.StaffAccounts now orders them)
+    const biz = await createBusiness(t, 'Busy Staff Desk');
+    const earlier = await Promise.all(
+      [0, 1, 2].map((i) => apiAs(t, biz).post('/staff', { email: `earlier${i}@example.com`, name: `Earlier ${i}`, role: 'clerk' })),
+    );
+    expect(earlier.map((res) => res.status)).toEqual([201, 201, 201]);
+    const answers = await Promise.all([
+      ...[0, 1, 2, 3, 4, 5].map((i) => apiAs(t, biz).post('/staff', { email: `rush${i}@example.com`, name: `Rush ${i}`, role: 'clerk' })),
+      ...earlier.slice(0, 2).map((res) => apiAs(t, biz).post(`/staff/${res.body.data.id}/invite`, {})),
+      apiAs(t, biz).del(`/staff/${earlier[2].body.data.id}`),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201, 201, 202, 202, 204]);
+    for (let i = 0; i < 6; i++) await mailTo(`rush${i}@example.com`);
+    for (let i = 0; i < 2; i++) await mailTo(`earlier${i}@example.com`, 2);
+    const staff = (await apiAs(t, biz).get('/staff?per_page=100').expect(200)).body.data.map((m: { email: string }) => m.email);
+    expect(staff.filter((email: string) => /^(rush|earlier)/.test(email)).sort()).toEqual(
+      ['earlier0@example.com', 'earlier1@example.com', ...[0, 1, 2, 3, 4, 5].map((i) => `rush${i}@example.com`)].sort(),
+    );
+  });
+
   it('throttles token guesses per client address: 429 TOO_MANY_ATTEMPTS with Retry-After, even for a right token', async () => {
     const biz = await createBusiness(t);
     const { token } = await invite(biz, 'patient@example.com', 'clerk');

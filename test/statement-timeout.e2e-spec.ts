@@ -37,8 +37,10 @@ describe('statement timeout', () => {
     const biz = await createBusiness(t);
     const api = apiAs(t, biz);
     const product = (await api.post('/products', { name: 'Before', price: 5 }).expect(201)).body.data;
-    const { res, waitedForRelease } = await whileLocked('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [product.id], () =>
-      api.put(`/products/${product.id}`, { name: 'After' }).then((r) => r),
+    const { res, waitedForRelease } = await whileLocked(
+      'SELECT 1 FROM products WHERE business_id = $1 AND id = $2 FOR UPDATE',
+      [biz.business_id, product.id],
+      () => api.put(`/products/${product.id}`, { name: 'After' }).then((r) => r),
     );
     expect({ status: res.status, code: res.body.error?.code, waitedForRelease }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE', waitedForRelease: false });
     expect((await api.get(`/products/${product.id}`).expect(200)).body.data.name).toBe('Before');

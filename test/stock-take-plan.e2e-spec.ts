@@ -2,7 +2,7 @@ import { randomUUID } from 'crypto';
 import { QueryRunner } from 'typeorm';
 import { Tx } from '../src/database/transaction';
 import { deductStockForSale } from '../src/modules/stock/persistence/stock-sale.sql';
-import { keptGenericPlan } from './helpers/kept-plan';
+import { describeKeptPlans, keptGenericPlan } from './helpers/kept-plan';
 import { seedProduct } from './helpers/orders-fixtures';
 import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 
@@ -12,7 +12,7 @@ import { createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/t
  * must reach every row by its key: a scan of the products or of the warehouse's levels, the cheaper
  * plan at that size, cost the orders bench 463 -> 82 orders/s once the catalog had grown to 50,000.
  */
-describe('the stock a sale takes: the plan a connection keeps', () => {
+describeKeptPlans('the stock a sale takes: the plan a connection keeps', () => {
   let t: TestApp;
   let biz: TestBusiness;
   let products: string[];

@@ -29,6 +29,14 @@
  * - an effect that locks within the numbered statement (`addToSale`) ranks above SaleCounter.
  */
 export enum LockRank {
+  /**
+   * the staff accounts' shared tables (users, staff_tokens, user_sessions): one advisory lock taken
+   * first by every transaction that writes two of them (staff/persistence/staff-accounts-lock.sql.ts).
+   * On Citus they are reference tables, and any write to one but a plain INSERT locks that whole table
+   * and the tables its foreign keys name, in that order: an invitation (users, then staff_tokens)
+   * and a resend (staff_tokens, then users) deadlocked (citusdata/citus#1054).
+   */
+  StaffAccounts = 5,
   /** an existing sale, locked by the cancellation or a return before anything else */
   SaleRow = 10,
   /** an existing purchase order, locked by every change of it (a receipt's first lock) */

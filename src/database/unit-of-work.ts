@@ -18,6 +18,16 @@ const RETRYABLE = new Set(['40001', '40P01', 'CIINF']);
 const MAX_ATTEMPTS = 4;
 
 /**
+ * How long a retry waits: a random time under 40, 80, then 160 ms. Transactions that deadlocked
+ * together and ran again at once met again: on Citus, six concurrent staff invitations (each writing
+ * the reference tables `users` and `staff_tokens` beside its business's shard, whose locks Citus takes
+ * in different places: citusdata/citus#1054) spent all four attempts in distributed deadlocks.
+ */
+export function retryDelayMs(attempt: number, random = Math.random()): number {
+  return Math.floor(random * 20 * 2 ** attempt);
+}
+
+/**
  * Owns the QueryRunner of a unit of work: begin, commit, rollback, release, and a few retries on
  * deadlock or serialization failure. Events recorded on the Tx are written to the outbox inside
  * the transaction and emitted in-process only after the commit has returned.
@@ -54,6 +64,7 @@ export class UnitOfWork {
         const sqlState = sqlStateOf(err);
         if (sqlState !== undefined && RETRYABLE.has(sqlState) && attempt < MAX_ATTEMPTS) {
           this.logger.warn(`retrying transaction after ${sqlState} (attempt ${attempt})`);
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
           continue;
         }
         throw err;

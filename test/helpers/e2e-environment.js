@@ -8,11 +8,26 @@
 const { TestEnvironment } = require('jest-environment-node');
 const { Client } = require('pg');
 
+/** SQLSTATE 55006: "database ... is being accessed by other users" */
+const OBJECT_IN_USE = '55006';
+
 async function dropOnServer(serverUrl, names) {
   const client = new Client({ connectionString: `${serverUrl}/postgres` });
   await client.connect();
   try {
-    for (const name of names) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    for (const name of names) {
+      // FORCE ends the sessions, but Citus's maintenance daemon of the database can start again
+      // before the drop (seen in a nested run of test/harness): a few tries
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          break;
+        } catch (err) {
+          if (err.code !== OBJECT_IN_USE || attempt >= 10) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    }
   } finally {
     await client.end();
   }

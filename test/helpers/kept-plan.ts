@@ -22,3 +22,17 @@ export async function keptGenericPlan(runner: QueryRunner, namePrefix: string, s
     await runner.rollbackTransaction();
   }
 }
+
+/**
+ * On Citus the app plans each statement with its values (forCitus, database/transaction.ts: Citus
+ * refuses a generic plan of a statement of CTEs), so no connection keeps a generic plan there: what
+ * pg_prepared_statements counts for `runs` runs of a statement on its "generic plan", per engine.
+ */
+export const plannedRuns = (runs: number) => (process.env.TEST_CITUS_WORKERS ? { generic: 0, custom: runs } : { generic: runs, custom: 0 });
+
+/** A describe of the plans a connection keeps: a plain PostgreSQL's alone (skipped on Citus, saying so). */
+export function describeKeptPlans(name: string, body: () => void): void {
+  if (!process.env.TEST_CITUS_WORKERS) return describe(name, body);
+  console.info(`${name}: skipped on Citus, which plans each run with its values (test/helpers/kept-plan.ts)`);
+  describe.skip(name, body);
+}

@@ -21,6 +21,7 @@ import { hashPassword, passwordProblem, verifyPassword } from './passwords';
 import { queuePasswordReset } from './staff-invitations';
 import { consumeToken, hashTokenValue } from './staff-tokens';
 import { findUserByEmail } from './users';
+import { lockStaffAccounts } from './persistence/staff-accounts-lock.sql';
 
 /** A reset mail at most this often per user: forgot-password cannot be turned into a mail flood. */
 const RESET_MAIL_INTERVAL = '1 minute';
@@ -61,6 +62,7 @@ export class AccountService implements BeforeApplicationShutdown {
     // read first, in a transaction of its own: see invitedBusiness
     const businessId = await this.uow.run((tx) => invitedBusiness(tx, dto.token));
     const body = await this.uow.run(async (tx) => {
+      await lockStaffAccounts(tx);
       const token = await consumeToken(tx, 'invite', dto.token);
       const member = businessId && token.memberId ? await lockMember(tx, businessId, token.memberId) : null;
       if (!member || member.status !== 'invited') throw new DomainError('INVALID_TOKEN');
@@ -102,6 +104,7 @@ export class AccountService implements BeforeApplicationShutdown {
   async resetPassword(req: Request, dto: ResetPasswordDto): Promise<void> {
     const attempt = await this.throttle.check('token', { address: clientAddress(req) });
     await this.uow.run(async (tx) => {
+      await lockStaffAccounts(tx);
       const token = await consumeToken(tx, 'reset', dto.token);
       const user = await userWithPassword(tx, token.userId);
       await this.setPassword(tx, user, dto.password);
@@ -130,6 +133,8 @@ export class AccountService implements BeforeApplicationShutdown {
 
   private async queueReset(email: string): Promise<void> {
     const queued = await this.uow.run(async (tx) => {
+      // first: two requests at once would otherwise both find no recent reset and mail twice
+      await lockStaffAccounts(tx);
       const user = await findUserByEmail(tx, email);
       if (!user) return false;
       const recent = await tx

@@ -6,6 +6,7 @@ import { BusinessMember } from './entities/business-member.entity';
 import { drawTokenValue, issueToken } from './staff-tokens';
 import { findOrCreateUser } from './users';
 import { MAX_PERSON_NAME_LENGTH } from './dto/invite-member.dto';
+import { lockStaffAccounts } from './persistence/staff-accounts-lock.sql';
 
 export interface OwnerInvitation {
   owner: { member_id: string; user_id: string; email: string };
@@ -24,7 +25,9 @@ export async function inviteOwner(db: EntityManager, businessId: string, input: 
   const name = (input.name ?? email.split('@')[0]).trim();
   if (!name || [...name].length > MAX_PERSON_NAME_LENGTH)
     throw DomainError.validation('owner_name', `--owner-name must be 1 to ${MAX_PERSON_NAME_LENGTH} characters`);
-  const user = await findOrCreateUser(new Tx(db), email, name);
+  const tx = new Tx(db);
+  await lockStaffAccounts(tx);
+  const user = await findOrCreateUser(tx, email, name);
   const inserted = await db.getRepository(BusinessMember).insert({ businessId, userId: user.id, builtInRole: 'owner', roleId: null, status: 'invited' });
   const memberId = inserted.identifiers[0].id as string;
   const token = await drawTokenValue(db, await issueToken(db, 'invite', user.id, memberId));

@@ -24,6 +24,7 @@ import { queueInvitation } from './staff-invitations';
 import { StaffMemberJson, toStaffMemberJson } from './staff.mapper';
 import { findOrCreateUser } from './users';
 import { activityOf } from '../../common/activity/activity-of';
+import { lockStaffAccounts } from './persistence/staff-accounts-lock.sql';
 
 type RoleColumns = Pick<BusinessMember, 'builtInRole' | 'roleId'>;
 
@@ -60,6 +61,7 @@ export class StaffService {
 
   async invite(biz: BusinessContext, dto: InviteMemberDto): Promise<StaffMemberJson> {
     const json = await this.uow.run(async (tx) => {
+      await lockStaffAccounts(tx);
       const role = await this.resolveRole(tx, biz.id, dto.role);
       const user = await findOrCreateUser(tx, dto.email, dto.name);
       const inserted = await tx
@@ -82,6 +84,7 @@ export class StaffService {
 
   update(biz: BusinessContext, id: string, dto: UpdateMemberDto): Promise<StaffMemberJson> {
     return this.uow.run(async (tx) => {
+      await lockStaffAccounts(tx);
       const owners = await this.lockActiveOwners(tx, biz.id);
       const member = await this.lockMember(tx, biz.id, id);
       const role = dto.role === undefined ? { builtInRole: member.builtInRole, roleId: member.roleId } : await this.resolveRole(tx, biz.id, dto.role);
@@ -105,6 +108,7 @@ export class StaffService {
   /** Sends the invitation again (a new link; the earlier one stops working): 409 NOT_INVITED unless the member is `invited`. */
   async resend(biz: BusinessContext, id: string): Promise<StaffMemberJson> {
     const json = await this.uow.run(async (tx) => {
+      await lockStaffAccounts(tx);
       const member = await this.lockMember(tx, biz.id, id);
       if (member.status !== 'invited') throw new DomainError('NOT_INVITED', undefined, [{ id: member.id, status: member.status }]);
       const email = await this.emailOf(tx, member.userId);
@@ -119,6 +123,7 @@ export class StaffService {
   /** Removes the membership (its invitation links with it); the user stays, a member of other businesses. */
   remove(biz: BusinessContext, id: string): Promise<void> {
     return this.uow.run(async (tx) => {
+      await lockStaffAccounts(tx);
       const owners = await this.lockActiveOwners(tx, biz.id);
       const member = await this.lockMember(tx, biz.id, id);
       this.keepAnOwner(owners, member, false);
