@@ -46,11 +46,15 @@ export async function provisionBusinesses(url: string, businesses: NewBusiness[]
 }
 
 /**
- * A fresh database named `<prefix>_<time>`, migrated, handed to `work` and dropped afterwards, whatever happens.
+ * A fresh database named `<prefix>_<time>`, migrated (by this checkout, or `migrateWith`), handed to `work` and dropped afterwards, whatever happens.
  * BENCH_CITUS=1: BENCH_PG_SERVER is the coordinator of a Citus cluster whose database `bo_citus` (made by
  * scripts/citus-cluster.sh, or CITUS=1 npm test) names the workers; the database is made on every node.
  */
-export async function withBenchDatabase<T>(prefix: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withBenchDatabase<T>(
+  prefix: string,
+  work: (url: string) => Promise<T>,
+  migrateWith: (url: string) => Promise<unknown> = migrate,
+): Promise<T> {
   const name = `${prefix}_${Date.now().toString(36)}`;
   const admin = (sql: string) => withClient(`${BENCH_PG_SERVER}/postgres`, (c) => c.query(sql));
   const workers = process.env.BENCH_CITUS === '1' ? await citusWorkersOf(`${BENCH_PG_SERVER}/bo_citus`) : null;
@@ -58,7 +62,7 @@ export async function withBenchDatabase<T>(prefix: string, work: (url: string) =
   else await admin(`CREATE DATABASE "${name}"`);
   try {
     const url = `${BENCH_PG_SERVER}/${name}`;
-    await migrate(url);
+    await migrateWith(url);
     return await work(url);
   } finally {
     await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -5,7 +5,7 @@ import { bare, envelopeOf, EnvelopingExpressAdapter, JsonText } from './envelope
 
 /** The part of an Express response that ExpressAdapter.reply uses for JSON bodies. */
 function fakeResponse() {
-  const sent: { status?: number; json?: unknown; empty?: boolean; text?: string; type?: string } = {};
+  const sent: { status?: number; json?: unknown; empty?: boolean; text?: string; type?: string; length?: number } = {};
   const res = {
     status(code: number) {
       sent.status = code;
@@ -22,6 +22,16 @@ function fakeResponse() {
       sent.type = contentType;
     },
     getHeader: () => undefined,
+    setHeader(name: string, value: number) {
+      if (name === 'Content-Length') sent.length = value;
+    },
+    write(chunk: string) {
+      sent.text = (sent.text ?? '') + chunk;
+      return true;
+    },
+    end(chunk: string) {
+      sent.text = (sent.text ?? '') + chunk;
+    },
   };
   return { res, sent };
 }
@@ -61,11 +71,8 @@ describe('the envelope (docs/api.md 2)', () => {
   it('sends JSON text already written as the data of {success, data}, unparsed, as JSON', () => {
     const adapter = new EnvelopingExpressAdapter();
     const { res, sent } = fakeResponse();
-    adapter.reply(res, new JsonText('{"total_value":100999999999998.99,"products":[]}'), 200);
-    expect(sent).toEqual({
-      status: 200,
-      type: 'application/json; charset=utf-8',
-      text: '{"success":true,"data":{"total_value":100999999999998.99,"products":[]}}',
-    });
+    adapter.reply(res, new JsonText('{"total_value":100999999999998.99,"products":', '[{"name":"Crème ☕"}]', '}'), 200);
+    const text = '{"success":true,"data":{"total_value":100999999999998.99,"products":[{"name":"Crème ☕"}]}}';
+    expect(sent).toEqual({ status: 200, type: 'application/json; charset=utf-8', text, length: Buffer.byteLength(text) });
   });
 });

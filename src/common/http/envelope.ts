@@ -18,7 +18,15 @@ export function bare<T>(body: T): BareBody<T> {
  */
 export class JsonText<T = unknown> {
   declare readonly holds?: T;
-  constructor(readonly text: string) {}
+  /** the text in the parts it was made of, written one after the other (a 14 MB part is not copied to join it) */
+  readonly parts: readonly string[];
+  constructor(...parts: string[]) {
+    this.parts = parts;
+  }
+
+  get text(): string {
+    return this.parts.join('');
+  }
 }
 
 /** docs/api.md 2: `{success, data}` for single results, plus `meta` for pages; a BareBody as is. */
@@ -36,11 +44,36 @@ export function envelopeOf(result: unknown): unknown {
  */
 export class EnvelopingExpressAdapter extends ExpressAdapter {
   reply(response: unknown, body: unknown, statusCode?: number): unknown {
-    if (body instanceof JsonText) {
-      (response as { type(contentType: string): unknown }).type('application/json; charset=utf-8');
-      return super.reply(response, `{"success":true,"data":${body.text}}`, statusCode);
-    }
+    if (body instanceof JsonText) return sendJsonText(response as JsonTextResponse, body.parts, statusCode);
     const sent = body === undefined || body instanceof StreamableFile ? body : envelopeOf(body);
     return super.reply(response, sent, statusCode);
   }
+}
+
+/** The part of an Express response that sendJsonText uses. */
+interface JsonTextResponse {
+  status(code: number): unknown;
+  type(contentType: string): unknown;
+  setHeader(name: string, value: number): unknown;
+  write(chunk: string): boolean;
+  end(chunk: string): unknown;
+}
+
+const JSON_TEXT_HEAD = '{"success":true,"data":';
+
+/**
+ * JSON text in the envelope, written part by part with its length: not joined into one string,
+ * copied into one Buffer and hashed for an ETag as Express's send does (for the valuation's 14 MB,
+ * 80-100 ms of the API's CPU on this machine, BENCHMARKS.md issue 45). Hence no ETag on these answers.
+ */
+function sendJsonText(res: JsonTextResponse, parts: readonly string[], statusCode?: number): unknown {
+  if (statusCode) res.status(statusCode);
+  res.type('application/json; charset=utf-8');
+  res.setHeader(
+    'Content-Length',
+    parts.reduce((n, part) => n + Buffer.byteLength(part), Buffer.byteLength(JSON_TEXT_HEAD) + 1),
+  );
+  res.write(JSON_TEXT_HEAD);
+  for (const part of parts) res.write(part);
+  return res.end('}');
 }

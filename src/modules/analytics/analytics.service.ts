@@ -18,7 +18,7 @@ import {
   TopProductSort,
   WindowParams,
 } from './persistence/analytics-reports.sql';
-import { inventoryValuationJson, valuationSettings } from './persistence/inventory-valuation.sql';
+import { inventoryValuationJson } from './persistence/inventory-valuation.sql';
 import * as windowSql from './persistence/analytics-window-products.sql';
 import { WindowRowsFound } from './persistence/analytics-window-products.sql';
 import { AnalyticsWindowProducts } from './analytics-window-products';
@@ -93,15 +93,13 @@ export class AnalyticsService {
   }
 
   /**
-   * GET /reports/inventory-valuation: one aggregate over the business's stock levels (no rollup
-   * needed), written as JSON by PostgreSQL (inventory-valuation.sql.ts) and sent as it comes.
+   * GET /reports/inventory-valuation: the rows of `product_valuations` with stock, kept with the stock
+   * by triggers, each with its JSON already written, read in the order of their index and joined by
+   * PostgreSQL (inventory-valuation.sql.ts), sent as it comes.
    */
   async inventoryValuation(biz: BusinessContext): Promise<JsonText<InventoryValuationJson>> {
-    const [row] = await this.uow.run(async (tx) => {
-      await tx.run(valuationSettings, []);
-      return tx.runThenCommit(inventoryValuationJson, [biz.id]);
-    });
-    return new JsonText(`{"currency":${JSON.stringify(biz.currency)},"total_value":${row.total_value},"products":${row.products}}`);
+    const [row] = await runStatement(this.db, inventoryValuationJson, [biz.id]);
+    return new JsonText(`{"currency":${JSON.stringify(biz.currency)},"total_value":${row.total_value},"products":`, row.products, '}');
   }
 
   /** GET /reports/margin: the window's revenue and cost of goods net of returns, in all and for the top products by `sort`. */

@@ -4,6 +4,7 @@ import { Business } from '../businesses/entities/business.entity';
 import * as checks from './persistence/ledger-checks.sql';
 import { purchasing } from './persistence/purchasing-checks.sql';
 import { taxLines } from './persistence/tax-checks.sql';
+import { productValuations } from './persistence/valuation-checks.sql';
 import { inReadOnlySnapshot } from './persistence/read-only-snapshot';
 import { buildReport, CheckResult, VerifyReport } from './verify-report';
 
@@ -20,6 +21,7 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { statement: checks.averageCosts },
   { statement: purchasing },
   { statement: checks.transfers },
+  { statement: productValuations },
   { statement: checks.stockCounts },
   { statement: checks.analyticsRollups },
   { statement: checks.documentNumbers },
