@@ -20,6 +20,20 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
   });
   afterAll(() => t.close());
 
+  /** A business with a second warehouse, and a maker of products with their cost and stock in the main one. */
+  async function stockedShop(name: string, options?: Parameters<typeof createBusiness>[2]) {
+    const biz = await createBusiness(t, name, options);
+    const api = apiAs(t, biz);
+    const main = (await api.get('/warehouses').expect(200)).body.data[0].id as string;
+    const annex = (await api.post('/warehouses', { name: 'Annex' }).expect(201)).body.data.id as string;
+    const product = async (productName: string, costPrice: number, stock: number) => {
+      const p = (await api.post('/products', { name: productName, price: 20, cost_price: costPrice }).expect(201)).body.data;
+      if (stock > 0) await api.post('/stock/adjustments', { product_id: p.id, warehouse_id: main, quantity: stock, reason: 'restock' }).expect(201);
+      return p.id as string;
+    };
+    return { biz, api, main, annex, product };
+  }
+
   /** The body the API's writer makes of the valuation recomputed from the tables. */
   async function recomputed(businessId: string, currency: string): Promise<string> {
     const rows: { id: string; sku: string; name: string; average_cost: string; quantity: string | null; transit: string | null }[] = await t.db.query(
@@ -55,15 +69,7 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
   }
 
   it('equals the recomputation: transit, fractions, escaped names, ties by name, no stock left out, totals past 15 digits', async () => {
-    const biz = await createBusiness(t, 'Valuation Shop', { currency: 'EUR' });
-    const api = apiAs(t, biz);
-    const main = (await api.get('/warehouses').expect(200)).body.data[0].id as string;
-    const annex = (await api.post('/warehouses', { name: 'Annex' }).expect(201)).body.data.id as string;
-    const product = async (name: string, costPrice: number, stock: number) => {
-      const p = (await api.post('/products', { name, price: 20, cost_price: costPrice }).expect(201)).body.data;
-      if (stock > 0) await api.post('/stock/adjustments', { product_id: p.id, warehouse_id: main, quantity: stock, reason: 'restock' }).expect(201);
-      return p.id as string;
-    };
+    const { biz, api, main, annex, product } = await stockedShop('Valuation Shop', { currency: 'EUR' });
     const quoted = await product('Say "cheese" \\ back\tslash', 1.1, 4);
     const beans = await product('Crème brûlée ☕ 1kg', 3.35, 2.5);
     const tieB = await product('Tie B', 2, 3);
@@ -120,15 +126,7 @@ describe('reports: inventory valuation against a recomputation (docs/api.md 13)'
   }
 
   it('kept with every change: a sale, a return, a cancellation, a transfer in transit and its end, a receipt, a count, a rename, an archived product', async () => {
-    const biz = await createBusiness(t, 'Valuation Kept');
-    const api = apiAs(t, biz);
-    const main = (await api.get('/warehouses').expect(200)).body.data[0].id as string;
-    const annex = (await api.post('/warehouses', { name: 'Annex' }).expect(201)).body.data.id as string;
-    const product = async (name: string, costPrice: number, stock: number) => {
-      const p = (await api.post('/products', { name, price: 20, cost_price: costPrice }).expect(201)).body.data;
-      if (stock > 0) await api.post('/stock/adjustments', { product_id: p.id, warehouse_id: main, quantity: stock, reason: 'restock' }).expect(201);
-      return p.id as string;
-    };
+    const { biz, api, main, annex, product } = await stockedShop('Valuation Kept');
     const mug = await product('Mug', 2, 10);
     const tea = await product('Tea', 5, 4);
     const jam = await product('Jam', 1.5, 6);

@@ -23,10 +23,6 @@ export class JsonText<T = unknown> {
   constructor(...parts: string[]) {
     this.parts = parts;
   }
-
-  get text(): string {
-    return this.parts.join('');
-  }
 }
 
 /** docs/api.md 2: `{success, data}` for single results, plus `meta` for pages; a BareBody as is. */
