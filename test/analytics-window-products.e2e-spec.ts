@@ -1,4 +1,5 @@
 import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
+import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { earlier } from './helpers/earlier-time';
 
@@ -24,6 +25,7 @@ describe('window product rows: top-products and margin exact against the sales (
   let t: TestApp;
   let biz: TestBusiness;
   const orders: { id: string; items: { id: string }[] }[] = [];
+  let plums: (typeof orders)[number];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -39,6 +41,7 @@ describe('window product rows: top-products and margin exact against the sales (
       ['Tie A', 5, 2],
       ['Tie B', 5, 2],
       ['Figs', 12.15, 3.33],
+      ['Plums', 6.1, 2.05],
     ] as const) {
       const p = (await api.post('/products', { name, price, cost_price: cost }).expect(201)).body.data;
       await api.post('/stock/adjustments', { product_id: p.id, quantity: 10_000, reason: 'restock' }).expect(201);
@@ -86,6 +89,9 @@ describe('window product rows: top-products and margin exact against the sales (
       [2, 1],
     ]);
     await sale(0, 'now', [[7, 1]]);
+    // Plums: sold once, 50 days back (in the 90 and 365 day windows only)
+    await sale(50, '12:00', [[8, 3]]);
+    plums = orders[orders.length - 1];
   });
   afterAll(() => t.close());
 
@@ -199,17 +205,51 @@ describe('window product rows: top-products and margin exact against the sales (
     await checkAll([45]);
   });
 
-  it('a return and a cancellation of closed days forget the windows holding them; reads stay exact, the warm-up rebuilds', async () => {
+  /** `cli verify`'s checks of the rollups and of the window rows find nothing. */
+  const expectNoDrift = async () => expect((await verifyLedgers(t.db, biz.business_id)).drift).toEqual([]);
+
+  it('a return and a cancellation of closed days: the next read rolls their day up again inside the windows, which stay in use, exact', async () => {
     const api = apiAs(t, biz);
+    // a tampered row of a product still shows after the return: the windows were corrected, not rebuilt nor bypassed
+    const figs = `UPDATE analytics_window_products SET revenue = revenue + $2 WHERE business_id = $1 AND days = 365
+                   AND product_id = (SELECT id FROM products WHERE business_id = $1 AND name = 'Figs')`;
+    await t.db.query(figs, [biz.business_id, 7000]);
     // orders[9] is 28 days back, orders[40] 121 days back
     await api.post(`/orders/${orders[9].id}/returns`, { items: [{ sale_item_id: orders[9].items[0].id, quantity: 1 }] }).expect(201);
-    expect(await states()).toEqual([7]);
+    expect(await states()).toEqual([7, 30, 45, 90, 365]);
+    const year = (await api.get('/analytics/top-products?days=365&limit=50').expect(200)).body as { name: string; total_revenue: number }[];
+    expect(year.find((p) => p.name === 'Figs')!.total_revenue).toBe((await truth(365)).find((w) => w.name === 'Figs')!.revenue + 7000);
+    await t.db.query(figs, [biz.business_id, -7000]);
     await checkAll([30, 365]);
     await api.post(`/orders/${orders[40].id}/cancel`, {}).expect(200);
     await checkAll([7, 90, 365]);
+    await expectNoDrift();
     await t.app.get(AnalyticsWarmer).warmAll();
     expect(await states()).toEqual([7, 30, 45, 90, 365]);
     await checkAll([7, 30, 45, 90, 365]);
+    await expectNoDrift();
+  });
+
+  it('returns of several days read at once: each day replaced once, a product returned in full leaves the windows', async () => {
+    const api = apiAs(t, biz);
+    const plumRows = async () =>
+      (
+        await t.db.query(
+          `SELECT w.days FROM analytics_window_products w JOIN products p ON p.business_id = w.business_id AND p.id = w.product_id
+            WHERE w.business_id = $1 AND p.name = 'Plums' ORDER BY w.days`,
+          [biz.business_id],
+        )
+      ).map((r: { days: number }) => r.days);
+    expect(await plumRows()).toEqual([90, 365]);
+    await api.post(`/orders/${plums.id}/returns`, { items: [{ sale_item_id: plums.items[0].id, quantity: 3 }] }).expect(201);
+    // orders[20], [30] and [60] are 61, 91 and 181 days back
+    for (const i of [20, 30, 60]) await api.post(`/orders/${orders[i].id}/returns`, { items: [{ sale_item_id: orders[i].items[0].id, quantity: 1 }] }).expect(201);
+    const reads = [7, 30, 45, 90, 365].flatMap((days) => [`/analytics/top-products?days=${days}&sort=quantity`, `/reports/margin?days=${days}&sort=margin_percent`]);
+    await Promise.all(reads.map((read) => api.get(read).expect(200)));
+    expect(await plumRows()).toEqual([]);
+    expect(await states()).toEqual([7, 30, 45, 90, 365]);
+    await checkAll([7, 30, 45, 90, 365]);
+    await expectNoDrift();
   });
 
   it('a cut inside a tie brings the tied product first by name, placed where neither a scan nor an index read meets it first', async () => {

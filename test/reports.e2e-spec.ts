@@ -1,3 +1,4 @@
+import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app';
 import { earlier } from './helpers/earlier-time';
@@ -194,11 +195,15 @@ describe('margin and top products over long windows: product running totals (iss
     await check(60);
     await t.db.query(lastTotal, [biz.business_id, c, -1000]);
 
-    // a return and a cancellation of closed days rewind the totals; the next reads are right again
+    // a return and a cancellation of closed days rewind the totals; the next reads are right again,
+    // from the daily rollup (the catalog is now too big for the totals): they leave the totals to the warm-up
     await api.post(`/orders/${returned.order_id}/returns`, { items: [{ sale_item_id: returned.items[1].id, quantity: 2 }] }).expect(201);
     expect((await state()).through < built.through).toBe(true);
     await api.post(`/orders/${cancelled.order_id}/cancel`, {}).expect(200);
     for (const days of [30, 7, 365, 60]) await check(days);
+    expect((await state()).through < built.through).toBe(true);
+    await t.app.get(AnalyticsWarmer).warmAll();
     expect((await state()).through).toBe(built.through);
+    for (const days of [30, 7, 365, 60]) await check(days);
   });
 });

@@ -85,6 +85,12 @@ export enum LockRank {
   CreditNoteCounter = 75,
   /** the analytics rollup lock of a business, taken by corrections of closed periods */
   AnalyticsRollup = 80,
+  /**
+   * the window product rows of a business (analytics/persistence/window-product-upkeep.sql.ts): an
+   * advisory lock taken after the rollup lock (shared) by a fill, which may change them, and by a
+   * window length's rebuild, so a rebuild never meets a fill's change halfway
+   */
+  AnalyticsWindowRows = 85,
 }
 
 export class LockOrderViolation extends Error {}

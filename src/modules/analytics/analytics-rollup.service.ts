@@ -6,6 +6,15 @@ import { Tx } from '../../database/transaction';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { HourBucket } from './analytics-buckets';
 import * as rollupSql from './persistence/analytics-rollups.sql';
+import * as windowUpkeep from './persistence/window-product-upkeep.sql';
+
+/**
+ * What a fill does to the product running totals: `extend` them to the last rolled-up day (the
+ * warmer, and a read that takes them), or only `rewind` them before a day it rolled up again (a read
+ * that does not: extending after a return of an old sale rewrites every later day's totals, seconds
+ * on a big catalog, which the warmer does in the background instead).
+ */
+export type TotalsUpkeep = 'extend' | 'rewind';
 
 /** A first fill this large changes the rollups' size by orders of magnitude: see fillDays. */
 const ANALYZE_AFTER_DAYS = 28;
@@ -20,9 +29,9 @@ const ANALYZE_AFTER_TOTALS = 50_000;
  * A sale that changes after its day or hour closed (a cancellation) makes the rollups stale: the
  * code that changes it calls `invalidate` in the same transaction. Fills hold a shared advisory
  * lock per business and `invalidate` an exclusive one until its transaction ends, so a fill never
- * computes from a sale as it was before a committed change and stores it after the delete: either
- * the fill finishes first and the delete removes its rows, or the fill waits for the change to
- * commit and reads it.
+ * computes from a sale as it was before a committed change and stores it after the invalidation:
+ * either the fill finishes first and the invalidation marks its day as not rolled up, or the fill
+ * waits for the change to commit and reads it.
  */
 @Injectable()
 export class AnalyticsRollupService {
@@ -49,37 +58,46 @@ export class AnalyticsRollupService {
 
   /**
    * Rolls up every day of [from, to] that is not rolled up yet (the caller passes closed days only),
-   * then brings the product running totals up to the last rolled-up day.
+   * a day rolled up again replacing its former product rows in the window product rows too
+   * (window-product-upkeep.sql.ts), and rewinds the product running totals before such a day. Then,
+   * with `totals` 'extend', brings those totals up to the last rolled-up day in a transaction of
+   * their own, so the window rows' lock is not held while they are written.
    */
-  async fillDays(businessId: string, timeZone: string, from: string, to: string): Promise<void> {
+  async fillDays(businessId: string, timeZone: string, from: string, to: string, totals: TotalsUpkeep): Promise<void> {
     if (to < from) return;
-    const filled = await this.withFillLock(businessId, async (tx) => {
+    const days = await this.withFillLock(businessId, async (tx) => {
+      tx.locks.take(LockRank.AnalyticsWindowRows);
+      await tx.run(windowUpkeep.lockWindowRows, [businessId]);
+      await tx.run(windowUpkeep.retireMissingDays, [businessId, from, to]);
       const [row] = await tx.run(rollupSql.fillDays, [businessId, from, to, timeZone]);
+      if (row.days.length > 0) {
+        await tx.run(windowUpkeep.addFilledDays, [businessId, row.days]);
+        await tx.run(windowUpkeep.dropEmptyWindowProducts, [businessId]);
+        await tx.run(rollupSql.lockProductTotals, [businessId, row.days[0]]);
+      }
       await tx.run(rollupSql.dropHourlySalesThrough, [businessId, to]);
       await tx.run(rollupSql.dropHourlyProductsThrough, [businessId, to]);
-      const written = await this.extendProductTotals(tx, businessId, row.first_day);
-      return { days: row.days, written };
+      return row.days.length;
     });
+    const written = totals === 'extend' ? await this.extendProductTotals(businessId) : 0;
     // Without fresh statistics after a large first fill, the planner sorts a year of product rows on
     // disk instead of hashing them (3x slower), or scans the running totals instead of probing them,
-    // until autovacuum comes by. Best effort: the figures
-    // are already stored and right either way.
-    if (filled.days >= ANALYZE_AFTER_DAYS || filled.written >= ANALYZE_AFTER_TOTALS) {
+    // until autovacuum comes by. Best effort: the figures are already stored and right either way.
+    if (days >= ANALYZE_AFTER_DAYS || written >= ANALYZE_AFTER_TOTALS) {
       await rollupSql.analyzeDailyRollups(this.db).catch((err: unknown) => {
         this.logger.warn(`ANALYZE of the analytics rollups failed: ${err instanceof Error ? err.message : String(err)}`);
       });
     }
   }
 
-  /**
-   * The product running totals up to the last rolled-up day: rewound first when this fill rolled up
-   * a day they had passed (`firstFilledDay`), their stale rows dropped, then extended.
-   */
-  private async extendProductTotals(tx: Tx, businessId: string, firstFilledDay: string | null): Promise<number> {
-    await tx.run(rollupSql.lockProductTotals, [businessId, firstFilledDay]);
-    await tx.run(rollupSql.dropStaleProductTotals, [businessId]);
-    const [row] = await tx.run(rollupSql.extendProductTotals, [businessId]);
-    return row.written;
+  /** The product running totals brought up to the last rolled-up day: their state row locked, stale rows dropped, then extended. */
+  private extendProductTotals(businessId: string): Promise<number> {
+    return this.withFillLock(businessId, async (tx) => {
+      await tx.run(rollupSql.lockProductTotals, [businessId, null]);
+      await tx.run(rollupSql.dropStaleProductTotals, [businessId]);
+      const [row] = await tx.run(rollupSql.extendProductTotals, [businessId]);
+      return row.written;
+    });
   }
 
   /** Rolls up the given closed hour buckets that are not rolled up yet. */
@@ -96,9 +114,10 @@ export class AnalyticsRollupService {
     );
   }
 
-  /** A transaction holding the business's rollup lock in shared mode (fills never block each other). */
+  /** A transaction holding the business's rollup lock in shared mode (fills share it; an invalidation waits for them). */
   withFillLock<T>(businessId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.uow.run(async (tx) => {
+      tx.locks.take(LockRank.AnalyticsRollup);
       await tx.run(rollupSql.lockRollupsShared, [rollupSql.ROLLUP_LOCK_CLASS, businessId]);
       await tx.run(rollupSql.fillSettings, [String(this.config.dbLongStatementTimeoutMs)]);
       return work(tx);

@@ -77,7 +77,7 @@ export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicatio
     const plans = [];
     for (const days of await this.windowsOf(business.id)) plans.push(await this.planner.plan(business, days));
     const longest = plans[plans.length - 1];
-    await this.rollups.fillDays(business.id, business.timezone, longest.firstDay, longest.rollupTo);
+    await this.rollups.fillDays(business.id, business.timezone, longest.firstDay, longest.rollupTo, 'extend');
     await this.rollups.fillBuckets(business.id, longest.windowBuckets);
     for (const plan of plans) await this.snapshots.upToLiveStart(business.id, plan);
     for (const plan of plans) await this.windowProducts.ensure(business.id, plan);

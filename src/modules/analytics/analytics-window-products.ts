@@ -6,6 +6,8 @@ import { AnalyticsRollupService } from './analytics-rollup.service';
 import { dayCount } from './analytics-window';
 import { AnalyticsWarmWindow } from './entities/analytics-warm-window.entity';
 import * as sql from './persistence/analytics-window-products.sql';
+import { lockWindowRows } from './persistence/window-product-upkeep.sql';
+import { LockRank } from '../../database/lock-order';
 
 /**
  * The closed days of a window length summed per product (analytics_window_products), so a year's
@@ -13,10 +15,10 @@ import * as sql from './persistence/analytics-window-products.sql';
  * aggregating 1.4 million daily rows (issue 45, BENCHMARKS.md "Reports"). Built by the warmer
  * (AnalyticsWarmer) from the daily product rollups, once a day per window length, when they hold
  * exactly the window's closed days; a read uses them only when they hold exactly its window's closed
- * days, and merges the products of the open hours. An invalidation of a day inside a window deletes
- * its state (AnalyticsRollupService.invalidate): until the next pass the reads aggregate the daily
- * rollups, as a window length no pass has built yet does (and the request remembers it for the
- * warmer).
+ * days, and merges the products of the open hours. A day rolled up again after a return or a
+ * cancellation is replaced in them by the fill that rolls it up (window-product-upkeep.sql.ts), so
+ * they stay in use. A window length no pass has built yet is read from the daily rollups (and the
+ * request remembers it for the warmer).
  */
 @Injectable()
 export class AnalyticsWindowProducts {
@@ -31,6 +33,8 @@ export class AnalyticsWindowProducts {
     const [state] = await runStatement(this.db, sql.windowProductState, [businessId, plan.days]);
     if (state && state.first_day === plan.firstDay && state.through === plan.rollupTo) return 'current';
     const built = await this.rollups.withFillLock(businessId, async (tx) => {
+      tx.locks.take(LockRank.AnalyticsWindowRows);
+      await tx.run(lockWindowRows, [businessId]);
       // under the lock: an invalidation committed before it shows as a missing day, one after it waits
       const [{ days }] = await tx.run(sql.rolledUpDays, [businessId, plan.firstDay, plan.rollupTo]);
       if (days !== dayCount(plan.firstDay, plan.rollupTo)) return 'none' as const;

@@ -84,7 +84,7 @@ export class AnalyticsService {
       if (closed)
         return {
           rolled: closed.rolled,
-          value: closed.rows.filter((r): r is TopProductRow & WindowRowsFound & { rolled_hours: number } => r.product_id !== null),
+          value: closed.rows.filter((r): r is TopProductRow & WindowRowsFound & RolledCounts => r.product_id !== null),
         };
       const result = await runStatement(this.db, reportSql.topProducts[sort], [...window, limit]);
       return { rolled: result[0], value: result.filter((r): r is TopProductRow & RolledCounts => r.product_id !== null) };
@@ -121,10 +121,12 @@ export class AnalyticsService {
 
   /**
    * A product read from the window rows (AnalyticsWindowProducts) when they hold exactly the plan's
-   * closed days, with its rolled-up counts (the days are in the rows); null when they do not (none
-   * yet, or invalidated): the caller reads the daily rollups, and the warmer is told of the length.
+   * closed days, with its rolled-up counts (a day not rolled up since a return is still in the rows
+   * as it was, until the fill the caller then runs replaces it); null when they do not (not built
+   * for this length yet, or for yesterday's window): the caller reads the daily rollups, and the
+   * warmer is told of the length.
    */
-  private async fromWindowRows<P extends unknown[], R extends WindowRowsFound & { rolled_hours: number }>(
+  private async fromWindowRows<P extends unknown[], R extends WindowRowsFound & RolledCounts>(
     biz: BusinessContext,
     plan: AnalyticsPlan,
     statement: Statement<P, R>,
@@ -136,7 +138,7 @@ export class AnalyticsService {
       await this.windowProducts.remember(biz.id, plan.days);
       return null;
     }
-    return { rolled: { rolled_days: dayCount(plan.firstDay, plan.rollupTo), rolled_hours: rows[0].rolled_hours }, rows };
+    return { rolled: { rolled_days: rows[0].rolled_days, rolled_hours: rows[0].rolled_hours }, rows };
   }
 
   /**
@@ -157,7 +159,8 @@ export class AnalyticsService {
       // lagging product totals only make the read slower, never wrong: one fill brings them up
       if (complete && (!rolled.totals_behind || attempt > 1)) return value;
       if (attempt === MAX_READS) throw new Error(`analytics rollup of business ${biz.id} still incomplete after ${attempt} fills`);
-      await this.rollups.fillDays(biz.id, biz.timezone, plan.firstDay, plan.rollupTo);
+      // the running totals only where this read takes them: the warmer extends them for the others
+      await this.rollups.fillDays(biz.id, biz.timezone, plan.firstDay, plan.rollupTo, rolled.totals_behind ? 'extend' : 'rewind');
       await this.rollups.fillBuckets(biz.id, plan.windowBuckets);
     }
   }

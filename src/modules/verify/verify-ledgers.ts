@@ -5,6 +5,7 @@ import * as checks from './persistence/ledger-checks.sql';
 import { purchasing } from './persistence/purchasing-checks.sql';
 import { taxLines } from './persistence/tax-checks.sql';
 import { productValuations } from './persistence/valuation-checks.sql';
+import { windowProducts } from './persistence/window-checks.sql';
 import { inReadOnlySnapshot } from './persistence/read-only-snapshot';
 import { buildReport, CheckResult, VerifyReport } from './verify-report';
 
@@ -24,6 +25,7 @@ const LEDGER_CHECKS: { counts?: CheckResult['counts']; statement: checks.LedgerC
   { statement: productValuations },
   { statement: checks.stockCounts },
   { statement: checks.analyticsRollups },
+  { statement: windowProducts },
   { statement: checks.documentNumbers },
   { statement: taxLines },
 ];

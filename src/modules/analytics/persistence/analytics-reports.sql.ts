@@ -35,13 +35,13 @@ const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS}
 export interface RolledCounts {
   rolled_days: number;
   rolled_hours: number;
-  /** product reads: the window has closed days the product running totals do not reach yet */
+  /** product reads: the read takes the product running totals, and they do not reach its closed days yet */
   totals_behind?: boolean;
 }
 
-/** The rolled-up counts of a product read, and whether the running totals lag its closed days. */
+/** The rolled-up counts of a product read, and whether it takes the running totals while they lag its closed days (its WITH has TOTALS_CHOICE). */
 const PRODUCT_ROLLED = `${ROLLED},
-  (SELECT $3::date >= $2::date AND COALESCE(bool_or(s.through < $3::date), true)
+  (SELECT (SELECT use_totals FROM totals_choice) AND $3::date >= $2::date AND COALESCE(bool_or(s.through < $3::date), true)
      FROM analytics_product_totals_state s WHERE s.business_id = $1) AS totals_behind`;
 
 /**

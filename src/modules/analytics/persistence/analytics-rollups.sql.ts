@@ -49,9 +49,10 @@ const LINES_OF_SALE = `
 /**
  * Rolls up the days of [$2, $3] not rolled up yet, in zone $4, from the sales analytics count. Local days
  * become instants in PostgreSQL, so the sales index is searched with plain timestamptz bounds.
- * Returns the number of days inserted and the first of them (null when none).
+ * Returns the days inserted. A day rolled up again must have lost its former product rows first
+ * (retireMissingDays).
  */
-export const fillDays = defineStatement<[businessId: string, from: string, to: string, timeZone: string], { days: number; first_day: string | null }>(
+export const fillDays = defineStatement<[businessId: string, from: string, to: string, timeZone: string], { days: string[] }>(
   'analytics.fillDays',
   `
   WITH missing AS (
@@ -81,7 +82,7 @@ export const fillDays = defineStatement<[businessId: string, from: string, to: s
      GROUP BY s.day, i.product_id
     ON CONFLICT DO NOTHING
   )
-  SELECT count(*)::int AS days, min(day)::text AS first_day FROM day_rows`,
+  SELECT coalesce(array_agg(day::text ORDER BY day), '{}') AS days FROM day_rows`,
 );
 
 /**
@@ -210,11 +211,13 @@ export const fillSettings = defineStatement<[statementTimeoutMs: string], never>
 );
 
 /**
- * Deletes every rollup row of the day, in the business's zone, of a sale created at $2, rewinds the
- * product running totals to the day before (the next fill rewrites the later ones), forgets the window
- * product rows that hold that day (their state row; the next warm-up rebuilds them), and deletes the
- * customer snapshots that reach past it (returning customers and lifetime values look at all
- * earlier history).
+ * Marks the day, in the business's zone, of a sale created at $2 as not rolled up: deletes its daily
+ * sales row and its hour buckets, rewinds the product running totals to the day before (the next
+ * extension rewrites the later ones), and deletes the customer snapshots that reach past it
+ * (returning customers and lifetime values look at all earlier history). The day's product rows
+ * stay, still summed in the window product rows, until the fill that rolls the day up again
+ * replaces them in both (window-product-upkeep.sql.ts): deleting them here would leave the windows
+ * holding figures no row explains.
  */
 export const invalidateRollups = defineStatement<[businessId: string, saleCreatedAt: string], never>(
   'analytics.invalidateRollups',
@@ -222,16 +225,12 @@ export const invalidateRollups = defineStatement<[businessId: string, saleCreate
      SELECT ${localDateSql('$2::timestamptz', 'b.timezone')} AS day FROM businesses b WHERE b.id = $1
    ), daily AS (
      DELETE FROM analytics_daily_sales r USING d WHERE r.business_id = $1 AND r.day = d.day
-   ), daily_products AS (
-     DELETE FROM analytics_daily_products r USING d WHERE r.business_id = $1 AND r.day = d.day
    ), hourly AS (
      DELETE FROM analytics_hourly_sales r USING d WHERE r.business_id = $1 AND r.day = d.day
    ), hourly_products AS (
      DELETE FROM analytics_hourly_products r USING d WHERE r.business_id = $1 AND r.day = d.day
    ), totals_state AS (
      UPDATE analytics_product_totals_state s SET through = d.day - 1 FROM d WHERE s.business_id = $1 AND s.through >= d.day
-   ), window_products AS (
-     DELETE FROM analytics_window_product_state s USING d WHERE s.business_id = $1 AND s.first_day <= d.day AND s.through >= d.day
    )
    DELETE FROM analytics_customer_snapshots s WHERE s.business_id = $1 AND s.through > $2::timestamptz`,
 );

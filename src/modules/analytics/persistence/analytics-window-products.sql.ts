@@ -37,8 +37,9 @@ export const deleteWindowProducts = defineStatement<[businessId: string, days: n
    DELETE FROM analytics_window_products WHERE business_id = $1 AND days = $2`,
 );
 
-/** The percent sort key of figures `a` (columns revenue and cost): 0 without revenue (has_revenue false sorts those last). */
-const PERCENT_KEY = (a: string) => `CASE WHEN ${a}.revenue = 0 THEN 0 ELSE round((${a}.revenue - ${a}.cost) * 100 / ${a}.revenue, 2) END`;
+/** The percent sort key of a revenue and a cost (SQL expressions): 0 without revenue (has_revenue false sorts those last). */
+export const marginPercentKey = (revenue: string, cost: string) => `CASE WHEN ${revenue} = 0 THEN 0 ELSE round((${revenue} - ${cost}) * 100 / ${revenue}, 2) END`;
+const PERCENT_KEY = (a: string) => marginPercentKey(`${a}.revenue`, `${a}.cost`);
 
 /** Each product's sums over the daily product rollups of [$3, $4], then the totals and the days they hold. */
 export const insertWindowProducts = defineStatement<[businessId: string, days: number, from: string, through: string], never>(
@@ -112,11 +113,12 @@ export interface WindowRowsFound {
 }
 
 const FOUND = `(SELECT count(*) FROM st) = 1 AS found,
+  (SELECT count(*) FROM analytics_daily_sales WHERE business_id = $1 AND day BETWEEN $2 AND $3)::int AS rolled_days,
   (SELECT count(*) FROM analytics_hourly_sales WHERE ${WINDOW_HOURS})::int AS rolled_hours`;
 
 type TopFromWindow = Statement<
   [...WindowParams, limit: number, days: number],
-  (TopProductRow | { [K in keyof TopProductRow]: null }) & Pick<RolledCounts, 'rolled_hours'> & WindowRowsFound
+  (TopProductRow | { [K in keyof TopProductRow]: null }) & RolledCounts & WindowRowsFound
 >;
 
 function topProductsStatement(sort: TopProductSort, keys: [string, string]): TopFromWindow {
@@ -140,7 +142,7 @@ export const windowTopProducts: Record<TopProductSort, TopFromWindow> = {
 
 type MarginFromWindow = Statement<
   [...WindowParams, limit: number, days: number],
-  (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & Pick<RolledCounts, 'rolled_hours'> & WindowRowsFound
+  (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals & RolledCounts & WindowRowsFound
 >;
 
 /** Each margin sort's keys as the rows store them: descending, nulls (no revenue) last. */

@@ -385,7 +385,9 @@ export const analyticsRollups: LedgerCheck = defineStatement(
      UNION ALL
      SELECT r.business_id, r.day, r.hour, r.orders, r.revenue FROM analytics_hourly_sales r WHERE ${scoped('r')}
    ), rolled_products AS MATERIALIZED (
-     SELECT p.business_id, p.day, -1 AS hour, p.product_id, p.quantity, p.revenue, p.cost FROM analytics_daily_products p WHERE ${scoped('p')}
+     -- a day's product rows stay after an invalidation until its fill replaces them: checked only while the day is rolled up
+     SELECT p.business_id, p.day, -1 AS hour, p.product_id, p.quantity, p.revenue, p.cost FROM analytics_daily_products p
+      WHERE ${scoped('p')} AND (p.business_id, p.day) IN (SELECT business_id, day FROM rolled WHERE hour = -1)
      UNION ALL
      SELECT p.business_id, p.day, p.hour, p.product_id, p.quantity, p.revenue, p.cost FROM analytics_hourly_products p WHERE ${scoped('p')}
    ), sold_in_buckets AS (
