@@ -243,8 +243,12 @@ describe('window product rows: top-products and margin exact against the sales (
     expect(await plumRows()).toEqual([90, 365]);
     await api.post(`/orders/${plums.id}/returns`, { items: [{ sale_item_id: plums.items[0].id, quantity: 3 }] }).expect(201);
     // orders[20], [30] and [60] are 61, 91 and 181 days back
-    for (const i of [20, 30, 60]) await api.post(`/orders/${orders[i].id}/returns`, { items: [{ sale_item_id: orders[i].items[0].id, quantity: 1 }] }).expect(201);
-    const reads = [7, 30, 45, 90, 365].flatMap((days) => [`/analytics/top-products?days=${days}&sort=quantity`, `/reports/margin?days=${days}&sort=margin_percent`]);
+    for (const i of [20, 30, 60])
+      await api.post(`/orders/${orders[i].id}/returns`, { items: [{ sale_item_id: orders[i].items[0].id, quantity: 1 }] }).expect(201);
+    const reads = [7, 30, 45, 90, 365].flatMap((days) => [
+      `/analytics/top-products?days=${days}&sort=quantity`,
+      `/reports/margin?days=${days}&sort=margin_percent`,
+    ]);
     await Promise.all(reads.map((read) => api.get(read).expect(200)));
     expect(await plumRows()).toEqual([]);
     expect(await states()).toEqual([7, 30, 45, 90, 365]);

@@ -38,7 +38,8 @@ export const deleteWindowProducts = defineStatement<[businessId: string, days: n
 );
 
 /** The percent sort key of a revenue and a cost (SQL expressions): 0 without revenue (has_revenue false sorts those last). */
-export const marginPercentKey = (revenue: string, cost: string) => `CASE WHEN ${revenue} = 0 THEN 0 ELSE round((${revenue} - ${cost}) * 100 / ${revenue}, 2) END`;
+export const marginPercentKey = (revenue: string, cost: string) =>
+  `CASE WHEN ${revenue} = 0 THEN 0 ELSE round((${revenue} - ${cost}) * 100 / ${revenue}, 2) END`;
 const PERCENT_KEY = (a: string) => marginPercentKey(`${a}.revenue`, `${a}.cost`);
 
 /** Each product's sums over the daily product rollups of [$3, $4], then the totals and the days they hold. */
