@@ -11,6 +11,11 @@
  * BENCH_REPORTS_READS limits the run to some reads (see ONLY).
  * BENCH_REPORTS_KEEP=1 keeps the seeded database (bo_bench_reports_kept) between runs, as
  * BENCH_CONSOLE_KEEP does for the console's: the seed takes about ten minutes.
+ *
+ * Then the reads that no warm-up pass prepares (coldReads), each server in turn on servers of their
+ * own without the background pass: after a return of a sale RETURNED_DAYS_AGO days back, the
+ * product reads of the windows holding its day, BENCH_REPORTS_COLD_RUNS times each (the first pays
+ * for rolling the day up again); and a window length no request has asked for.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -33,6 +38,10 @@ const TIMEZONE = 'Europe/Berlin';
 const BLOCK = 5;
 const WINDOWS = [7, 30, 90, 365];
 const KEPT = 'bo_bench_reports_kept';
+const COLD_RUNS = Number(process.env.BENCH_REPORTS_COLD_RUNS || 5);
+const RETURNED_DAYS_AGO = 100;
+/** The product reads of the windows holding a day RETURNED_DAYS_AGO back. */
+const AFTER_RETURN_READS = ['/analytics/top-products?days=365&limit=10', '/reports/margin?days=365', '/reports/margin?days=365&sort=margin_percent'];
 const RECORD = path.join(os.tmpdir(), `${KEPT}.json`);
 
 /** Every analytics and report read of a window. */
@@ -98,6 +107,63 @@ export async function run(log: Log): Promise<void> {
     } finally {
       await Promise.all(servers.map((s) => s.stop()));
     }
+    if (ONLY.length === 0) await coldReads(url, business, dirs, log);
+  });
+}
+
+/**
+ * The reads no warm-up pass prepares, on each server in turn, after a pass (which rebuilds what a
+ * reference's return made it forget): a return of a line of a sale RETURNED_DAYS_AGO days back (the
+ * next day back for the next server, so neither reads a day the other rolled up again), then each
+ * of AFTER_RETURN_READS COLD_RUNS times; and the first reads of a window length not asked before
+ * (200 days, 201 for the next server). Servers without the background pass, so none runs between.
+ */
+async function coldReads(url: string, business: SeededBusiness, dirs: [string, string][], log: Log): Promise<void> {
+  const times = new Map<string, string[]>();
+  const record = (read: string, figures: string) => times.set(read, [...(times.get(read) ?? []), figures]);
+  for (const [i, [name, dir]] of dirs.entries()) {
+    await warm(url, log);
+    const server = await startApi(url, { ANALYTICS_WARM_INTERVAL_MS: '0' }, dir);
+    try {
+      const line = await lineToReturn(url, business.business_id, RETURNED_DAYS_AGO + i);
+      const res = await fetch(`${server.base}/api/v1/orders/${line.sale_id}/returns`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${business.api_key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ sale_item_id: line.id, quantity: 1 }] }),
+      });
+      if (res.status !== 201) throw new Error(`the return answered ${res.status}: ${await res.text()}`);
+      const never = `/analytics/top-products?days=${200 + i}&limit=10`;
+      for (const [read, label] of [
+        ...AFTER_RETURN_READS.map((r) => [r, `${r} after the return`]),
+        [never, 'top-products, a length never asked (200/201 days)'],
+      ]) {
+        const runs: string[] = [];
+        for (let n = 0; n < COLD_RUNS; n++) {
+          const { ms, status } = await timed(server, read, business.api_key);
+          runs.push(`${ms.toFixed(0)}${status === 200 ? '' : ` (${status})`}`);
+        }
+        record(label, `${name} ${runs.join(', ')}`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  log(`-- before any warm-up pass: a return of a sale ${RETURNED_DAYS_AGO} days back, then each read ${COLD_RUNS} times in a row (ms)`);
+  for (const [label, figures] of times) log(`  GET ${label}: ${figures.join('; ')}`);
+}
+
+/** A line with something left to return, of a completed sale created `daysAgo` days back. */
+async function lineToReturn(url: string, businessId: string, daysAgo: number): Promise<{ sale_id: string; id: string }> {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query(
+      `SELECT i.sale_id, i.id FROM sales s JOIN sale_items i ON i.business_id = s.business_id AND i.sale_id = s.id
+        WHERE s.business_id = $1 AND s.status = 'completed' AND i.quantity > i.returned_quantity
+          AND s.created_at >= now() - make_interval(days => $2) AND s.created_at < now() - make_interval(days => $2 - 1)
+        ORDER BY s.created_at LIMIT 1`,
+      [businessId, daysAgo],
+    );
+    if (rows.length === 0) throw new Error(`no completed sale ${daysAgo} days back to return`);
+    return rows[0];
   });
 }
 

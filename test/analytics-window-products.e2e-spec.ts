@@ -256,6 +256,22 @@ describe('window product rows: top-products and margin exact against the sales (
     await expectNoDrift();
   });
 
+  it('cli verify finds a window row or a window total that is not the sum of its days', async () => {
+    await expectNoDrift();
+    const figs = `(SELECT id FROM products WHERE business_id = $1 AND name = 'Figs')`;
+    await t.db.query(`UPDATE analytics_window_products SET cost = cost + 1 WHERE business_id = $1 AND days = 90 AND product_id = ${figs}`, [biz.business_id]);
+    await t.db.query(`UPDATE analytics_window_product_state SET revenue = revenue - 2 WHERE business_id = $1 AND days = 7`, [biz.business_id]);
+    const drift = (await verifyLedgers(t.db, biz.business_id)).drift;
+    const [{ id }] = await t.db.query(`SELECT ${figs} AS id`, [biz.business_id]);
+    expect(drift).toEqual([
+      expect.objectContaining({ kind: 'window_totals', days: 7 }),
+      expect.objectContaining({ kind: 'window_product', days: 90, product_id: id }),
+    ]);
+    await t.db.query(`UPDATE analytics_window_products SET cost = cost - 1 WHERE business_id = $1 AND days = 90 AND product_id = ${figs}`, [biz.business_id]);
+    await t.db.query(`UPDATE analytics_window_product_state SET revenue = revenue + 2 WHERE business_id = $1 AND days = 7`, [biz.business_id]);
+    await expectNoDrift();
+  });
+
   it('a cut inside a tie brings the tied product first by name, placed where neither a scan nor an index read meets it first', async () => {
     const shop = await createBusiness(t, 'Tie Cut Shop', { timezone: TZ });
     const api = apiAs(t, shop);

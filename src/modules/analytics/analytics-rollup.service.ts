@@ -58,8 +58,8 @@ export class AnalyticsRollupService {
 
   /**
    * Rolls up every day of [from, to] that is not rolled up yet (the caller passes closed days only),
-   * a day rolled up again replacing its former product rows in the window product rows too
-   * (window-product-upkeep.sql.ts), and rewinds the product running totals before such a day. Then,
+   * a day rolled up again changing its product rows and the window product rows holding it by what
+   * changed (window-product-upkeep.sql.ts), and rewinds the product running totals before such a day. Then,
    * with `totals` 'extend', brings those totals up to the last rolled-up day in a transaction of
    * their own, so the window rows' lock is not held while they are written.
    */
@@ -68,10 +68,11 @@ export class AnalyticsRollupService {
     const days = await this.withFillLock(businessId, async (tx) => {
       tx.locks.take(LockRank.AnalyticsWindowRows);
       await tx.run(windowUpkeep.lockWindowRows, [businessId]);
-      await tx.run(windowUpkeep.retireMissingDays, [businessId, from, to]);
       const [row] = await tx.run(rollupSql.fillDays, [businessId, from, to, timeZone]);
+      if (row.kept.length > 0) await tx.run(windowUpkeep.refreshDayProducts, [businessId, row.kept, timeZone]);
+      const firstTime = row.days.filter((day) => !row.kept.includes(day));
+      if (firstTime.length > 0) await tx.run(windowUpkeep.addFilledDays, [businessId, firstTime]);
       if (row.days.length > 0) {
-        await tx.run(windowUpkeep.addFilledDays, [businessId, row.days]);
         await tx.run(windowUpkeep.dropEmptyWindowProducts, [businessId]);
         await tx.run(rollupSql.lockProductTotals, [businessId, row.days[0]]);
       }

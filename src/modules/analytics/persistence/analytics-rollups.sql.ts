@@ -37,7 +37,7 @@ export const ROLLUP_LOCK_CLASS = 0x414e4c59;
 export const LINE_KEPT_SQL = (line: string) => `${line}.quantity > ${line}.returned_quantity`;
 
 /** The kept sale lines of sale `s`, probed through the (business_id, sale_id) index ($1 business). */
-const LINES_OF_SALE = `
+export const LINES_OF_SALE = `
   CROSS JOIN LATERAL (
     -- OFFSET 0 keeps this a per-sale probe: as a hash join it would read the sale lines of the
     -- business's whole history.
@@ -49,15 +49,18 @@ const LINES_OF_SALE = `
 /**
  * Rolls up the days of [$2, $3] not rolled up yet, in zone $4, from the sales analytics count. Local days
  * become instants in PostgreSQL, so the sales index is searched with plain timestamptz bounds.
- * Returns the days inserted. A day rolled up again must have lost its former product rows first
- * (retireMissingDays).
+ * Returns the days inserted, and among them those rolled up again that kept their former product
+ * rows (an invalidation leaves them): this statement writes no product rows for those, which
+ * refreshDayProducts replaces by what changed.
  */
-export const fillDays = defineStatement<[businessId: string, from: string, to: string, timeZone: string], { days: string[] }>(
+export const fillDays = defineStatement<[businessId: string, from: string, to: string, timeZone: string], { days: string[]; kept: string[] }>(
   'analytics.fillDays',
   `
   WITH missing AS (
     SELECT d::date AS day FROM generate_series($2::date, $3::date, interval '1 day') d
      WHERE NOT EXISTS (SELECT 1 FROM analytics_daily_sales r WHERE r.business_id = $1 AND r.day = d::date)
+  ), kept AS MATERIALIZED (
+    SELECT m.day FROM missing m WHERE EXISTS (SELECT 1 FROM analytics_daily_products p WHERE p.business_id = $1 AND p.day = m.day)
   ), bounds AS (
     SELECT min(day) AS lo, max(day) AS hi FROM missing
   ), sold AS MATERIALIZED (
@@ -78,11 +81,13 @@ export const fillDays = defineStatement<[businessId: string, from: string, to: s
     INSERT INTO analytics_daily_products (business_id, day, product_id, quantity, revenue, cost)
     SELECT $1, s.day, i.product_id, sum(i.quantity), sum(i.total), sum(i.cost)
       FROM sold s ${LINES_OF_SALE}
-     WHERE s.day IN (SELECT day FROM day_rows)
+     WHERE s.day IN (SELECT day FROM day_rows) AND s.day NOT IN (SELECT day FROM kept)
      GROUP BY s.day, i.product_id
     ON CONFLICT DO NOTHING
   )
-  SELECT coalesce(array_agg(day::text ORDER BY day), '{}') AS days FROM day_rows`,
+  SELECT coalesce(array_agg(day::text ORDER BY day), '{}') AS days,
+         coalesce(array_agg(day::text ORDER BY day) FILTER (WHERE day IN (SELECT day FROM kept)), '{}') AS kept
+    FROM day_rows`,
 );
 
 /**
