@@ -1,4 +1,5 @@
 import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
+import { AnalyticsWindowProducts } from '../src/modules/analytics/analytics-window-products';
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp, TestBusiness } from './helpers/test-app';
 import { earlier } from './helpers/earlier-time';
@@ -198,7 +199,11 @@ describe('window product rows: top-products and margin exact against the sales (
     await t.db.query(tamper, [biz.business_id, -5000]);
   });
 
-  it('another window length reads the daily rollups, then the warm-up builds it too', async () => {
+  it('another window length reads the daily rollups, is built in the background right after, and kept by the warm-up', async () => {
+    expect(await states()).toEqual([7, 30, 90, 365]);
+    await checkAll([45]);
+    await t.app.get(AnalyticsWindowProducts).settled();
+    expect(await states()).toEqual([7, 30, 45, 90, 365]);
     await checkAll([45]);
     await t.app.get(AnalyticsWarmer).warmAll();
     expect(await states()).toEqual([7, 30, 45, 90, 365]);

@@ -1,4 +1,5 @@
 import { AnalyticsWarmer } from '../src/modules/analytics/analytics-warmer';
+import { AnalyticsWindowProducts } from '../src/modules/analytics/analytics-window-products';
 import { verifyLedgers } from '../src/modules/verify/verify-ledgers';
 import { apiAs, createBusiness, startTestApp, TestApp } from './helpers/test-app';
 import { earlier } from './helpers/earlier-time';
@@ -181,7 +182,12 @@ describe('margin and top products over long windows: product running totals (iss
     expect(built).toMatchObject({ recent: true });
     expect(built.totals).toBeGreaterThanOrEqual(7);
 
-    // the long windows are read from the totals: a tampered last total of Cheese shows (and is put back)
+    // the long windows are read from the totals: a tampered last total of Cheese shows (and is put back).
+    // The first reads of each length had its window product rows built in the background: without them
+    // (AnalyticsWindowProducts) the reads take the totals again
+    await t.app.get(AnalyticsWindowProducts).settled();
+    await t.db.query(`DELETE FROM analytics_window_products WHERE business_id = $1`, [biz.business_id]);
+    await t.db.query(`DELETE FROM analytics_window_product_state WHERE business_id = $1`, [biz.business_id]);
     const lastTotal = `UPDATE analytics_product_totals SET revenue = revenue + $3 WHERE business_id = $1 AND product_id = $2
                         AND day = (SELECT max(day) FROM analytics_product_totals WHERE business_id = $1 AND product_id = $2)`;
     await t.db.query(lastTotal, [biz.business_id, c, 1000]);

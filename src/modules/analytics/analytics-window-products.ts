@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { runStatement } from '../../database/run-statement';
 import { AnalyticsPlan } from './analytics-plan';
@@ -20,8 +20,16 @@ import { LockRank } from '../../database/lock-order';
  * they stay in use. A window length no pass has built yet is read from the daily rollups (and the
  * request remembers it for the warmer).
  */
+/** How long shutdown waits for the builds under way; an open one is rolled back when the pool closes. */
+const SHUTDOWN_WAIT_MS = 2_000;
+
 @Injectable()
-export class AnalyticsWindowProducts {
+export class AnalyticsWindowProducts implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Analytics');
+  /** The builds asked of buildSoon, one after the other (each aggregates up to a year of daily rows); keyed by business and length. */
+  private readonly queued = new Set<string>();
+  private queue: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: DataSource,
     private readonly rollups: AnalyticsRollupService,
@@ -53,5 +61,32 @@ export class AnalyticsWindowProducts {
   /** A request read the daily rollups for want of these rows: the warmer builds its window length from now on. */
   async remember(businessId: string, days: number): Promise<void> {
     await this.db.getRepository(AnalyticsWarmWindow).upsert({ businessId, days, lastBuiltAt: new Date() }, ['businessId', 'days']);
+  }
+
+  /**
+   * Builds the rows of `plan` (its days rolled up: a read has just filled them) after the builds
+   * already asked for, unless one for this business and length is waiting, so that the reads of a
+   * length first asked, or of yesterday's window after midnight, use rows within seconds rather than
+   * after the next warm-up pass (ANALYTICS_WARM_INTERVAL_MS).
+   */
+  buildSoon(businessId: string, plan: AnalyticsPlan): void {
+    const key = `${businessId}:${plan.days}`;
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
+    this.queue = this.queue.then(async () => {
+      this.queued.delete(key);
+      await this.ensure(businessId, plan).catch((err: unknown) => {
+        this.logger.warn(`building the ${plan.days}-day product rows of business ${businessId} failed: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    });
+  }
+
+  /** Resolves when the builds asked of buildSoon so far are done. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.race([this.queue, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
   }
 }

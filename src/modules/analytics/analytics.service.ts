@@ -79,8 +79,9 @@ export class AnalyticsService {
 
   async topProducts(biz: BusinessContext, days: number, limit: number, sort: TopProductSort) {
     const plan = await this.planner.plan(biz, days);
+    const unbuilt = { length: false };
     const rows = await this.readRolledUp<TopProductRow[]>(biz, plan, async (window) => {
-      const closed = await this.fromWindowRows(biz, plan, windowSql.windowTopProducts[sort], [...window, limit, plan.days]);
+      const closed = await this.fromWindowRows(biz, plan, windowSql.windowTopProducts[sort], [...window, limit, plan.days], unbuilt);
       if (closed)
         return {
           rolled: closed.rolled,
@@ -89,6 +90,7 @@ export class AnalyticsService {
       const result = await runStatement(this.db, reportSql.topProducts[sort], [...window, limit]);
       return { rolled: result[0], value: result.filter((r): r is TopProductRow & RolledCounts => r.product_id !== null) };
     });
+    if (unbuilt.length) this.windowProducts.buildSoon(biz.id, plan);
     return rows.map(toTopProduct);
   }
 
@@ -106,12 +108,14 @@ export class AnalyticsService {
   async margin(biz: BusinessContext, days: number, sort: MarginSort = 'revenue') {
     const plan = await this.planner.plan(biz, days);
     type Row = (MarginProductRow | { [K in keyof MarginProductRow]: null }) & MarginTotals;
+    const unbuilt = { length: false };
     const rows = await this.readRolledUp<Row[]>(biz, plan, async (window) => {
-      const closed = await this.fromWindowRows(biz, plan, windowSql.windowMargin[sort], [...window, reportSql.MARGIN_TOP_PRODUCTS, plan.days]);
+      const closed = await this.fromWindowRows(biz, plan, windowSql.windowMargin[sort], [...window, reportSql.MARGIN_TOP_PRODUCTS, plan.days], unbuilt);
       if (closed) return { rolled: closed.rolled, value: closed.rows };
       const result = await runStatement(this.db, reportSql.margin[sort], [...window, reportSql.MARGIN_TOP_PRODUCTS]);
       return { rolled: result[0], value: result };
     });
+    if (unbuilt.length) this.windowProducts.buildSoon(biz.id, plan);
     return toMargin(
       plan,
       rows[0],
@@ -123,19 +127,22 @@ export class AnalyticsService {
    * A product read from the window rows (AnalyticsWindowProducts) when they hold exactly the plan's
    * closed days, with its rolled-up counts (a day not rolled up since a return is still in the rows
    * as it was, until the fill the caller then runs replaces it); null when they do not (not built
-   * for this length yet, or for yesterday's window): the caller reads the daily rollups, and the
-   * warmer is told of the length.
+   * for this length yet, or for yesterday's window): the caller reads the daily rollups, the warmer
+   * is told of the length, and `unbuilt.length` is set: once the read has rolled up every day, the
+   * caller has the rows built in the background (AnalyticsWindowProducts.buildSoon).
    */
   private async fromWindowRows<P extends unknown[], R extends WindowRowsFound & RolledCounts>(
     biz: BusinessContext,
     plan: AnalyticsPlan,
     statement: Statement<P, R>,
     params: P,
+    unbuilt: { length: boolean },
   ): Promise<{ rolled: RolledCounts; rows: R[] } | null> {
     if (plan.rollupTo < plan.firstDay) return null;
     const rows = await runStatement(this.db, statement, params);
     if (!rows[0].found) {
       await this.windowProducts.remember(biz.id, plan.days);
+      unbuilt.length = true;
       return null;
     }
     return { rolled: { rolled_days: rows[0].rolled_days, rolled_hours: rows[0].rolled_hours }, rows };
