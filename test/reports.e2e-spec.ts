@@ -181,6 +181,10 @@ describe('margin and top products over long windows: product running totals (iss
     const built = await state();
     expect(built).toMatchObject({ recent: true });
     expect(built.totals).toBeGreaterThanOrEqual(7);
+    // the warm-up keeps the totals up where a product read takes them: rewound by hand, it extends them again
+    await t.db.query(`UPDATE analytics_product_totals_state SET through = through - 3 WHERE business_id = $1`, [biz.business_id]);
+    await t.app.get(AnalyticsWarmer).warmAll();
+    expect(await state()).toEqual(built);
 
     // the long windows are read from the totals: a tampered last total of Cheese shows (and is put back).
     // The first reads of each length had its window product rows built in the background: without them
@@ -202,14 +206,15 @@ describe('margin and top products over long windows: product running totals (iss
     await t.db.query(lastTotal, [biz.business_id, c, -1000]);
 
     // a return and a cancellation of closed days rewind the totals; the next reads are right again,
-    // from the daily rollup (the catalog is now too big for the totals): they leave the totals to the warm-up
+    // from the daily rollup (the catalog is now too big for the totals), and so is the warm-up: both
+    // leave the totals behind
     await api.post(`/orders/${returned.order_id}/returns`, { items: [{ sale_item_id: returned.items[1].id, quantity: 2 }] }).expect(201);
     expect((await state()).through < built.through).toBe(true);
     await api.post(`/orders/${cancelled.order_id}/cancel`, {}).expect(200);
     for (const days of [30, 7, 365, 60]) await check(days);
     expect((await state()).through < built.through).toBe(true);
     await t.app.get(AnalyticsWarmer).warmAll();
-    expect((await state()).through).toBe(built.through);
+    expect((await state()).through < built.through).toBe(true);
     for (const days of [30, 7, 365, 60]) await check(days);
   });
 });

@@ -23,7 +23,7 @@ const SHUTDOWN_WAIT_MS = 2_000;
 /**
  * Builds the analytics rollups in the background (issue 15, "analytics never cold"): every
  * ANALYTICS_WARM_INTERVAL_MS, for each business with sales, the closed days of the last year (the
- * daily rollups and the product running totals), the closed hours of the open days, and the
+ * daily rollups, and the product running totals where a product read of the year would take them), the closed hours of the open days, and the
  * customer snapshots and the window product rows (AnalyticsWindowProducts) of the usual windows and
  * of the others requests have asked for (AnalyticsWarmWindow), through the same fills a request would run. Days and
  * hours that close, a bulk load and a correction are thus built here, not by the first request that
@@ -77,7 +77,7 @@ export class AnalyticsWarmer implements OnApplicationBootstrap, BeforeApplicatio
     const plans = [];
     for (const days of await this.windowsOf(business.id)) plans.push(await this.planner.plan(business, days));
     const longest = plans[plans.length - 1];
-    await this.rollups.fillDays(business.id, business.timezone, longest.firstDay, longest.rollupTo, 'extend');
+    await this.rollups.fillDays(business.id, business.timezone, longest.firstDay, longest.rollupTo, 'if-chosen');
     await this.rollups.fillBuckets(business.id, longest.windowBuckets);
     for (const plan of plans) await this.snapshots.upToLiveStart(business.id, plan);
     for (const plan of plans) await this.windowProducts.ensure(business.id, plan);

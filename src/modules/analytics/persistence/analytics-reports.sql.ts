@@ -62,6 +62,12 @@ const TOTALS_CHOICE = `totals_choice AS MATERIALIZED (
             > ${TOTALS_BREAK_EVEN} * (SELECT count(*) FROM products WHERE business_id = $1) AS use_totals
    )`;
 
+/** Whether a product read of the closed days [$2, $3] takes the running totals (TOTALS_CHOICE): the warmer keeps them up only then. */
+export const totalsChosen = defineStatement<[businessId: string, firstDay: string, rollupTo: string], { use_totals: boolean }>(
+  'analytics.totalsChosen',
+  `WITH ${TOTALS_CHOICE} SELECT use_totals FROM totals_choice`,
+);
+
 /**
  * Each product's quantity, revenue and cost in the window, in parts to add up (one row per product
  * and part); the statement's WITH starts with TOTALS_CHOICE. When it chooses the running totals, the
