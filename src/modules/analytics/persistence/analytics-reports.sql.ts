@@ -29,7 +29,7 @@ export const WINDOW_HOURS = `business_id = $1 AND day > $3 AND day >= $2 AND (da
 export const WINDOW_LIVE_SALES = `s.business_id = $1 AND ${COUNTED_SALE_SQL('s')} AND s.created_at >= $4 AND s.created_at < $5`;
 
 /** How many rolled-up rows a window read found: days and hour buckets. */
-const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS})::int AS rolled_days,
+export const ROLLED = `(SELECT count(*) FROM analytics_daily_sales WHERE ${WINDOW_DAYS})::int AS rolled_days,
                 (SELECT count(*) FROM analytics_hourly_sales WHERE ${WINDOW_HOURS})::int AS rolled_hours`;
 
 export interface RolledCounts {

@@ -5,6 +5,7 @@ import {
   MarginProductRow,
   MarginSort,
   MarginTotals,
+  ROLLED,
   RolledCounts,
   TopProductRow,
   TopProductSort,
@@ -113,9 +114,7 @@ export interface WindowRowsFound {
   found: boolean;
 }
 
-const FOUND = `(SELECT count(*) FROM st) = 1 AS found,
-  (SELECT count(*) FROM analytics_daily_sales WHERE business_id = $1 AND day BETWEEN $2 AND $3)::int AS rolled_days,
-  (SELECT count(*) FROM analytics_hourly_sales WHERE ${WINDOW_HOURS})::int AS rolled_hours`;
+const FOUND = `(SELECT count(*) FROM st) = 1 AS found, ${ROLLED}`;
 
 type TopFromWindow = Statement<
   [...WindowParams, limit: number, days: number],
